@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# make run  : install dependencies, configure, build, run the main job
+# make test : install dependencies, build (with Qt, without Qt, aarch64 cross), run every test via CTest
+JOBS ?= $(shell nproc)
+CROSS := $(shell command -v aarch64-linux-gnu-g++ 2>/dev/null)
+
+.PHONY: all deps build build-nogui build-aarch64 run test asan clean
+
+all: build
+
+deps:
+	bash scripts/install-deps.sh
+
+build: deps
+	cmake --preset release
+	cmake --build --preset release -j $(JOBS)
+
+build-nogui: deps
+	cmake --preset nogui
+	cmake --build --preset nogui -j $(JOBS)
+
+build-aarch64: deps
+ifneq ($(CROSS),)
+	cmake --preset aarch64
+	cmake --build --preset aarch64 -j $(JOBS)
+else
+	@echo "aarch64-linux-gnu-g++ not found: skipping the aarch64 cross build"
+endif
+
+run: build
+	bash scripts/main-job.sh build/release
+
+test: build build-nogui build-aarch64
+	ctest --preset release -j $(JOBS)
+
+asan: deps
+	cmake --preset asan
+	cmake --build --preset asan -j $(JOBS)
+	ctest --preset asan -j $(JOBS)
+
+clean:
+	rm -rf build

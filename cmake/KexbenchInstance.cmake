@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# kexbench_add_instance(NAME <ALGORITHM_INSTANCE>
+#   SOURCES <files...> [LIBRARIES <targets...>] [DEFINITIONS <defs...>]
+#   [DISPLAY_NAME <text>] [FAMILY <text>] [PARAMETER_SET <text>] [SECURITY_BITS <n>]
+#   [GROUP builtin|baseline|fixture] [VARIANT <text>] [KAT_MANIFEST <file>] [FIXTURE])
+#
+# Builds lib<NAME>.so: the instance's sources, the clean-room ICCS layer and the
+# kexbench shim (DRNG global, seeding entry, metadata block). Only the ICCS KEX API
+# and the shim are exported. FIXTURE instances go to the test tree, hidden from users.
+
+set(KEXBENCH_SHIM_SOURCE "${CMAKE_CURRENT_LIST_DIR}/../kex/shim/kexbench_shim.c")
+set(KEXBENCH_EXPORTS_MAP "${CMAKE_CURRENT_LIST_DIR}/../kex/shim/exports.map")
+get_filename_component(KEXBENCH_SHIM_SOURCE "${KEXBENCH_SHIM_SOURCE}" ABSOLUTE)
+get_filename_component(KEXBENCH_EXPORTS_MAP "${KEXBENCH_EXPORTS_MAP}" ABSOLUTE)
+
+function(kexbench_instance_link_options target)
+  set(opts "LINKER:--version-script=${KEXBENCH_EXPORTS_MAP}" "LINKER:-Bsymbolic"
+           "LINKER:-z,noexecstack" "LINKER:-z,relro")
+  # Sanitizer runtimes resolve their symbols from the executable, so a
+  # sanitized shared object has undefined symbols by design.
+  if(NOT CMAKE_C_FLAGS MATCHES "-fsanitize" AND NOT CMAKE_CXX_FLAGS MATCHES "-fsanitize")
+    list(APPEND opts "LINKER:--no-undefined")
+  endif()
+  target_link_options(${target} PRIVATE ${opts})
+endfunction()
+
+function(kexbench_add_instance)
+  cmake_parse_arguments(ARG "FIXTURE"
+    "NAME;DISPLAY_NAME;FAMILY;PARAMETER_SET;SECURITY_BITS;GROUP;VARIANT;KAT_MANIFEST"
+    "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
+  if(NOT ARG_NAME OR NOT ARG_SOURCES)
+    message(FATAL_ERROR "kexbench_add_instance: NAME and SOURCES are required")
+  endif()
+  if(NOT ARG_NAME MATCHES "^[A-Za-z0-9_-]+$")
+    message(FATAL_ERROR "kexbench_add_instance: '${ARG_NAME}' is not a valid ALGORITHM_INSTANCE")
+  endif()
+  foreach(var DISPLAY_NAME FAMILY PARAMETER_SET)
+    if(NOT ARG_${var})
+      set(ARG_${var} "${ARG_NAME}")
+    endif()
+  endforeach()
+  if(NOT ARG_SECURITY_BITS)
+    set(ARG_SECURITY_BITS 0)
+  endif()
+  if(NOT ARG_VARIANT)
+    set(ARG_VARIANT reference)
+  endif()
+  if(ARG_FIXTURE)
+    set(ARG_GROUP fixture)
+    set(out_dir "${KEXBENCH_FIXTURE_DIR}")
+  else()
+    if(NOT ARG_GROUP)
+      set(ARG_GROUP builtin)
+    endif()
+    set(out_dir "${KEXBENCH_INSTANCE_DIR}")
+  endif()
+
+  string(MAKE_C_IDENTIFIER "kexinst_${ARG_NAME}" target)
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
+  string(STRIP "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${build_type}}" flags)
+
+  add_library(${target} MODULE ${ARG_SOURCES} "${KEXBENCH_SHIM_SOURCE}")
+  set_target_properties(${target} PROPERTIES
+    OUTPUT_NAME "${ARG_NAME}" PREFIX "lib"
+    LIBRARY_OUTPUT_DIRECTORY "${out_dir}"
+    C_VISIBILITY_PRESET hidden CXX_VISIBILITY_PRESET hidden)
+  target_include_directories(${target} PRIVATE "${CMAKE_SOURCE_DIR}/kex/shim")
+  target_compile_definitions(${target} PRIVATE ${ARG_DEFINITIONS})
+  set_source_files_properties("${KEXBENCH_SHIM_SOURCE}" TARGET_DIRECTORY ${target} PROPERTIES
+    COMPILE_DEFINITIONS "KEXBENCH_INSTANCE=\"${ARG_NAME}\";KEXBENCH_DISPLAY_NAME=\"${ARG_DISPLAY_NAME}\";KEXBENCH_FAMILY=\"${ARG_FAMILY}\";KEXBENCH_PARAMETER_SET=\"${ARG_PARAMETER_SET}\";KEXBENCH_GROUP=\"${ARG_GROUP}\";KEXBENCH_VARIANT=\"${ARG_VARIANT}\";KEXBENCH_COMPILER=\"${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}\";KEXBENCH_BUILD_FLAGS=\"${flags}\";KEXBENCH_SECURITY_BITS=${ARG_SECURITY_BITS}")
+  target_link_libraries(${target} PRIVATE kexbench_iccs ${ARG_LIBRARIES})
+  kexbench_instance_link_options(${target})
+  set_property(GLOBAL APPEND PROPERTY KEXBENCH_INSTANCE_TARGETS ${target})
+
+  if(ARG_KAT_MANIFEST)
+    get_filename_component(manifest "${ARG_KAT_MANIFEST}" ABSOLUTE)
+    get_filename_component(manifest_name "${manifest}" NAME)
+    configure_file("${manifest}" "${out_dir}/${manifest_name}" COPYONLY)
+  endif()
+  if(NOT ARG_FIXTURE)
+    install(TARGETS ${target} LIBRARY DESTINATION "${KEXBENCH_INSTANCE_SUBDIR}")
+    if(ARG_KAT_MANIFEST)
+      install(FILES "${manifest}" DESTINATION "${KEXBENCH_INSTANCE_SUBDIR}")
+    endif()
+  endif()
+endfunction()

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs the aarch64 cross build's Qt-free unit tests under qemu-user.
+# Exit 77 (CTest: skipped) when the cross build or qemu is not there.
+set -u
+arm_build=$1
+tests="$arm_build/tests/kexbench_unit_tests"
+if ! command -v qemu-aarch64 >/dev/null; then echo "SKIP: qemu-aarch64 not installed"; exit 77; fi
+if [ ! -x "$tests" ]; then echo "SKIP: no aarch64 build at $arm_build (make build-aarch64)"; exit 77; fi
+file "$tests" 2>/dev/null | grep -q aarch64 || { readelf -h "$tests" | grep -q AArch64 || { echo "FAIL: $tests is not an aarch64 binary"; exit 1; }; }
+exec qemu-aarch64 -L /usr/aarch64-linux-gnu "$tests" --gtest_brief=1
