@@ -14,8 +14,10 @@ namespace kexbench {
 struct ElfInfo {
     uint16_t machine = 0;        // e_machine (62 = x86-64, 183 = aarch64)
     std::string machine_name;    // "x86-64", "aarch64", or "e_machine <n>"
-    bool shared_object = false;  // e_type == ET_DYN
+    bool shared_object = false;  // e_type == ET_DYN and not a PIE executable
     uint64_t load_bytes = 0;     // sum of p_memsz over PT_LOAD: the "ELF image size"
+    uint16_t type = 0;           // e_type (2 = ET_EXEC, 3 = ET_DYN)
+    bool pie_executable = false; // ET_DYN marked DF_1_PIE: a program, not a library
 };
 
 // Parses an ELF64 little-endian file; errors name the path and the problem.

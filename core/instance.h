@@ -40,6 +40,9 @@ struct Capacities {
     unsigned long long total_msg = 0;
 };
 
+// "passes 2, pk 32 B, sk 32 B, sta 32 B, stb 64 B, ss 32 B, total msg 64 B"
+std::string describe_capacities(const Capacities &caps);
+
 // Copied out of the library's kexbench_meta block (strings owned here).
 struct InstanceMeta {
     std::string instance;
