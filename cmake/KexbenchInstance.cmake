@@ -59,14 +59,19 @@ function(kexbench_add_instance)
   string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
   string(STRIP "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${build_type}}" flags)
 
-  add_library(${target} MODULE ${ARG_SOURCES} "${KEXBENCH_SHIM_SOURCE}")
+  # Source-file properties are per directory, and one folder adds several
+  # instances: each gets its own shim translation unit to carry its metadata.
+  set(shim "${CMAKE_CURRENT_BINARY_DIR}/${target}_shim.c")
+  file(CONFIGURE OUTPUT "${shim}" CONTENT "#include \"${KEXBENCH_SHIM_SOURCE}\"\n")
+
+  add_library(${target} MODULE ${ARG_SOURCES} "${shim}")
+  # Visibility stays default: the version script alone decides what leaves the library.
   set_target_properties(${target} PROPERTIES
     OUTPUT_NAME "${ARG_NAME}" PREFIX "lib"
-    LIBRARY_OUTPUT_DIRECTORY "${out_dir}"
-    C_VISIBILITY_PRESET hidden CXX_VISIBILITY_PRESET hidden)
+    LIBRARY_OUTPUT_DIRECTORY "${out_dir}")
   target_include_directories(${target} PRIVATE "${CMAKE_SOURCE_DIR}/kex/shim")
   target_compile_definitions(${target} PRIVATE ${ARG_DEFINITIONS})
-  set_source_files_properties("${KEXBENCH_SHIM_SOURCE}" TARGET_DIRECTORY ${target} PROPERTIES
+  set_source_files_properties("${shim}" PROPERTIES
     COMPILE_DEFINITIONS "KEXBENCH_INSTANCE=\"${ARG_NAME}\";KEXBENCH_DISPLAY_NAME=\"${ARG_DISPLAY_NAME}\";KEXBENCH_FAMILY=\"${ARG_FAMILY}\";KEXBENCH_PARAMETER_SET=\"${ARG_PARAMETER_SET}\";KEXBENCH_GROUP=\"${ARG_GROUP}\";KEXBENCH_VARIANT=\"${ARG_VARIANT}\";KEXBENCH_COMPILER=\"${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}\";KEXBENCH_BUILD_FLAGS=\"${flags}\";KEXBENCH_SECURITY_BITS=${ARG_SECURITY_BITS}")
   target_link_libraries(${target} PRIVATE kexbench_iccs ${ARG_LIBRARIES})
   kexbench_instance_link_options(${target})
