@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace kexbench::cli {
+
+Args::Args(const std::vector<std::string> &argv, const std::vector<std::string> &value_options,
+           const std::vector<std::string> &flag_options)
+{
+    auto known = [](const std::vector<std::string> &set, const std::string &s) {
+        return std::find(set.begin(), set.end(), s) != set.end();
+    };
+    bool options_done = false;
+    for (size_t i = 0; i < argv.size(); ++i) {
+        const std::string &a = argv[i];
+        if (options_done || a.size() < 2 || a[0] != '-') {
+            positional_.push_back(a);
+        } else if (a == "--") {
+            options_done = true;
+        } else if (known(flag_options, a)) {
+            flags_.push_back(a);
+        } else if (known(value_options, a)) {
+            if (i + 1 >= argv.size()) {
+                error_ = a + " needs a value";
+                return;
+            }
+            values_[a].push_back(argv[++i]);
+        } else {
+            error_ = "unknown option " + a;
+            return;
+        }
+    }
+}
+
+bool Args::flag(const std::string &name) const
+{
+    return std::find(flags_.begin(), flags_.end(), name) != flags_.end();
+}
+
+std::optional<std::string> Args::value(const std::string &name) const
+{
+    auto it = values_.find(name);
+    if (it == values_.end() || it->second.empty())
+        return std::nullopt;
+    return it->second.back();
+}
+
+std::vector<std::string> Args::values(const std::string &name) const
+{
+    auto it = values_.find(name);
+    return it == values_.end() ? std::vector<std::string>{} : it->second;
+}
+
+namespace {
+std::vector<Command> &registry()
+{
+    static std::vector<Command> all;
+    return all;
+}
+} // namespace
+
+bool register_command(const Command &command)
+{
+    auto &all = registry();
+    auto pos = std::find_if(all.begin(), all.end(),
+                            [&](const Command &c) { return std::string(c.name) > command.name; });
+    all.insert(pos, command);
+    return true;
+}
+
+const std::vector<Command> &commands() { return registry(); }
+
+int usage_error(const std::string &command, const std::string &message)
+{
+    std::fprintf(stderr, "kexbench-cli %s: %s\nTry 'kexbench-cli %s --help'.\n", command.c_str(), message.c_str(),
+                 command.c_str());
+    return kExitUsage;
+}
+
+} // namespace kexbench::cli

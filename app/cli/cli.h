@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shared pieces of the kexbench-cli subcommands.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kexbench::cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;
+constexpr int kExitUsage = 2;
+
+// Parsed "--flag", "--key value" and positional arguments of one subcommand.
+// Options not in the subcommand's vocabulary are usage errors.
+class Args {
+public:
+    // value_options take a value; flag_options do not; repeatable value options collect every value.
+    Args(const std::vector<std::string> &argv, const std::vector<std::string> &value_options,
+         const std::vector<std::string> &flag_options);
+
+    bool ok() const { return error_.empty(); }
+    const std::string &error() const { return error_; }
+    bool flag(const std::string &name) const;
+    std::optional<std::string> value(const std::string &name) const;
+    std::vector<std::string> values(const std::string &name) const;
+    const std::vector<std::string> &positional() const { return positional_; }
+
+private:
+    std::map<std::string, std::vector<std::string>> values_;
+    std::vector<std::string> flags_;
+    std::vector<std::string> positional_;
+    std::string error_;
+};
+
+int usage_error(const std::string &command, const std::string &message);
+
+// Each subcommand registers itself from its own cmd_<name>.cpp, so adding one
+// touches no shared file.
+struct Command {
+    const char *name;
+    const char *summary; // one line for the command list
+    int (*run)(const std::vector<std::string> &argv);
+};
+
+bool register_command(const Command &command);
+const std::vector<Command> &commands(); // sorted by name
+
+} // namespace kexbench::cli

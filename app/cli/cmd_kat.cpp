@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include "core/discovery.h"
+#include "core/kat_check.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+namespace kexbench::cli {
+
+namespace {
+
+const char *kHelp =
+    "usage: kexbench-cli kat (INSTANCE|LIB.so)... [--manifest FILE] [--out DIR] [--timeout S]\n"
+    "       kexbench-cli kat --all [--manifest FILE] [--out DIR] [--timeout S]\n"
+    "\n"
+    "Generates KAT_KEX_<instance>.txt in the official format (10 records, master seed\n"
+    "\"seed\"x16, 64 guard bytes of 0xA5 around every buffer) in a runner child, hashes\n"
+    "its canonical form and compares it with the manifest entry for the instance.\n"
+    "Without --manifest the *.kat.sha256 files beside the instance libraries are used.\n"
+    "Prints one line per instance: PASS, MISMATCH, NOKAT, OVERFLOW or ERROR <reason>,\n"
+    "then the SHA-256. --out keeps the KAT files and a log per instance (default: a\n"
+    "temporary folder). --timeout bounds each runner child (default 60 s); a child that\n"
+    "crashes or hangs is reported as ERROR with the reason. Exit code 0 when every\n"
+    "instance passes, 1 otherwise.\n";
+
+// Every entry of every manifest found, or of the one named.
+Result<std::vector<KatManifestEntry>> load_manifests(const Args &args, const DiscoveredFiles &found)
+{
+    std::vector<std::string> files = found.manifests;
+    if (auto given = args.value("--manifest"))
+        files = {*given};
+    std::vector<KatManifestEntry> all;
+    for (const auto &file : files) {
+        auto entries = read_kat_manifest(file);
+        if (!entries)
+            return fail(entries.error());
+        all.insert(all.end(), entries->begin(), entries->end());
+    }
+    return all;
+}
+
+std::string out_dir_for(const Args &args)
+{
+    if (auto out = args.value("--out"))
+        return *out;
+    char tmpl[] = "/tmp/kexbench-kat-XXXXXX";
+    const char *dir = ::mkdtemp(tmpl);
+    return dir ? dir : "/tmp";
+}
+
+void print_check(const KatCheck &check)
+{
+    std::string line = check.instance + "  " + check.summary();
+    if (!check.sha256.empty())
+        line += "  " + check.sha256;
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+}
+
+} // namespace
+
+namespace {
+
+int cmd_kat(const std::vector<std::string> &argv)
+{
+    Args args(argv, {"--manifest", "--out", "--timeout"}, {"--all", "--help", "-h"});
+    if (!args.ok())
+        return usage_error("kat", args.error());
+    if (args.flag("--help") || args.flag("-h")) {
+        std::fputs(kHelp, stdout);
+        return kExitOk;
+    }
+    const bool all = args.flag("--all");
+    if (all == !args.positional().empty())
+        return usage_error("kat", all ? "--all takes no instance names" : "name at least one instance, or --all");
+
+    const DiscoveredFiles found = discover_instance_files(instance_search_path());
+    auto manifest = load_manifests(args, found);
+    if (!manifest) {
+        std::fprintf(stderr, "kexbench-cli kat: %s\n", manifest.error().c_str());
+        return kExitFailure;
+    }
+    std::vector<std::string> libraries = all ? found.libraries : std::vector<std::string>{};
+    for (const auto &name : args.positional()) {
+        std::string lib = resolve_instance(name, found);
+        if (lib.empty()) {
+            std::printf("%s  ERROR no instance library lib%s.so in the search path\n", name.c_str(), name.c_str());
+            return kExitFailure;
+        }
+        libraries.push_back(lib);
+    }
+    RunnerOptions runner;
+    if (auto timeout = args.value("--timeout")) {
+        char *end = nullptr;
+        double seconds = std::strtod(timeout->c_str(), &end);
+        if (*end != '\0' || !(seconds > 0 && seconds <= 86400))
+            return usage_error("kat", "--timeout takes seconds between 0 and 86400");
+        runner.timeout = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+    }
+    const std::string out_dir = out_dir_for(args);
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+
+    bool all_pass = !libraries.empty();
+    for (const auto &lib : libraries) {
+        KatCheck check = check_kat(lib, *manifest, out_dir, runner);
+        print_check(check);
+        all_pass = all_pass && check.verdict == KatVerdict::Pass;
+    }
+    return all_pass ? kExitOk : kExitFailure;
+}
+
+const bool registered = register_command({"kat", "generate known-answer tests and check them against SHA-256 manifests", cmd_kat});
+
+} // namespace
+} // namespace kexbench::cli

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Where kexbench finds instance libraries, KAT manifests and its runner:
+// KEXBENCH_INSTANCE_PATH first, then lib/kexbench/instances beside bin/ of
+// the running executable (the same layout in the build and install trees).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace kexbench {
+
+// Directory of the running executable.
+std::string executable_dir();
+
+// Directories and files searched, in order, without duplicates.
+std::vector<std::string> instance_search_path();
+
+struct DiscoveredFiles {
+    std::vector<std::string> libraries; // lib*.so, natural order within each directory
+    std::vector<std::string> manifests; // *.kat.sha256
+};
+
+DiscoveredFiles discover_instance_files(const std::vector<std::string> &search_path);
+
+// The runner executable: $KEXBENCH_RUNNER, else kexbench-runner beside this executable.
+std::string runner_path();
+
+// "ADKEX-128" < "ADKEX-256" < "ADKEX-1024": digit runs compare as numbers.
+bool natural_less(const std::string &a, const std::string &b);
+
+} // namespace kexbench
+
+namespace kexbench {
+
+// A library path as given (contains '/' or ends in .so), or the discovered
+// lib<name>.so; empty when nothing matches.
+std::string resolve_instance(const std::string &name_or_path, const DiscoveredFiles &found);
+
+} // namespace kexbench
