@@ -14,7 +14,7 @@ native_packages=(
   g++-aarch64-linux-gnu qemu-user
 )
 # Qt-free part of kexbench cross-compiled for aarch64 links these.
-arm64_packages=(libssl-dev:arm64 zlib1g-dev:arm64)
+arm64_packages=(libssl-dev:arm64 zlib1g-dev:arm64 libgtest-dev:arm64)
 
 if [ "$(id -u)" -eq 0 ]; then as_root=(); else as_root=(sudo); fi
 

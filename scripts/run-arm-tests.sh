@@ -3,8 +3,8 @@
 # Exit 77 (CTest: skipped) when the cross build or qemu is not there.
 set -u
 arm_build=$1
-tests="$arm_build/tests/kexbench_unit_tests"
+tests="$arm_build/bin/kexbench_unit_tests"
 if ! command -v qemu-aarch64 >/dev/null; then echo "SKIP: qemu-aarch64 not installed"; exit 77; fi
 if [ ! -x "$tests" ]; then echo "SKIP: no aarch64 build at $arm_build (make build-aarch64)"; exit 77; fi
-file "$tests" 2>/dev/null | grep -q aarch64 || { readelf -h "$tests" | grep -q AArch64 || { echo "FAIL: $tests is not an aarch64 binary"; exit 1; }; }
+if ! readelf -h "$tests" | grep -q AArch64; then echo "FAIL: $tests is not an aarch64 binary"; exit 1; fi
 exec qemu-aarch64 -L /usr/aarch64-linux-gnu "$tests" --gtest_brief=1
