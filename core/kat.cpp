@@ -2,6 +2,7 @@
 #include "core/kat.h"
 
 #include "core/digest.h"
+#include "core/measure.h"
 #include "drng.h"
 
 #include <chrono>
@@ -182,7 +183,7 @@ class KatPrinter {
 public:
     explicit KatPrinter(std::string &out) : out_(out) {}
 
-    void before(const Step &) {}
+    void before(const Step &step) { note_current_step(step); }
     void after(const Step &step, const ExchangeBuffers &b)
     {
         switch (step.kind) {

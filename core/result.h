@@ -27,6 +27,7 @@ public:
     T *operator->() { return &*value_; }
     const T *operator->() const { return &*value_; }
     T &operator*() { return *value_; }
+    const T &operator*() const { return *value_; }
     const std::string &error() const { return error_; }
 
 private:

@@ -7,10 +7,13 @@
 #include "core/instance.h"
 #include "core/instance_info.h"
 #include "core/kat.h"
+#include "core/measure.h"
 
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <unistd.h>
@@ -22,6 +25,38 @@ using kexbench::Instance;
 using nlohmann::json;
 
 int answer_fd = -1;
+volatile sig_atomic_t answered = 0;
+
+void write_stderr(const char *text) { (void)!::write(STDERR_FILENO, text, std::strlen(text)); }
+
+// The parent sees only "killed by signal N"; say which step was running.
+void on_crash(int sig)
+{
+    write_stderr("kexbench-runner: crashed (");
+    write_stderr(sigdescr_np(sig) ? sigdescr_np(sig) : "signal");
+    write_stderr(") during ");
+    write_stderr(kexbench::current_step_name());
+    write_stderr("\n");
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+// An instance that calls exit() ends the child without an answer; say where.
+void on_exit_without_answer()
+{
+    if (answered)
+        return;
+    write_stderr("kexbench-runner: the instance called exit() during ");
+    write_stderr(kexbench::current_step_name());
+    write_stderr("\n");
+}
+
+void install_reporters()
+{
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS})
+        std::signal(sig, on_crash);
+    std::atexit(on_exit_without_answer);
+}
 
 // Moves our stdout out of the instance's reach: fd 1 becomes stderr.
 void protect_stdout()
@@ -32,6 +67,7 @@ void protect_stdout()
 
 void answer(const json &j)
 {
+    answered = 1;
     std::string text = j.dump() + "\n";
     const char *p = text.data();
     size_t left = text.size();
@@ -48,6 +84,9 @@ int usage()
 {
     std::fprintf(stderr, "usage: kexbench-runner describe LIB\n"
                          "       kexbench-runner kat LIB --out FILE [--records N]\n"
+                         "       kexbench-runner measure LIB --op OP --iterations N [--warmups W]\n"
+                         "                               [--counter auto|perf|tsc|cntvct|ns] [--counter-hz HZ]\n"
+                         "       kexbench-runner stack LIB --op OP\n"
                          "Started by kexbench-cli and the workbench; prints one JSON object.\n");
     return 2;
 }
@@ -87,28 +126,125 @@ int kat(const std::string &lib, const std::string &out, int records)
     return complete ? 0 : 1;
 }
 
+json measure_answer(const kexbench::MeasureResult &r)
+{
+    json meta = json::array();
+    for (const auto &[k, v] : r.meta)
+        meta.push_back({k, v});
+    json j = {{"ok", r.complete},
+              {"status", r.complete ? "complete" : "failed"},
+              {"meta", meta},
+              {"ticks", r.ticks},
+              {"ns", r.ns},
+              {"counter", r.counter},
+              {"counter_unit", r.counter_unit},
+              {"core_cycles", r.core_cycles},
+              {"counter_hz", r.counter_hz},
+              {"time_source", r.time_source},
+              {"overhead", {{"pairs", r.overhead.pairs}, {"min_ticks", r.overhead.min_ticks},
+                            {"median_ticks", r.overhead.median_ticks}, {"min_ns", r.overhead.min_ns}}},
+              {"baseline_rss_bytes", r.baseline_rss_bytes},
+              {"peak_rss_bytes", r.peak_rss_bytes},
+              {"secret_mismatches", r.secret_mismatches},
+              {"warmups", r.warmups_done},
+              {"passes_run", r.shape.passes_run},
+              {"msg_bytes", r.shape.msg_bytes},
+              {"audits", r.shape.audits}};
+    if (!r.complete)
+        j["reason"] = r.reason;
+    return j;
+}
+
+struct Options {
+    std::string out, op = "exchange", counter = "auto";
+    long long records = kexbench::kKatRecords, iterations = 1, warmups = 0;
+    double counter_hz = 0;
+};
+
+// Parses "--key value" pairs after "<command> LIB"; false on anything unknown.
+bool parse_options(const std::vector<std::string> &args, Options &o)
+{
+    for (size_t i = 2; i < args.size(); ++i) {
+        if (i + 1 >= args.size())
+            return false;
+        const std::string &key = args[i], &value = args[++i];
+        char *end = nullptr;
+        if (key == "--out")
+            o.out = value;
+        else if (key == "--op")
+            o.op = value;
+        else if (key == "--counter")
+            o.counter = value;
+        else if (key == "--records")
+            o.records = std::strtoll(value.c_str(), &end, 10);
+        else if (key == "--iterations")
+            o.iterations = std::strtoll(value.c_str(), &end, 10);
+        else if (key == "--warmups")
+            o.warmups = std::strtoll(value.c_str(), &end, 10);
+        else if (key == "--counter-hz")
+            o.counter_hz = std::strtod(value.c_str(), &end);
+        else
+            return false;
+        if (end && *end != '\0')
+            return false;
+    }
+    return true;
+}
+
+int measure(const std::string &lib, const Options &o)
+{
+    auto inst = Instance::load(lib);
+    if (!inst) {
+        answer({{"ok", false}, {"error", inst.error()}});
+        return 1;
+    }
+    kexbench::MeasureRequest req;
+    req.operation = o.op;
+    req.iterations = static_cast<uint64_t>(o.iterations);
+    req.warmups = static_cast<int>(o.warmups);
+    req.counter = o.counter;
+    req.counter_hz = o.counter_hz;
+    kexbench::MeasureResult r = kexbench::measure_operation(**inst, req);
+    answer(measure_answer(r));
+    return r.complete ? 0 : 1;
+}
+
+int stack(const std::string &lib, const Options &o)
+{
+    auto inst = Instance::load(lib);
+    auto op = kexbench::parse_operation(o.op);
+    if (!inst || !op) {
+        answer({{"ok", false}, {"error", inst ? "unknown operation '" + o.op + "'" : inst.error()}});
+        return 1;
+    }
+    inst.value()->api().seed(kexbench::harness_seed().data(), kexbench::harness_seed().size());
+    std::string why;
+    auto bytes = kexbench::measure_stack(**inst, *op, &why);
+    if (!bytes) {
+        answer({{"ok", false}, {"status", "failed"}, {"reason", why}});
+        return 1;
+    }
+    answer({{"ok", true}, {"status", "complete"}, {"stack_bytes", *bytes}});
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     protect_stdout();
+    install_reporters();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.size() == 2 && args[0] == "describe")
         return describe(args[1]);
-    if (args.size() >= 2 && args[0] == "kat") {
-        std::string out;
-        int records = kexbench::kKatRecords;
-        for (size_t i = 2; i < args.size(); ++i) {
-            if (args[i] == "--out" && i + 1 < args.size())
-                out = args[++i];
-            else if (args[i] == "--records" && i + 1 < args.size())
-                records = std::atoi(args[++i].c_str());
-            else
-                return usage();
-        }
-        if (out.empty() || records < 1 || records > 1000)
-            return usage();
-        return kat(args[1], out, records);
-    }
+    Options o;
+    if (args.size() < 2 || !parse_options(args, o))
+        return usage();
+    if (args[0] == "kat" && !o.out.empty() && o.records >= 1 && o.records <= 1000)
+        return kat(args[1], o.out, static_cast<int>(o.records));
+    if (args[0] == "measure" && o.iterations >= 1 && o.iterations <= 100000000 && o.warmups >= 0)
+        return measure(args[1], o);
+    if (args[0] == "stack")
+        return stack(args[1], o);
     return usage();
 }

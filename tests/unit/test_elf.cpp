@@ -36,7 +36,7 @@ void put(std::string &b, size_t at, uint64_t v, size_t n)
     if (b.size() < at + n)
         b.resize(at + n, '\0');
     for (size_t i = 0; i < n; ++i)
-        b[at + i] = static_cast<char>((v >> (8 * i)) & 0xff);
+        b[at + i] = static_cast<char>(i < 8 ? (v >> (8 * i)) & 0xff : 0); // wider fields are zero-extended
 }
 
 // A little-endian ELF64 header followed directly by its program headers.

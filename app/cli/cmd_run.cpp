@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli.h"
+
+#include "core/campaign.h"
+#include "core/discovery.h"
+#include "core/format.h"
+#include "core/stats.h"
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace kexbench::cli {
+
+namespace {
+
+const char *kHelp =
+    "usage: kexbench-cli run --instance NAME... [--op OP...] [--mode fixed|adaptive]\n"
+    "                        [--target S] [--budget S] [--trials N] [--precision P]\n"
+    "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
+    "                        [--manifest FILE] [--timeout S] [--no-kat] [--no-stack] --out DIR\n"
+    "\n"
+    "Measures instances (names or .so paths; --instance may repeat or list several)\n"
+    "in pinned kexbench-runner children and writes a campaign folder: campaign.json,\n"
+    "build.json, kat/<candidate>/<label>.log, records/<candidate>/<label>__<op>.json.\n"
+    "\n"
+    "  --op OP         exchange, init_a, init_b, pass<k>, derive_a, derive_b (default: all)\n"
+    "  --mode          fixed: the published harness plan (5 trials of max(ceil(target/t1), 20)\n"
+    "                  iterations, at most 20000); adaptive: trials until the 95 % CI of the\n"
+    "                  median is within --precision (default 0.005) or --budget ends\n"
+    "  --target S      seconds per trial (fixed default 0.5, adaptive default 0.2)\n"
+    "  --budget S      seconds per operation (fixed default 300, adaptive default 60)\n"
+    "  --cpu N         pin every child to CPU N (default: none)\n"
+    "  --timeout S     seconds added to every timed child's timeout; also the whole timeout\n"
+    "                  of the KAT, describe and calibration children (default 60 s)\n"
+    "\n"
+    "An interrupted campaign (Ctrl-C, kill) resumes with the same command: complete records\n"
+    "are kept. Exit code 0 when every record is complete, 1 otherwise.\n";
+
+std::atomic<bool> g_cancel{false};
+
+void on_interrupt(int) { g_cancel.store(true); }
+
+std::string format_eta(double s)
+{
+    if (s < 0)
+        return "--:--";
+    char buf[32];
+    const long t = static_cast<long>(s + 0.5);
+    if (t >= 3600)
+        std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", t / 3600, (t / 60) % 60, t % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%ld:%02ld", t / 60, t % 60);
+    return buf;
+}
+
+// Progress bar on a terminal, one plain line per event otherwise.
+class Progress : public CampaignObserver {
+public:
+    explicit Progress(bool tty) : tty_(tty) {}
+
+    void on_event(const CampaignEvent &e) override
+    {
+        switch (e.kind) {
+        case CampaignEvent::Started: line("kexbench: " + e.message); break;
+        case CampaignEvent::Warning: line("WARNING: " + e.message); break;
+        case CampaignEvent::InstanceStarted: line(e.instance); break;
+        case CampaignEvent::InstanceProblem: line("PROBLEM: " + e.message); break;
+        case CampaignEvent::RecordResumed: line("  " + e.operation + ": resumed (record already complete)"); break;
+        case CampaignEvent::RecordWritten: written(e); break;
+        case CampaignEvent::TrialDone:
+        case CampaignEvent::OperationStarted: bar(e); break;
+        case CampaignEvent::Finished: line(e.message == "cancelled" ? "cancelled: finished records kept" : "done"); break;
+        }
+    }
+
+private:
+    void written(const CampaignEvent &e)
+    {
+        std::string text = "  " + e.operation + ": ";
+        if (e.record && e.record->status == "complete" && e.record->mean_seconds) {
+            text += fmt::fmt_time(e.record->mean_seconds) + " mean";
+            if (e.record->kexbench && !e.record->kexbench->ns.empty()) {
+                std::vector<double> ns(e.record->kexbench->ns.begin(), e.record->kexbench->ns.end());
+                text += ", " + fmt::fmt_time(stats::median(ns) / 1e9) + " median";
+            }
+            text += ", n = " + std::to_string(e.record->measurements);
+        } else {
+            text += "FAILED " + e.message;
+        }
+        line(text);
+    }
+    void bar(const CampaignEvent &e)
+    {
+        if (!tty_)
+            return;
+        const int width = 30;
+        const int filled = static_cast<int>(e.fraction_done * width);
+        std::string b(filled, '#');
+        b.resize(width, '.');
+        std::string trial = e.trials > 0 ? " trial " + std::to_string(e.trial) + "/" + std::to_string(e.trials)
+                                         : e.trial > 0 ? " trial " + std::to_string(e.trial) : "";
+        std::fprintf(stderr, "\r\033[K[%s] %3.0f%%  ETA %s  %s %s%s", b.c_str(), e.fraction_done * 100,
+                     format_eta(e.eta_s).c_str(), e.instance.c_str(), e.operation.c_str(), trial.c_str());
+        std::fflush(stderr);
+        bar_shown_ = true;
+    }
+    void line(const std::string &text)
+    {
+        if (bar_shown_)
+            std::fprintf(stderr, "\r\033[K");
+        bar_shown_ = false;
+        std::printf("%s\n", text.c_str());
+        std::fflush(stdout);
+    }
+
+    bool tty_;
+    bool bar_shown_ = false;
+};
+
+bool parse_number(const std::optional<std::string> &text, double &out, double lo, double hi)
+{
+    if (!text)
+        return true;
+    char *end = nullptr;
+    double v = std::strtod(text->c_str(), &end);
+    if (*end != '\0' || !(v >= lo && v <= hi))
+        return false;
+    out = v;
+    return true;
+}
+
+// Fills options from the arguments; an empty string means success.
+std::string configure(const Args &args, CampaignOptions &o)
+{
+    o.mode = args.value("--mode").value_or("fixed");
+    if (o.mode != "fixed" && o.mode != "adaptive")
+        return "--mode is fixed or adaptive";
+    o.planning.trial_target_s = 0.5;
+    o.planning.op_budget_s = 300;
+    double trials = o.planning.trials, cpu = -1, slack = o.planning.timeout_slack_s;
+    double &target = o.mode == "fixed" ? o.planning.trial_target_s : o.adaptive.trial_target_s;
+    double &budget = o.mode == "fixed" ? o.planning.op_budget_s : o.adaptive.budget_s;
+    if (!parse_number(args.value("--target"), target, 1e-4, 3600))
+        return "--target takes seconds (0.0001 to 3600)";
+    if (!parse_number(args.value("--budget"), budget, 0.01, 86400))
+        return "--budget takes seconds (0.01 to 86400)";
+    if (!parse_number(args.value("--trials"), trials, 1, 1000))
+        return "--trials takes 1 to 1000";
+    if (!parse_number(args.value("--precision"), o.adaptive.precision, 1e-6, 1))
+        return "--precision takes a fraction (e.g. 0.005)";
+    if (!parse_number(args.value("--cpu"), cpu, 0, 4095))
+        return "--cpu takes a CPU number";
+    if (!parse_number(args.value("--timeout"), slack, 0.1, 86400))
+        return "--timeout takes seconds";
+    o.planning.trials = static_cast<int>(trials);
+    if (cpu >= 0)
+        o.cpu = static_cast<int>(cpu);
+    o.planning.timeout_slack_s = slack;
+    if (args.value("--timeout")) {
+        // One bound for the children that have no plan yet: KAT check, describe, calibration.
+        o.calibration_timeout_s = slack;
+        o.runner.timeout = std::chrono::milliseconds(static_cast<long long>(slack * 1000));
+    }
+    o.operations = args.values("--op");
+    o.system_label = args.value("--system-label").value_or("");
+    o.counter = args.value("--counter").value_or("auto");
+    o.kat = !args.flag("--no-kat");
+    o.stack = !args.flag("--no-stack");
+    o.out_dir = args.value("--out").value_or("");
+    if (o.out_dir.empty())
+        return "--out DIR is required";
+    return {};
+}
+
+int cmd_run(const std::vector<std::string> &argv)
+{
+    Args args(argv,
+              {"--instance", "--op", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
+               "--system-label", "--counter", "--manifest", "--timeout", "--out"},
+              {"--no-kat", "--no-stack", "--help", "-h"});
+    if (!args.ok())
+        return usage_error("run", args.error());
+    if (args.flag("--help") || args.flag("-h")) {
+        std::fputs(kHelp, stdout);
+        return kExitOk;
+    }
+    CampaignOptions options;
+    if (std::string error = configure(args, options); !error.empty())
+        return usage_error("run", error);
+    // --instance A B C: the values after the first are positional.
+    std::vector<std::string> names = args.values("--instance");
+    names.insert(names.end(), args.positional().begin(), args.positional().end());
+    if (names.empty())
+        return usage_error("run", "name at least one --instance");
+
+    const DiscoveredFiles found = discover_instance_files(instance_search_path());
+    for (const auto &name : names) {
+        std::string lib = resolve_instance(name, found);
+        if (lib.empty()) {
+            std::fprintf(stderr, "kexbench-cli run: no instance library lib%s.so in the search path\n", name.c_str());
+            return kExitFailure;
+        }
+        options.libraries.push_back(lib);
+    }
+    std::vector<std::string> manifests = found.manifests;
+    if (auto m = args.value("--manifest"))
+        manifests = {*m};
+    for (const auto &file : manifests) {
+        auto entries = read_kat_manifest(file);
+        if (!entries) {
+            std::fprintf(stderr, "kexbench-cli run: %s\n", entries.error().c_str());
+            return kExitFailure;
+        }
+        options.manifest.insert(options.manifest.end(), entries->begin(), entries->end());
+    }
+
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt;
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    Progress progress(::isatty(STDERR_FILENO));
+    auto summary = run_campaign(options, progress, g_cancel);
+    if (!summary) {
+        std::fprintf(stderr, "kexbench-cli run: %s\n", summary.error().c_str());
+        return kExitFailure;
+    }
+    std::printf("%d record(s) written, %d resumed, %d failed; campaign in %s\n", summary->records_written,
+                summary->records_resumed, summary->records_failed, summary->out_dir.c_str());
+    const bool clean = !summary->cancelled && summary->records_failed == 0 && summary->problems.empty();
+    return clean ? kExitOk : kExitFailure;
+}
+
+const bool registered = register_command({"run", "measure instances into a campaign folder (records, KAT, environment)", cmd_run});
+
+} // namespace
+} // namespace kexbench::cli

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A measuring campaign: instances x operations, each trial in its own pinned
+// runner child, evidence written as it is made (campaign.json, build.json,
+// kat/, records/ in the harness layout). Long work that reports progress
+// through an observer and stops cleanly when asked; a folder that already
+// holds complete records resumes where it stopped.
+#pragma once
+
+#include "core/kat.h"
+#include "core/planner.h"
+#include "core/record.h"
+#include "core/runner_client.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kexbench {
+
+struct CampaignOptions {
+    std::vector<std::string> libraries;   // instance libraries to measure
+    std::vector<std::string> operations;  // empty: every operation of each instance
+    std::string mode = "fixed";           // fixed | adaptive
+    PlanningConstants planning;           // fixed mode (trial target, budget, trials)
+    AdaptiveSettings adaptive;            // adaptive mode
+    std::optional<int> cpu;               // pin every child here
+    std::string system_label;             // e.g. "x86_1"; default: the host name
+    std::string out_dir;
+    bool kat = true;                      // KAT-check each instance before timing (timed either way)
+    bool stack = true;                    // stack high-water mark per operation (one extra child)
+    std::vector<KatManifestEntry> manifest;
+    std::string counter = "auto";         // passed to the children
+    double calibration_timeout_s = 60;
+    RunnerOptions runner;
+};
+
+struct CampaignEvent {
+    enum Kind {
+        Started,          // message: counter and environment summary
+        Warning,          // message: one environment or measurement warning
+        InstanceStarted,
+        InstanceProblem,  // message: why an instance is not (fully) measured
+        OperationStarted,
+        TrialDone,        // trial / trials of the operation
+        RecordWritten,    // record points at the record
+        RecordResumed,    // an existing complete record was kept
+        Finished,
+    };
+    Kind kind = Started;
+    std::string instance, operation, message;
+    int trial = 0, trials = 0;
+    double fraction_done = 0; // 0..1 over the whole campaign
+    double eta_s = -1;        // -1 unknown
+    const Record *record = nullptr;
+};
+
+class CampaignObserver {
+public:
+    virtual ~CampaignObserver() = default;
+    virtual void on_event(const CampaignEvent &event) = 0;
+};
+
+struct CampaignSummary {
+    int records_written = 0, records_resumed = 0, records_failed = 0;
+    bool cancelled = false;
+    std::vector<std::string> problems;
+    std::string out_dir;
+};
+
+// Refuses (Error) only what makes the whole campaign impossible: no output
+// folder, a folder measured with other planning. Everything else is reported
+// per instance/operation and the campaign goes on.
+Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObserver &observer,
+                                     const std::atomic<bool> &cancel);
+
+// "ecdhe", "x25519-nike": the candidate folder name records go under.
+std::string candidate_id(const InstanceMeta &meta);
+
+} // namespace kexbench

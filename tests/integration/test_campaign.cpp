@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kexbench-cli run end to end: real runner children measuring real libraries,
+// records on disk in the schema-2 layout, hostile instances, resuming.
+#include "cli_helpers.h"
+
+#include "core/dataset.h"
+#include "core/fsutil.h"
+#include "core/record.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <filesystem>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <thread>
+
+namespace fs = std::filesystem;
+using namespace kexbench;
+using namespace kexbench::test;
+
+extern char **environ;
+
+namespace {
+
+struct TempDir {
+    TempDir()
+    {
+        char tmpl[] = "/tmp/kexbench-campaign-XXXXXX";
+        path = ::mkdtemp(tmpl);
+    }
+    ~TempDir() { fs::remove_all(path); }
+    std::string path;
+};
+
+// Small plans: these tests check what is written, not how fast anything is.
+std::vector<std::string> quick(std::vector<std::string> args)
+{
+    for (const char *a : {"--target", "0.002", "--budget", "5", "--trials", "3", "--timeout", "20"})
+        args.push_back(a);
+    return args;
+}
+
+Record load(const fs::path &file)
+{
+    auto rec = read_record_file(file.string());
+    EXPECT_TRUE(rec.ok()) << rec.error();
+    return rec.ok() ? *rec : Record{};
+}
+
+nlohmann::json raw(const fs::path &file)
+{
+    auto text = read_file(file.string());
+    return text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
+}
+
+} // namespace
+
+TEST(Campaign, WritesCompleteSchema2RecordsWithSamples)
+{
+    TempDir dir;
+    ProcessResult r =
+        run_cli(quick({"run", "--instance", "X25519-NIKE", "ECDHE-P256", "--system-label", "test_1", "--out", dir.path}));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("15 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out;
+
+    for (const char *f : {"campaign.json", "build.json", "kat/ecdhe/ECDHE-P256.log", "kat/x25519-nike/X25519-NIKE.log"})
+        EXPECT_TRUE(fs::exists(fs::path(dir.path) / f)) << f;
+    auto campaign = raw(fs::path(dir.path) / "campaign.json");
+    EXPECT_EQ(campaign["system_id"], "test_1");
+    EXPECT_TRUE(campaign["environment_at_start"].contains("cpu_model"));
+    EXPECT_FALSE(campaign["kexbench"]["counter"].get<std::string>().empty());
+
+    const fs::path records = fs::path(dir.path) / "records";
+    for (const char *op : {"exchange", "init_a", "init_b", "pass1", "pass2", "derive_a", "derive_b"}) {
+        Record rec = load(records / "ecdhe" / (std::string("ECDHE-P256__") + op + ".json"));
+        EXPECT_EQ(rec.status, "complete") << op;
+        EXPECT_EQ(rec.schema, 2);
+        EXPECT_EQ(rec.kat, "PASS");
+        EXPECT_EQ(rec.trials.size(), 3u);
+        EXPECT_EQ(rec.measurements, 3 * rec.plan.iterations_per_trial) << op;
+        EXPECT_GE(rec.plan.iterations_per_trial, 20u);
+        ASSERT_TRUE(rec.kexbench.has_value());
+        EXPECT_EQ(rec.kexbench->ticks.size(), rec.measurements);
+        EXPECT_EQ(rec.kexbench->ns.size(), rec.measurements);
+        EXPECT_FALSE(rec.kexbench->counter.empty());
+#if defined(__SANITIZE_ADDRESS__)
+        EXPECT_NE(rec.kexbench->extra.value("stack_note", "").find("AddressSanitizer"), std::string::npos) << op;
+#else
+        EXPECT_TRUE(rec.kexbench->stack_bytes.has_value()) << op;
+#endif
+        EXPECT_EQ(rec.size("msg1_bytes"), 65);
+        EXPECT_EQ(rec.size("msg2_bytes"), 65);
+        EXPECT_EQ(rec.size("total_msg_bytes"), 130);
+        EXPECT_EQ(rec.timing_scope, std::string(op) == "exchange" ? "loop" : "per_call_step");
+        EXPECT_GT(*rec.peak_rss_bytes, 0u);
+    }
+    // The 0-pass NIKE runs three empty passes like the official driver.
+    Record nike = load(records / "x25519-nike" / "X25519-NIKE__pass3.json");
+    EXPECT_EQ(nike.status, "complete");
+    EXPECT_EQ(nike.size("total_msg_bytes"), 0);
+
+    // Harness tooling field names: every record has the schema-2 keys.
+    auto j = raw(records / "ecdhe" / "ECDHE-P256__pass1.json");
+    for (const char *key : {"schema", "status", "candidate", "label", "instance", "operation", "plan", "kat",
+                            "processes", "trials", "measurements", "mean_seconds", "median_trial_seconds",
+                            "mean_cycles", "operations_per_second", "sizes", "kex", "baseline_rss_bytes",
+                            "peak_rss_bytes", "timing_scope", "environment", "kexbench"})
+        EXPECT_TRUE(j.contains(key)) << key;
+}
+
+TEST(Campaign, HostileInstancesEachGetARecordWithAReason)
+{
+    TempDir dir;
+    const std::vector<std::pair<std::string, std::string>> expected = {
+        {"hostile-segfault", "killed by signal 11 (Segmentation fault) — crashed (Segmentation fault) during pass2"},
+        {"hostile-abort", "killed by signal 6 (Aborted) — crashed (Aborted) during pass2"},
+        {"hostile-exit", "exit code 7 — the instance called exit() during pass2"},
+        {"hostile-hang", "timed out after"},
+        {"hostile-overflow", "pass2 wrote outside the m2 buffer"},
+        {"hostile-length-above-capacity", "pass2 returned message length 65 above its capacity 64"},
+        {"hostile-length-untouched", "pass2 never wrote its message length m2_len"},
+        {"hostile-secret-mismatch", "the shared secrets of A and B differ"},
+        {"hostile-crypto-fail", "pass2 returned -7"},
+    };
+    std::vector<std::string> args = {"run", "--timeout", "2", "--no-stack", "--out", dir.path, "--instance"};
+    for (const auto &[name, reason] : expected)
+        args.push_back(fixture(name));
+    ProcessResult r = run_cli(args, true, 300);
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("9 record(s) written, 0 resumed, 9 failed"), std::string::npos) << r.out;
+    for (const auto &[name, reason] : expected) {
+        Record rec = load(fs::path(dir.path) / "records" / "hostile" / (name + "__exchange.json"));
+        EXPECT_EQ(rec.status, "failed_or_partial") << name;
+        ASSERT_TRUE(rec.kexbench.has_value()) << name;
+        EXPECT_NE(rec.kexbench->reason.find(reason), std::string::npos) << name << ": " << rec.kexbench->reason;
+        EXPECT_NE(r.out.find(name + ": not measured: "), std::string::npos) << name;
+    }
+}
+
+TEST(Campaign, ResumesAfterKillMinus9AndKeepsCompleteRecords)
+{
+    TempDir dir;
+    std::vector<std::string> args = quick({cli_path(), "run", "--instance", "ECDHE-P256", "--no-stack", "--out", dir.path});
+    std::vector<char *> argv;
+    for (auto &a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    ASSERT_EQ(::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ), 0);
+    const fs::path first = fs::path(dir.path) / "records" / "ecdhe" / "ECDHE-P256__exchange.json";
+    for (int i = 0; i < 600 && !fs::exists(first); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ASSERT_TRUE(fs::exists(first)) << "no record appeared within 30 s";
+
+    ProcessResult again = run_cli({args.begin() + 1, args.end()});
+    EXPECT_EQ(again.exit_code, 0) << again.out << again.err;
+    EXPECT_NE(again.out.find("resumed (record already complete)"), std::string::npos) << again.out;
+    for (const char *op : {"exchange", "init_a", "init_b", "pass1", "pass2", "derive_a", "derive_b"})
+        EXPECT_EQ(load(fs::path(dir.path) / "records" / "ecdhe" / (std::string("ECDHE-P256__") + op + ".json")).status,
+                  "complete")
+            << op;
+}
+
+TEST(Campaign, RefusesToMixPlanningInOneFolder)
+{
+    TempDir dir;
+    ProcessResult first = run_cli(quick({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--no-stack", "--out", dir.path}));
+    ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+    ProcessResult other = run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.3", "--out", dir.path});
+    EXPECT_EQ(other.exit_code, 1);
+    EXPECT_NE(other.err.find("measured with other planning"), std::string::npos) << other.err;
+}
+
+TEST(Campaign, AdaptiveModeStopsOnARuleAndSaysWhich)
+{
+    TempDir dir;
+    ProcessResult r = run_cli({"run", "--instance", "ECDHE-P256", "--op", "pass1", "--mode", "adaptive", "--target",
+                               "0.01", "--budget", "3", "--no-stack", "--out", dir.path});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    Record rec = load(fs::path(dir.path) / "records" / "ecdhe" / "ECDHE-P256__pass1.json");
+    ASSERT_TRUE(rec.kexbench.has_value());
+    EXPECT_EQ(rec.kexbench->mode, "adaptive");
+    const std::string why = rec.kexbench->extra.value("adaptive_stop", "");
+    EXPECT_TRUE(why == "precision reached" || why == "budget spent" || why == "trial limit") << why;
+    if (why == "precision reached") {
+        ASSERT_TRUE(rec.kexbench->ci_relative_width.has_value());
+        EXPECT_LE(*rec.kexbench->ci_relative_width, 0.005);
+    }
+    EXPECT_GE(rec.trials.size(), 3u);
+}
+
+TEST(Runner, TimesAStepAndAuditsAPassThatNeverWritesItsLength)
+{
+    ProcessSpec spec;
+    spec.argv = {std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner", "measure", fixture("null-2p"), "--op", "pass1",
+                 "--iterations", "1000", "--warmups", "3"};
+    ProcessResult r = run_process(spec);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["ticks"].size(), 1000u);
+    EXPECT_EQ(j["status"], "complete");
+    EXPECT_TRUE(j["audits"].empty());
+
+    spec.argv[2] = fixture("hostile-length-untouched");
+    ProcessResult bad = run_process(spec);
+    auto b = nlohmann::json::parse(bad.out);
+    EXPECT_EQ(b["status"], "failed");
+    EXPECT_EQ(b["audits"][0], "pass2 never wrote its message length m2_len; counted as 0 bytes");
+}
