@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
+#include "core/fsutil.h"
+
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 
 namespace kexbench::cli {
@@ -77,6 +80,44 @@ int usage_error(const std::string &command, const std::string &message)
     std::fprintf(stderr, "kexbench-cli %s: %s\nTry 'kexbench-cli %s --help'.\n", command.c_str(), message.c_str(),
                  command.c_str());
     return kExitUsage;
+}
+
+std::string joined(const std::vector<std::string> &names)
+{
+    std::string out;
+    for (const auto &n : names)
+        out.append(out.empty() ? "" : ", ").append(n);
+    return out.empty() ? "none" : out;
+}
+
+int write_text_output(const std::string &command, const std::string &text, const std::optional<std::string> &out)
+{
+    if (!out) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return kExitOk;
+    }
+    if (auto written = write_file_atomic(*out, text); !written) {
+        std::fprintf(stderr, "kexbench-cli %s: %s\n", command.c_str(), written.error().c_str());
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+int write_csv_tables(const std::string &command, const std::vector<ReportTable> &tables, const std::string &dir)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        std::fprintf(stderr, "kexbench-cli %s: cannot create %s: %s\n", command.c_str(), dir.c_str(),
+                     ec.message().c_str());
+        return kExitFailure;
+    }
+    for (const auto &table : tables) {
+        const std::string path = (std::filesystem::path(dir) / (table.id + ".csv")).string();
+        if (int rc = write_text_output(command, render_csv(table), path); rc != kExitOk)
+            return rc;
+    }
+    return kExitOk;
 }
 
 } // namespace kexbench::cli

@@ -2,6 +2,8 @@
 // Shared pieces of the kexbench-cli subcommands.
 #pragma once
 
+#include "core/report.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -36,6 +38,14 @@ private:
 };
 
 int usage_error(const std::string &command, const std::string &message);
+
+// "a, b, c", or "none".
+std::string joined(const std::vector<std::string> &names);
+
+// Text to stdout, or atomically to the named file; failures named on stderr.
+int write_text_output(const std::string &command, const std::string &text, const std::optional<std::string> &out);
+// One RFC 4180 <table-id>.csv per table into dir.
+int write_csv_tables(const std::string &command, const std::vector<ReportTable> &tables, const std::string &dir);
 
 // Each subcommand registers itself from its own cmd_<name>.cpp, so adding one
 // touches no shared file.

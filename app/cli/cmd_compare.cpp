@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kexbench-cli compare: two datasets (e.g. x86_1 and arm_1) side by side, as
+// ratios B / A, rank tests on per-iteration samples, sizes and memory.
+#include "cli.h"
+
+#include "core/compare.h"
+#include "core/dataset.h"
+#include "core/dataset_source.h"
+#include "core/fsutil.h"
+#include "core/report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace kexbench::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const char *kHelp =
+    "usage: kexbench-cli compare A [B] [--system-a LABEL] [--system-b LABEL] [--candidate ID]\n"
+    "                            [--format md|csv] [--out FILE|DIR]\n"
+    "\n"
+    "Compares two datasets instance by instance and operation by operation: mean cycles\n"
+    "and mean time of each side with the ratios B / A, per-iteration medians with their\n"
+    "95 % intervals and a two-sided Mann-Whitney U test (alpha 0.05) when both sides are\n"
+    "kexbench campaigns with samples, message sizes and memory side by side, and the rows\n"
+    "present on one side only. Notes say when the counters differ (then the cycles ratio\n"
+    "means nothing), a clock was not fixed, or a KAT did not pass.\n"
+    "\n"
+    "A and B are campaign folders, bundle files or ngcc-harness checkouts; in a checkout\n"
+    "--system-a / --system-b pick performance/data/LABEL. With one checkout, give it once\n"
+    "(or twice) with both options:\n"
+    "  kexbench-cli compare ngcc-harness --system-a x86_1 --system-b arm_1\n"
+    "\n"
+    "  --candidate ID   compare only this candidate, e.g. kex-01 (default: every candidate)\n"
+    "  --format FORMAT  md (default) or csv (one <table-id>.csv per table, needs --out DIR)\n"
+    "  --out PATH       output file (md; default stdout) or directory (csv)\n"
+    "\n"
+    "Problems found in the datasets are printed to stderr, one per line.\n"
+    "Exit codes: 0 written, 1 a dataset could not be read, a file could not be written, or\n"
+    "nothing in common (the one-sided rows are still written), 2 usage error.\n";
+
+// ------------------------------------------------------------------ output
+
+// ------------------------------------------------------------------ the command
+
+std::optional<Dataset> load(const std::string &path)
+{
+    auto dataset = load_dataset(path);
+    if (!dataset) {
+        std::fprintf(stderr, "kexbench-cli compare: %s\n", dataset.error().c_str());
+        return std::nullopt;
+    }
+    for (const auto &problem : dataset->problems)
+        std::fprintf(stderr, "warning: %s\n", problem.c_str());
+    return std::move(dataset.value());
+}
+
+bool has_candidate(const Dataset &a, const Dataset &b, const std::string &candidate)
+{
+    const auto ca = a.candidates(), cb = b.candidates();
+    if (std::find(ca.begin(), ca.end(), candidate) != ca.end() || std::find(cb.begin(), cb.end(), candidate) != cb.end())
+        return true;
+    std::fprintf(stderr, "kexbench-cli compare: no candidate %s (%s: %s; %s: %s)\n", candidate.c_str(),
+                 a.root.c_str(), joined(ca).c_str(), b.root.c_str(), joined(cb).c_str());
+    return false;
+}
+
+int emit(const Comparison &comparison, const std::string &format, const std::optional<std::string> &out)
+{
+    const int rc = format == "csv" ? write_csv_tables("compare", comparison_tables(comparison), *out)
+                                   : write_text_output("compare", render_markdown(comparison_report(comparison)), out);
+    if (rc == kExitOk && comparison.operations.empty()) {
+        std::fputs("kexbench-cli compare: no instance \u00d7 operation in common\n", stderr);
+        return kExitFailure;
+    }
+    return rc;
+}
+
+int run_compare(const Args &args, const std::string &path_a, const std::string &path_b)
+{
+    const std::string format = args.value("--format").value_or("md");
+    if (format != "md" && format != "csv")
+        return usage_error("compare", "--format must be md or csv");
+    if (format == "csv" && !args.value("--out"))
+        return usage_error("compare", "--format csv writes one file per table and needs --out DIR");
+    const auto a = locate_campaign(path_a, args.value("--system-a"), "--system-a");
+    const auto b = locate_campaign(path_b, args.value("--system-b"), "--system-b");
+    if (!a || !b)
+        return usage_error("compare", a ? b.error() : a.error());
+    const auto da = load(*a);
+    const auto db = da ? load(*b) : std::nullopt;
+    if (!da || !db)
+        return kExitFailure;
+    CompareOptions options;
+    options.candidate = args.value("--candidate").value_or("");
+    if (!options.candidate.empty() && !has_candidate(*da, *db, options.candidate))
+        return kExitFailure;
+    return emit(compare_datasets(*da, *db, options), format, args.value("--out"));
+}
+
+int cmd_compare(const std::vector<std::string> &argv)
+{
+    Args args(argv, {"--system-a", "--system-b", "--candidate", "--format", "--out"}, {"--help", "-h"});
+    if (!args.ok())
+        return usage_error("compare", args.error());
+    if (args.flag("--help") || args.flag("-h")) {
+        std::fputs(kHelp, stdout);
+        return kExitOk;
+    }
+    const auto &pos = args.positional();
+    if (pos.empty() || pos.size() > 2)
+        return usage_error("compare", pos.empty() ? "A is missing" : "at most two datasets, A and B");
+    // One checkout holding both systems: the --system options tell them apart.
+    if (pos.size() == 1 && (!args.value("--system-a") || !args.value("--system-b")))
+        return usage_error("compare", "B is missing (with one harness checkout, give --system-a and --system-b)");
+    return run_compare(args, pos.front(), pos.back());
+}
+
+const bool registered = register_command({"compare", "two datasets side by side: ratios, tests, sizes", cmd_compare});
+
+} // namespace
+} // namespace kexbench::cli

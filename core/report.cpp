@@ -1,0 +1,927 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// build_report(): Dataset -> Report model. Cell texts follow MEASUREMENT-METHOD
+// §13 (numbers), §8 (profile shares) and §9 (bandwidth); the table layouts are
+// those of the published candidate pages, so their rows can be compared cell by
+// cell. kexbench's own additions go into extra tables, never extra columns.
+#include "core/report.h"
+
+#include "core/discovery.h"
+#include "core/format.h"
+#include "core/stats.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace kexbench {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+using Row = std::vector<std::string>;
+
+const std::string kWarn = "\u26a0";
+const std::string kTimes = " \u00d7 ";
+const std::string kEllipsis = "\u2026";
+
+std::string code(const std::string &s) { return std::string("`").append(s).append("`"); }
+
+std::string join(const std::vector<std::string> &parts, const std::string &sep)
+{
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i)
+        out.append(i ? sep : "").append(parts[i]);
+    return out;
+}
+
+// ------------------------------------------------------------------ selection
+
+// Unknown operations sort after every known one, then by name.
+int rank_key(const std::string &operation)
+{
+    const int rank = operation_rank(operation);
+    return rank < 0 ? 1 << 20 : rank;
+}
+
+bool label_less(const std::string &cand_a, const std::string &label_a, const std::string &cand_b,
+                const std::string &label_b)
+{
+    if (cand_a != cand_b)
+        return cand_a < cand_b;
+    return natural_less(label_a, label_b);
+}
+
+template <class T>
+bool table_order(const T &a, const T &b)
+{
+    if (a.candidate != b.candidate || a.label != b.label)
+        return label_less(a.candidate, a.label, b.candidate, b.label);
+    return std::make_tuple(rank_key(a.operation), a.operation) < std::make_tuple(rank_key(b.operation), b.operation);
+}
+
+template <class T>
+std::vector<const T *> select_sorted(const std::vector<T> &all, const std::string &candidate)
+{
+    std::vector<const T *> out;
+    for (const auto &item : all)
+        if (candidate.empty() || item.candidate == candidate)
+            out.push_back(&item);
+    std::stable_sort(out.begin(), out.end(), [](const T *a, const T *b) { return table_order(*a, *b); });
+    return out;
+}
+
+struct LabelKey {
+    std::string candidate, label;
+};
+
+// Every instance with a record or a build entry, in table order.
+std::vector<LabelKey> selected_labels(const Dataset &ds, const std::vector<const Record *> &records,
+                                      const std::string &candidate)
+{
+    std::vector<LabelKey> out;
+    auto add = [&](const std::string &c, const std::string &l) {
+        for (const auto &k : out)
+            if (k.candidate == c && k.label == l)
+                return;
+        out.push_back({c, l});
+    };
+    for (const Record *r : records)
+        add(r->candidate, r->label);
+    for (const auto &b : ds.builds)
+        if (candidate.empty() || b.candidate == candidate)
+            add(b.candidate, b.label);
+    std::stable_sort(out.begin(), out.end(), [](const LabelKey &a, const LabelKey &b) {
+        return label_less(a.candidate, a.label, b.candidate, b.label);
+    });
+    return out;
+}
+
+struct KatState {
+    std::string status;
+    bool passed = true;
+};
+
+using InstanceKey = std::pair<std::string, std::string>; // candidate, label
+
+// Everything build_report needs, gathered once.
+struct Context {
+    const Dataset &ds;
+    const ReportOptions &options;
+    std::vector<const Record *> records;
+    std::vector<const Profile *> profiles;
+    std::vector<LabelKey> labels;
+    const Json *environment = nullptr;
+    std::map<InstanceKey, KatState> kats;
+
+    const Record *first_record(const LabelKey &k) const
+    {
+        const Record *exchange = nullptr, *first = nullptr;
+        for (const Record *r : records) {
+            if (r->candidate != k.candidate || r->label != k.label)
+                continue;
+            if (!first)
+                first = r;
+            if (!exchange && r->operation == "exchange")
+                exchange = r;
+        }
+        return exchange ? exchange : first;
+    }
+};
+
+// ------------------------------------------------------------------ environment values
+
+// sysfs values are strings in the harness block, numbers may be either.
+std::optional<std::string> env_string(const Json &env, const char *key)
+{
+    if (!env.is_object() || !env.contains(key))
+        return std::nullopt;
+    const Json &v = env.at(key);
+    if (v.is_string())
+        return v.get<std::string>();
+    if (v.is_number_integer())
+        return std::to_string(v.get<int64_t>());
+    if (v.is_number())
+        return fmt::py_format(v.get<double>(), 'g', 17);
+    if (v.is_boolean())
+        return v.get<bool>() ? "true" : "false";
+    return std::nullopt;
+}
+
+std::optional<double> env_number(const Json &env, const char *key)
+{
+    if (!env.is_object() || !env.contains(key))
+        return std::nullopt;
+    const Json &v = env.at(key);
+    if (v.is_number())
+        return v.get<double>();
+    if (v.is_string()) {
+        try {
+            size_t used = 0;
+            const std::string s = v.get<std::string>();
+            const double d = std::stod(s, &used);
+            if (used == s.size())
+                return d;
+        } catch (...) {
+        }
+    }
+    return std::nullopt;
+}
+
+// The state the timings were taken in: a record's environment. campaign.json's
+// environment_at_start can predate the host fixes (x86_1 starts with the
+// powersave governor and turbo on; arm_1 without cpufreq at all), and the
+// published pages describe the measured state.
+const Json *measured_environment(const Dataset &ds, const std::vector<const Record *> &records)
+{
+    for (const Record *r : records)
+        if (r->environment.is_object() && !r->environment.empty())
+            return &r->environment;
+    if (ds.campaign) {
+        if (ds.campaign->environment_at_end.is_object() && !ds.campaign->environment_at_end.empty())
+            return &ds.campaign->environment_at_end;
+        if (ds.campaign->environment_at_start.is_object())
+            return &ds.campaign->environment_at_start;
+    }
+    return nullptr;
+}
+
+std::string architecture_name(const std::string &arch)
+{
+    if (arch == "aarch64")
+        return "AArch64";
+    if (arch == "x86_64")
+        return "x86-64";
+    return arch;
+}
+
+// ------------------------------------------------------------------ section 1
+
+std::string algorithm_text(const Context &c)
+{
+    if (!c.options.algorithm_name.empty())
+        return c.options.algorithm_name;
+    return c.options.candidate.empty() ? "all candidates in the dataset" : c.options.candidate;
+}
+
+std::vector<std::string> variants(const Context &c)
+{
+    std::vector<std::string> out;
+    auto add = [&](const std::string &v) {
+        if (!v.empty() && std::find(out.begin(), out.end(), v) == out.end())
+            out.push_back(v);
+    };
+    for (const auto &k : c.labels)
+        if (const BuildEntry *b = c.ds.build_for(k.candidate, k.label))
+            add(b->variant);
+    for (const Record *r : c.records)
+        add(r->variant);
+    return out;
+}
+
+ReportSection basic_section(const Context &c)
+{
+    ReportSection s{"basic", "1", "Basic information", {}, {}, {}};
+    std::vector<std::string> sets;
+    for (const auto &k : c.labels)
+        sets.push_back(code(k.label));
+    s.items.push_back("Category: public-key algorithm; function: key exchange");
+    s.items.push_back("Algorithm: " + algorithm_text(c));
+    const auto v = variants(c);
+    s.items.push_back("Implementation versions measured: " + (v.empty() ? std::string(fmt::kMissing) : join(v, ", ")));
+    s.items.push_back("Parameter sets: " + (sets.empty() ? std::string(fmt::kMissing) : join(sets, ", ")));
+    return s;
+}
+
+// ------------------------------------------------------------------ section 2
+
+// "fixed 2.71 GHz (governor performance, minimum = maximum)" when cpufreq pins
+// the clock, "max 2.10 GHz, governor performance" when it only caps it.
+std::string frequency_text(const Json &env)
+{
+    const auto max_khz = env_number(env, "cpufreq_max_khz");
+    const auto min_khz = env_number(env, "cpufreq_min_khz");
+    const auto governor = env_string(env, "cpufreq_governor");
+    const std::string gov = governor ? "governor " + *governor : "";
+    if (max_khz) {
+        const std::string ghz = fmt::py_format(*max_khz / 1e6, 'f', 2) + " GHz";
+        if (min_khz && *min_khz == *max_khz)
+            return "fixed " + ghz + " (" + (gov.empty() ? "" : gov + ", ") + "minimum = maximum)";
+        return "max " + ghz + (gov.empty() ? "" : ", " + gov);
+    }
+    if (const auto hz = env_number(env, "core_clock_hz"))
+        return "measured " + fmt::py_format(*hz / 1e9, 'f', 2) + " GHz (no cpufreq limit)";
+    return "no cpufreq or clock-probe data";
+}
+
+std::optional<std::string> turbo_text(const Json &env)
+{
+    if (const auto no_turbo = env_string(env, "intel_pstate_no_turbo"))
+        return *no_turbo == "1" ? "turbo off" : "turbo on";
+    if (const auto boost = env_string(env, "cpufreq_boost"))
+        return *boost == "0" ? "boost off" : "boost on";
+    return std::nullopt;
+}
+
+std::optional<std::string> smt_text(const Json &env)
+{
+    const auto smt = env_string(env, "smt_control");
+    if (!smt)
+        return std::nullopt;
+    if (*smt == "off" || *smt == "forceoff")
+        return "SMT off";
+    if (*smt == "notsupported" || *smt == "notimplemented")
+        return "SMT none";
+    return "SMT " + *smt;
+}
+
+std::string clock_text(const Json &env)
+{
+    std::string text = frequency_text(env);
+    if (const auto t = turbo_text(env))
+        text.append(", ").append(*t);
+    if (const auto s = smt_text(env))
+        text.append(", ").append(*s);
+    return text;
+}
+
+// The timing CPU: the first host check that found nothing wrong (harness
+// campaigns), else the CPU the environment block describes.
+std::optional<std::string> timing_cpu(const Context &c)
+{
+    const Json *checks = c.ds.campaign && c.ds.campaign->raw.contains("host_checks")
+                             ? &c.ds.campaign->raw.at("host_checks") : nullptr;
+    if (checks && checks->is_array())
+        for (const auto &check : *checks)
+            if (check.is_object() && check.value("problems", Json::array()).empty() && check.contains("cpu"))
+                if (auto cpu = env_string(check, "cpu"))
+                    return cpu;
+    return c.environment ? env_string(*c.environment, "cpu_number") : std::nullopt;
+}
+
+std::string cut19(const std::string &s) { return s.substr(0, 19); }
+
+std::string campaign_span(const Context &c)
+{
+    std::string start, end;
+    if (c.ds.campaign) {
+        start = c.ds.campaign->started_utc;
+        end = c.ds.campaign->ended_utc;
+    }
+    for (const Record *r : c.records) {
+        if (!c.ds.campaign && !r->started_utc.empty() && (start.empty() || r->started_utc < start))
+            start = r->started_utc;
+        if (!c.ds.campaign && r->ended_utc > end)
+            end = r->ended_utc;
+    }
+    return (start.empty() ? std::string(fmt::kMissing) : cut19(start)) + " / " +
+           (end.empty() ? std::string(fmt::kMissing) : cut19(end));
+}
+
+std::string or_missing(const std::optional<std::string> &s)
+{
+    return s && !s->empty() ? *s : std::string(fmt::kMissing);
+}
+
+std::vector<Row> environment_rows(const Context &c)
+{
+    static const Json empty = Json::object();
+    const Json &env = c.environment ? *c.environment : empty;
+    std::vector<Row> rows;
+    const auto cpu = timing_cpu(c);
+    rows.push_back({"processor", or_missing(env_string(env, "cpu_model")) + (cpu ? " (CPU " + *cpu + ", one core)" : "")});
+    if (const auto machine = env_string(env, "machine"); machine && !machine->empty())
+        rows.push_back({"machine", *machine});
+    rows.push_back({"clock", clock_text(env)});
+    const auto kib = env_number(env, "memory_total_kib");
+    rows.push_back({"memory", kib ? std::to_string(static_cast<uint64_t>(*kib) / 1024) + " MiB" : fmt::kMissing});
+    rows.push_back({"OS / kernel", or_missing(env_string(env, "os")) + " / " + or_missing(env_string(env, "kernel"))});
+    rows.push_back({"compiler / build tool",
+                    or_missing(env_string(env, "compiler")) + " / " + or_missing(env_string(env, "cmake"))});
+    rows.push_back({"campaign start / end (UTC)", campaign_span(c)});
+    return rows;
+}
+
+// kexbench records carry the warnings their environment raised (frequency
+// scaling, SMT, no PMU, load); harness records have none.
+std::optional<ReportTable> warnings_table(const Context &c)
+{
+    std::vector<std::pair<std::string, size_t>> seen;
+    for (const Record *r : c.records) {
+        if (!r->environment.is_object() || !r->environment.contains("warnings") || !r->environment.at("warnings").is_array())
+            continue;
+        for (const auto &w : r->environment.at("warnings")) {
+            if (!w.is_string())
+                continue;
+            auto it = std::find_if(seen.begin(), seen.end(), [&](const auto &p) { return p.first == w.get<std::string>(); });
+            if (it == seen.end())
+                seen.emplace_back(w.get<std::string>(), 1);
+            else
+                ++it->second;
+        }
+    }
+    if (seen.empty())
+        return std::nullopt;
+    ReportTable t{"environment-warnings", "Environment warnings recorded with the measurements", {"warning", "records"}, {}, {}};
+    for (const auto &[text, count] : seen)
+        t.rows.push_back({text, std::to_string(count)});
+    return t;
+}
+
+ReportSection environment_section(const Context &c)
+{
+    ReportSection s{"environment", "2", "Assessment environment", {}, {}, {}};
+    s.tables.push_back({"environment", "", {"item", "value"}, environment_rows(c), {}});
+    if (auto w = warnings_table(c))
+        s.tables.push_back(std::move(*w));
+    return s;
+}
+
+// ------------------------------------------------------------------ section 3
+
+// build.json's status word, else the records'; any record flagged
+// kat_not_passed also marks the instance.
+std::map<InstanceKey, KatState> kat_states(const Dataset &ds, const std::vector<const Record *> &records)
+{
+    std::map<InstanceKey, KatState> out;
+    std::set<InstanceKey> flagged;
+    for (const auto &b : ds.builds)
+        out[{b.candidate, b.label}].status = b.kat;
+    for (const Record *r : records) {
+        KatState &k = out[{r->candidate, r->label}];
+        if (k.status.empty())
+            k.status = r->kat;
+        if (r->kat_not_passed)
+            flagged.insert({r->candidate, r->label});
+    }
+    for (auto &[key, k] : out)
+        k.passed = !flagged.count(key) && (k.status.empty() || k.status == "PASS");
+    return out;
+}
+
+KatState kat_state(const Context &c, const std::string &candidate, const std::string &label)
+{
+    const auto it = c.kats.find({candidate, label});
+    return it == c.kats.end() ? KatState{} : it->second;
+}
+
+// `label` plus " (AVX2)" for -avx2 builds and " ⚠ KAT <STATUS>" when the KAT did not pass.
+std::string instance_cell(const Context &c, const std::string &candidate, const std::string &label)
+{
+    std::string cell = code(label);
+    const std::string avx2 = "-avx2";
+    if (label.size() > avx2.size() && label.compare(label.size() - avx2.size(), avx2.size(), avx2) == 0)
+        cell += " (AVX2)";
+    const KatState k = kat_state(c, candidate, label);
+    if (!k.passed)
+        cell.append(" ").append(kWarn).append(" KAT ").append(k.status.empty() ? "unknown" : k.status);
+    return cell;
+}
+
+ReportSection kat_section(const Context &c)
+{
+    ReportSection s{"kat", "3", "Functional testing (KAT)", {}, {}, {}};
+    s.paragraphs.push_back("Every library's known-answer tests were run before timing; the status is the one "
+                           "recorded at build time, and section 7 lists each KAT log with its digest.");
+    ReportTable t{"kat", "", {"instance", "build flags", "KAT"}, {}, {}};
+    for (const auto &k : c.labels) {
+        const BuildEntry *b = c.ds.build_for(k.candidate, k.label);
+        const Record *r = c.first_record(k);
+        const std::string flags = b ? b->flags : r ? r->flags : "";
+        const KatState kat = kat_state(c, k.candidate, k.label);
+        t.rows.push_back({instance_cell(c, k.candidate, k.label), flags.empty() ? fmt::kMissing : flags,
+                          kat.status.empty() ? fmt::kMissing : kat.status});
+    }
+    s.tables.push_back(std::move(t));
+    return s;
+}
+
+// ------------------------------------------------------------------ section 4
+
+bool complete(const Record &r) { return r.status == "complete"; }
+
+std::string unit_of(const RecordSamples &k)
+{
+    if (k.core_cycles)
+        return "cycles";
+    return k.counter_unit.empty() ? "counter ticks" : k.counter_unit;
+}
+
+// "mean cycles" unless kexbench counted something other than core cycles:
+// then the unit it did count ("mean TSC ticks").
+std::string mean_header(const std::vector<const Record *> &records)
+{
+    std::set<std::string> units;
+    bool non_core = false;
+    for (const Record *r : records)
+        if (r->kexbench) {
+            units.insert(unit_of(*r->kexbench));
+            non_core = non_core || !r->kexbench->core_cycles;
+        }
+    if (!non_core)
+        return "mean cycles";
+    return units.size() == 1 ? "mean " + *units.begin() : "mean cycles / ticks";
+}
+
+std::string count_cell(const Record &r)
+{
+    return std::to_string(r.measurements) + " (" + std::to_string(r.plan.trials) + kTimes +
+           std::to_string(r.plan.iterations_per_trial) + ")";
+}
+
+Row performance_row(const Context &c, const Record &r)
+{
+    Row row{instance_cell(c, r.candidate, r.label), r.operation};
+    if (!complete(r)) {
+        row.insert(row.end(), 4, "failed");
+        row.push_back(r.measurements ? count_cell(r) : fmt::kMissing);
+        return row;
+    }
+    row.push_back(r.mean_cycles ? fmt::fmt_int(r.mean_cycles) : fmt::fmt_time(r.mean_seconds));
+    row.push_back(fmt::fmt_time(r.mean_seconds));
+    row.push_back(r.operations_per_second ? fmt::fmt_ops(*r.operations_per_second) : fmt::kMissing);
+    row.push_back(fmt::fmt_time(r.median_trial_seconds));
+    row.push_back(count_cell(r));
+    return row;
+}
+
+std::vector<double> as_doubles(const std::vector<uint64_t> &v) { return {v.begin(), v.end()}; }
+
+std::string ci_cell(const std::vector<double> &ticks)
+{
+    const stats::Interval ci = stats::median_ci(ticks, 0.95);
+    if (ticks.empty())
+        return fmt::kMissing;
+    std::string cell = fmt::fmt_int(ci.low) + " \u2013 " + fmt::fmt_int(ci.high);
+    if (!ci.reached) // too few samples: [min, max] with the coverage it does have
+        cell += " (" + fmt::pct(ci.confidence) + " only)";
+    return cell;
+}
+
+std::string overhead_subtracted_mean(const Record &r, const RecordSamples &k, const std::vector<double> &ticks)
+{
+    std::optional<double> mean = r.mean_cycles;
+    if (!ticks.empty()) {
+        double sum = 0;
+        for (double t : ticks)
+            sum += t;
+        mean = sum / static_cast<double>(ticks.size());
+    }
+    if (!mean)
+        return fmt::kMissing;
+    return fmt::fmt_int(std::max(0.0, *mean - k.overhead_ticks));
+}
+
+Row samples_row(const Context &c, const Record &r)
+{
+    const RecordSamples &k = *r.kexbench;
+    const std::vector<double> ticks = as_doubles(k.ticks);
+    const std::vector<double> ns = as_doubles(k.ns);
+    const std::string counter = k.counter.empty() ? std::string(fmt::kMissing) : k.counter;
+    return {instance_cell(c, r.candidate, r.label),
+            r.operation,
+            counter + " (" + unit_of(k) + ")",
+            ticks.empty() ? fmt::kMissing : fmt::fmt_int(stats::median(ticks)),
+            ci_cell(ticks),
+            overhead_subtracted_mean(r, k, ticks),
+            ns.empty() ? fmt::kMissing : fmt::fmt_time(stats::median(ns) * 1e-9),
+            k.stack_bytes ? std::to_string(*k.stack_bytes) : fmt::kMissing,
+            std::to_string(k.secret_mismatches)};
+}
+
+std::optional<ReportTable> samples_table(const Context &c)
+{
+    ReportTable t{"performance-kexbench",
+                  "Per-iteration samples (kexbench)",
+                  {"instance", "operation", "counter (unit)", "median", "95 % CI of the median", "mean \u2212 timer overhead",
+                   "median time", "stack (bytes)", "secret mismatches"},
+                  {},
+                  {}};
+    for (const Record *r : c.records) {
+        if (!r->kexbench)
+            continue;
+        t.rows.push_back(samples_row(c, *r));
+        if (!complete(*r) && !r->kexbench->reason.empty())
+            t.notes.push_back(code(r->label) + " " + r->operation + ": " + r->kexbench->reason);
+    }
+    if (t.rows.empty())
+        return std::nullopt;
+    t.notes.insert(t.notes.begin(),
+                   "Counts are in the counter's unit. The interval is the distribution-free order-statistic "
+                   "confidence interval of the median; the overhead is the cheapest empty timer start/stop pair.");
+    return t;
+}
+
+ReportSection performance_section(const Context &c)
+{
+    ReportSection s{"performance", "4", "Performance", {}, {}, {}};
+    ReportTable t{"performance", "", {"instance", "operation", mean_header(c.records), "mean time", "ops/s", "median trial",
+                                      "n (trials \u00d7 iters)"}, {}, {}};
+    for (const Record *r : c.records)
+        t.rows.push_back(performance_row(c, *r));
+    s.tables.push_back(std::move(t));
+    if (auto k = samples_table(c))
+        s.tables.push_back(std::move(*k));
+    return s;
+}
+
+// ------------------------------------------------------------------ section 5
+
+std::string kib_cell(const std::optional<uint64_t> &bytes)
+{
+    return bytes ? std::to_string(*bytes / 1024) + " KiB" : std::string(fmt::kMissing);
+}
+
+ReportSection resources_section(const Context &c)
+{
+    ReportSection s{"resources", "5", "Resource consumption", {}, {}, {}};
+    s.paragraphs.push_back("Static memory is the sum of the library's loadable ELF segments (code, data and bss). "
+                           "Baseline and peak RSS belong to the whole measuring process, driver and libc "
+                           "included, so both figures are upper bounds for the algorithm itself.");
+    ReportTable t{"resources", "", {"instance", "operation", "static: ELF image (bytes)", "baseline RSS", "peak RSS"}, {}, {}};
+    for (const Record *r : c.records) {
+        const BuildEntry *b = c.ds.build_for(r->candidate, r->label);
+        const bool elf = b && b->elf_load_bytes;
+        t.rows.push_back({instance_cell(c, r->candidate, r->label), r->operation,
+                          elf ? std::to_string(*b->elf_load_bytes) : fmt::kMissing, kib_cell(r->baseline_rss_bytes),
+                          kib_cell(r->peak_rss_bytes)});
+    }
+    s.tables.push_back(std::move(t));
+    return s;
+}
+
+// ------------------------------------------------------------------ section 6
+
+struct KexSizes {
+    std::optional<int64_t> passes;
+    std::vector<int64_t> messages; // msg1_bytes, msg2_bytes, ... by pass number
+    std::optional<int64_t> total, pk, sk, ss;
+};
+
+// msg<k>_bytes keys, ordered by k.
+std::vector<int64_t> message_sizes(const Record &r)
+{
+    std::map<int, int64_t> by_pass;
+    for (const auto &[key, value] : r.sizes) {
+        if (key.size() < 10 || key.compare(0, 3, "msg") != 0 || key.compare(key.size() - 6, 6, "_bytes") != 0)
+            continue;
+        const std::string digits = key.substr(3, key.size() - 9);
+        if (!digits.empty() && digits.size() < 4 && std::all_of(digits.begin(), digits.end(), [](unsigned char ch) { return ch >= '0' && ch <= '9'; }))
+            by_pass[std::stoi(digits)] = value;
+    }
+    std::vector<int64_t> out;
+    for (const auto &[pass, bytes] : by_pass)
+        out.push_back(bytes);
+    return out;
+}
+
+KexSizes kex_sizes(const Record &r)
+{
+    KexSizes k;
+    for (const auto &[key, value] : r.kex)
+        if (key == "kex_passes")
+            k.passes = value;
+    k.messages = message_sizes(r);
+    k.total = r.size("total_msg_bytes");
+    k.pk = r.size("pk_bytes");
+    k.sk = r.size("sk_bytes");
+    k.ss = r.size("ss_actual_bytes");
+    if (!k.ss)
+        k.ss = r.size("ss_bytes");
+    return k;
+}
+
+std::string num(const std::optional<int64_t> &v) { return v ? std::to_string(*v) : std::string(fmt::kMissing); }
+
+std::string messages_cell(const KexSizes &k)
+{
+    if (k.messages.empty())
+        return fmt::kMissing;
+    std::vector<std::string> parts;
+    for (int64_t m : k.messages)
+        parts.push_back(std::to_string(m));
+    return join(parts, " / ");
+}
+
+const BandwidthEntry *accounting_for(const Context &c, const LabelKey &key)
+{
+    if (!c.options.accounting)
+        return nullptr;
+    for (const auto &e : *c.options.accounting)
+        if (e.instance == key.label && (e.id.empty() || e.id == key.candidate))
+            return &e;
+    return nullptr;
+}
+
+Row transmission_row_v2(const Context &c, const LabelKey &key, const KexSizes &k, const BandwidthEntry *e)
+{
+    std::optional<int64_t> protocol = k.total, pk_a = k.pk, pk_b = k.pk;
+    if (e) {
+        protocol = static_cast<int64_t>(e->protocol_message_bytes);
+        pk_a = static_cast<int64_t>(e->pk_a_bytes);
+        pk_b = static_cast<int64_t>(e->pk_b_bytes);
+    }
+    const std::optional<int64_t> bandwidth =
+        protocol && pk_a && pk_b ? std::optional<int64_t>(*protocol + *pk_a + *pk_b) : std::nullopt;
+    return {instance_cell(c, key.candidate, key.label), num(k.passes), messages_cell(k), num(protocol),
+            num(pk_a) + " / " + num(pk_b), num(bandwidth), num(k.sk), num(k.ss)};
+}
+
+Row transmission_row_v1(const Context &c, const LabelKey &key, const KexSizes &k)
+{
+    return {instance_cell(c, key.candidate, key.label), num(k.passes), messages_cell(k), num(k.total),
+            num(k.pk) + " / " + num(k.sk), num(k.ss)};
+}
+
+std::vector<std::string> transmission_header(ReportLayout layout)
+{
+    if (layout == ReportLayout::v1)
+        return {"instance", "passes", "messages (bytes)", "total message bytes", "public key / secret key",
+                "shared secret"};
+    return {"instance", "passes", "messages (bytes; raw API)", "protocol-message bytes", "public key A / B",
+            "bandwidth (bytes)", "long-term sk (API cap)", "shared secret"};
+}
+
+// kexbench audits name passes that returned without writing their length
+// (MEASUREMENT-METHOD §10); the raw size of such a pass is a phantom message.
+void phantom_notes(const Context &c, const LabelKey &key, std::vector<std::string> &notes)
+{
+    std::set<std::string> seen;
+    for (const Record *r : c.records) {
+        if (r->candidate != key.candidate || r->label != key.label || !r->kexbench)
+            continue;
+        for (const auto &audit : r->kexbench->audits)
+            if (audit.find("never wrote") != std::string::npos && seen.insert(audit).second)
+                notes.push_back(code(key.label) + ": " + audit + ". A driver that presets the length to the "
+                                "message capacity, as the harness does, records a phantom full-size message here.");
+    }
+}
+
+void accounting_paragraphs(const LabelKey &key, const BandwidthEntry *e, ReportSection &s)
+{
+    if (!e)
+        return;
+    if (e->pk_a_bytes == 0 && e->pk_b_bytes > 0)
+        s.paragraphs.push_back(code(key.label) + ": only the responder (B) needs a long-term public key, so the "
+                               "initiator is not authenticated; compare with mutually authenticated exchanges "
+                               "with care.");
+    if (e->protocol_message_bytes == 0)
+        s.paragraphs.push_back(code(key.label) + ": no protocol message is sent; the bandwidth is the two "
+                               "public keys alone.");
+}
+
+void fallback_note(const Context &c, const std::vector<std::string> &unaccounted, ReportTable &t)
+{
+    if (unaccounted.empty() || c.options.layout == ReportLayout::v1)
+        return;
+    std::string note = "No bandwidth accounting entry for " + join(unaccounted, ", ") +
+                       ": protocol-message bytes are the API's total_msg_bytes and both public keys are the API's "
+                       "pk_bytes capacity, so the bandwidth is an API-based estimate.";
+    if (!c.options.accounting_note.empty())
+        note += " " + c.options.accounting_note;
+    t.notes.push_back(note);
+}
+
+ReportSection transmission_section(const Context &c)
+{
+    ReportSection s{"transmission", "6", "Transmission and storage overhead", {}, {}, {}};
+    s.paragraphs.push_back("Bandwidth adds every specified protocol message and each required long-term public key "
+                           "once; public keys are transmitted too. Certificates, identities supplied out of band and "
+                           "transport framing are not counted. The raw timing records are left unchanged.");
+    ReportTable t{"transmission", "", transmission_header(c.options.layout), {}, {}};
+    std::vector<std::string> unaccounted;
+    for (const auto &key : c.labels) {
+        const Record *r = c.first_record(key);
+        if (!r)
+            continue;
+        const KexSizes k = kex_sizes(*r);
+        const BandwidthEntry *e = accounting_for(c, key);
+        if (c.options.layout == ReportLayout::v1) {
+            t.rows.push_back(transmission_row_v1(c, key, k));
+        } else {
+            t.rows.push_back(transmission_row_v2(c, key, k, e));
+            accounting_paragraphs(key, e, s);
+            if (!e)
+                unaccounted.push_back(code(key.label));
+        }
+        phantom_notes(c, key, t.notes);
+    }
+    fallback_note(c, unaccounted, t);
+    s.tables.push_back(std::move(t));
+    return s;
+}
+
+// ------------------------------------------------------------------ symmetric primitives
+
+// "drng 3, pseudoXOF 6, sm3hash 563": Σcalls / operations per fn, fns in code-point order.
+std::string calls_cell(const Profile &p)
+{
+    if (p.total_operations == 0 || p.calls.empty())
+        return fmt::kMissing;
+    std::map<std::string, uint64_t> calls; // std::string's < is byte (code-point) order
+    for (const auto &call : p.calls)
+        calls[call.fn] += call.calls;
+    std::vector<std::string> parts;
+    for (const auto &[fn, n] : calls)
+        parts.push_back(fn + " " + fmt::fmt_g3(static_cast<double>(n) / static_cast<double>(p.total_operations)));
+    return join(parts, ", ");
+}
+
+Row symmetric_row(const Context &c, const Profile &p)
+{
+    Row row{instance_cell(c, p.candidate, p.label), p.operation};
+    if (p.status != "complete") {
+        row.insert(row.end(), 3, "failed");
+        return row;
+    }
+    const auto drng = p.share.find("drng");
+    row.push_back(fmt::pct(p.hash_share));
+    row.push_back(drng == p.share.end() ? std::string(fmt::kMissing) : fmt::pct(drng->second));
+    row.push_back(calls_cell(p));
+    return row;
+}
+
+ReportSection symmetric_section(const Context &c)
+{
+    ReportSection s{"symmetric", "", "Symmetric primitives", {}, {}, {}};
+    if (c.profiles.empty()) {
+        s.paragraphs.push_back("The dataset holds no hash/DRNG profiles for these instances.");
+        return s;
+    }
+    s.paragraphs.push_back("Share of each profiled operation's time spent in the ICCS placeholder hash functions "
+                           "(pseudohash, pseudoXOF, sm3hash) and in the ICCS DRNG, from link-time wrappers around "
+                           "those functions in a reference build.");
+    ReportTable t{"symmetric", "", {"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "calls per operation"}, {}, {}};
+    for (const Profile *p : c.profiles)
+        t.rows.push_back(symmetric_row(c, *p));
+    s.tables.push_back(std::move(t));
+    return s;
+}
+
+// ------------------------------------------------------------------ section 7
+
+struct KatEvidence {
+    std::string path, sha256;
+};
+
+KatEvidence kat_evidence(const Context &c, const LabelKey &key)
+{
+    if (const BuildEntry *b = c.ds.build_for(key.candidate, key.label); b && !b->kat_log.empty())
+        return {b->kat_log, b->kat_log_sha256};
+    for (const auto &log : c.ds.kat_logs)
+        if (log.candidate == key.candidate && log.label == key.label)
+            return {log.relative_path, log.sha256};
+    if (const Record *r = c.first_record(key); r && !r->kat_log.empty())
+        return {r->kat_log, r->kat_log_sha256};
+    return {};
+}
+
+void evidence_rows(const Context &c, const LabelKey &key, std::vector<Row> &rows)
+{
+    const std::string inst = instance_cell(c, key.candidate, key.label);
+    if (const KatEvidence kat = kat_evidence(c, key); !kat.path.empty()) {
+        const std::string digest = kat.sha256.empty() ? std::string(fmt::kMissing) : kat.sha256.substr(0, 16) + kEllipsis;
+        rows.push_back({inst, "KAT log (sha256 " + code(digest) + ")", code(kat.path)});
+    }
+    std::vector<std::string> ops;
+    for (const Record *r : c.records)
+        if (r->candidate == key.candidate && r->label == key.label)
+            ops.push_back(r->operation);
+    std::sort(ops.begin(), ops.end());
+    for (const auto &op : ops)
+        rows.push_back({inst, "timing " + op, code(record_relative_path(key.candidate, key.label, op))});
+    std::vector<std::string> profiled;
+    for (const Profile *p : c.profiles)
+        if (p->candidate == key.candidate && p->label == key.label)
+            profiled.push_back(p->operation);
+    std::sort(profiled.begin(), profiled.end());
+    for (const auto &op : profiled)
+        rows.push_back({inst, "hash profile " + op,
+                        code("profile/" + key.candidate + "/" + key.label + "__" + op + ".json")});
+}
+
+ReportSection evidence_section(const Context &c)
+{
+    ReportSection s{"evidence", "7", "Raw evidence index", {}, {}, {}};
+    s.paragraphs.push_back("Paths are relative to the campaign folder of system " + code(c.ds.system_label) +
+                           "; every JSON file holds its commands, environment and raw trials.");
+    ReportTable t{"evidence", "", {"instance", "item", "file"}, {}, {}};
+    for (const auto &key : c.labels)
+        evidence_rows(c, key, t.rows);
+    s.tables.push_back(std::move(t));
+    return s;
+}
+
+// ------------------------------------------------------------------ report
+
+std::string report_title(const Context &c)
+{
+    std::string who = c.options.candidate.empty() ? std::string("All candidates") : c.options.candidate;
+    if (!c.options.algorithm_name.empty())
+        who += " " + c.options.algorithm_name;
+    const auto arch = c.environment ? env_string(*c.environment, "architecture") : std::nullopt;
+    std::string title = who + " \u2014 performance";
+    if (arch)
+        title += " on " + architecture_name(*arch);
+    return title + " (system " + c.ds.system_label + ")";
+}
+
+std::vector<std::string> intro(const Context &c)
+{
+    size_t own = 0;
+    for (const Record *r : c.records)
+        own += r->kexbench ? 1 : 0;
+    std::string origin = own == 0 ? "Rendered by kexbench from campaign data in the ngcc-harness layout."
+                                  : "Measured and rendered by kexbench; " + std::to_string(own) + " of " +
+                                        std::to_string(c.records.size()) +
+                                        " timing records carry per-iteration samples.";
+    return {origin + " Sections follow the self-assessment report items (1)\u2013(7)."};
+}
+
+} // namespace
+
+std::string ReportSection::heading() const { return number.empty() ? title : number + ". " + title; }
+
+const ReportSection *Report::section(std::string_view id) const
+{
+    for (const auto &s : sections)
+        if (s.id == id)
+            return &s;
+    return nullptr;
+}
+
+const ReportTable *Report::table(std::string_view id) const
+{
+    for (const auto &s : sections)
+        for (const auto &t : s.tables)
+            if (t.id == id)
+                return &t;
+    return nullptr;
+}
+
+Report build_report(const Dataset &dataset, const ReportOptions &options)
+{
+    Context c{dataset, options, select_sorted(dataset.records, options.candidate),
+              select_sorted(dataset.profiles, options.candidate), {}, nullptr, {}};
+    c.labels = selected_labels(dataset, c.records, options.candidate);
+    c.environment = measured_environment(dataset, c.records);
+    c.kats = kat_states(dataset, c.records);
+
+    Report report;
+    report.title = report_title(c);
+    report.system = dataset.system_label;
+    report.candidate = options.candidate;
+    report.intro = intro(c);
+    report.sections.push_back(basic_section(c));
+    report.sections.push_back(environment_section(c));
+    report.sections.push_back(kat_section(c));
+    report.sections.push_back(performance_section(c));
+    report.sections.push_back(resources_section(c));
+    report.sections.push_back(transmission_section(c));
+    report.sections.push_back(symmetric_section(c));
+    report.sections.push_back(evidence_section(c));
+    return report;
+}
+
+} // namespace kexbench
