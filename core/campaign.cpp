@@ -319,7 +319,11 @@ fs::path record_path(const Context &ctx, const InstanceInfo &info, const std::st
     return ctx.out() / record_relative_path(candidate_id(info.meta), info.meta.instance, op);
 }
 
-Result<bool> write_json(const fs::path &path, const ordered_json &j) { return write_file_atomic(path, j.dump(1) + "\n"); }
+// Children's stderr can carry bytes that are not UTF-8; they are replaced, never a reason to lose a record.
+Result<bool> write_json(const fs::path &path, const ordered_json &j)
+{
+    return write_file_atomic(path, j.dump(1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
+}
 
 bool write_record(Context &ctx, const InstanceInfo &info, const Record &rec)
 {

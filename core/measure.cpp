@@ -348,7 +348,7 @@ struct StackProbe {
 
 StackProbe *g_probe = nullptr;
 
-void probe_entry()
+[[maybe_unused]] void probe_entry()
 {
     ExchangeBuffers buffers(g_probe->inst->capacities());
     g_probe->outcome = run_exchange(*g_probe->inst, buffers, measuring_options(), *g_probe);

@@ -68,7 +68,7 @@ void protect_stdout()
 void answer(const json &j)
 {
     answered = 1;
-    std::string text = j.dump() + "\n";
+    std::string text = j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     const char *p = text.data();
     size_t left = text.size();
     while (left > 0) {
