@@ -4,7 +4,7 @@
 JOBS ?= $(shell nproc)
 CROSS := $(shell command -v aarch64-linux-gnu-g++ 2>/dev/null)
 
-.PHONY: all deps build build-nogui build-aarch64 run test asan clean
+.PHONY: all deps build build-nogui build-aarch64 build-fuzz run test asan clean
 
 all: build
 
@@ -27,10 +27,14 @@ else
 	@echo "aarch64-linux-gnu-g++ not found: skipping the aarch64 cross build"
 endif
 
+build-fuzz: deps
+	cmake --preset fuzz
+	cmake --build --preset fuzz -j $(JOBS)
+
 run: build
 	bash scripts/main-job.sh build/release
 
-test: build build-nogui build-aarch64
+test: build build-nogui build-aarch64 build-fuzz
 	ctest --preset release -j $(JOBS)
 
 asan: deps
