@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shared helpers of the GUI tests.
+#pragma once
+
+#include "workbench.h"
+
+#include <QAbstractItemModelTester>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QMutex>
+#include <QStringList>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <ostream>
+#include <string>
+
+// GoogleTest prints a failed QString comparison as UTF-16 code units; show the text.
+QT_BEGIN_NAMESPACE
+inline void PrintTo(const QString &text, std::ostream *os) { *os << '"' << text.toStdString() << '"'; }
+QT_END_NAMESPACE
+
+namespace kexbench::ui::test {
+
+// Third-party reference data (read-only, never copied into the repository).
+// KEXBENCH_REFERENCE_DATASET overrides the path, e.g. with a missing folder to
+// check that every test needing the data skips cleanly without it.
+inline QString referenceDataset()
+{
+    const QString override = qEnvironmentVariable("KEXBENCH_REFERENCE_DATASET");
+    if (!override.isEmpty())
+        return override;
+    return QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness/performance/data/arm_1");
+}
+inline bool haveReference() { return QFileInfo(referenceDataset()).isDir(); }
+
+// QAbstractItemModelTester in Warning mode reports through the "qt.modeltest"
+// category; this collects those reports so a GoogleTest assertion can show them.
+class ModelTesterLog {
+public:
+    ModelTesterLog() { previous_ = qInstallMessageHandler(&ModelTesterLog::handler); instance() = this; }
+    ~ModelTesterLog()
+    {
+        qInstallMessageHandler(previous_);
+        instance() = nullptr;
+    }
+    QStringList failures() const
+    {
+        QMutexLocker lock(&mutex_);
+        return failures_;
+    }
+
+private:
+    static ModelTesterLog *&instance()
+    {
+        static ModelTesterLog *current = nullptr;
+        return current;
+    }
+    static void handler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+    {
+        ModelTesterLog *self = instance();
+        if (self && context.category && QByteArray(context.category) == "qt.modeltest" && type >= QtWarningMsg) {
+            QMutexLocker lock(&self->mutex_);
+            self->failures_ << message;
+        }
+        if (self && self->previous_)
+            self->previous_(type, context, message);
+    }
+    QtMessageHandler previous_ = nullptr;
+    mutable QMutex mutex_;
+    QStringList failures_;
+};
+
+// Attaches a tester (which checks the model at once and after every change).
+inline std::unique_ptr<QAbstractItemModelTester> attachTester(QAbstractItemModel *model)
+{
+    return std::make_unique<QAbstractItemModelTester>(model, QAbstractItemModelTester::FailureReportingMode::Warning);
+}
+
+// Discovers and describes the built-in instances (runner children), waiting for the result.
+inline bool describeBuiltins(Workbench &workbench, int timeoutMs = 60000)
+{
+    workbench.discoverInstances();
+    return QTest::qWaitFor([&] { return !workbench.busy(); }, timeoutMs);
+}
+
+inline int instanceRow(const Workbench &workbench, const std::string &name)
+{
+    const auto &instances = workbench.instances();
+    for (int i = 0; i < instances.size(); ++i)
+        if (instances[i].info.meta.instance == name)
+            return i;
+    return -1;
+}
+
+} // namespace kexbench::ui::test

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Compare page's data: CompareTableModel under QAbstractItemModelTester on
+// the x86_1 vs arm_1 reference campaigns and on hand-built datasets with
+// per-iteration samples (CI, Mann-Whitney p and verdict columns), the bar
+// series the charts draw, and the page itself in its empty, one-dataset and
+// two-dataset states, grabbed to <tmp>/kexbench-gui-shots for a human to look at.
+#include "gui_test_util.h"
+
+#include "comparepage.h"
+#include "models/comparetablemodel.h"
+
+#include "core/compare.h"
+#include "core/format.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace kexbench;
+using namespace kexbench::ui;
+using namespace kexbench::ui::test;
+
+namespace {
+
+QString shotDir()
+{
+    const QString dir = QDir::temp().filePath(QStringLiteral("kexbench-gui-shots"));
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QString referenceSystem(const char *system)
+{
+    return QDir::cleanPath(referenceDataset() + QStringLiteral("/../") + QLatin1String(system));
+}
+
+std::shared_ptr<const Dataset> loadReference(const char *system)
+{
+    auto ds = load_dataset(QFile::encodeName(referenceSystem(system)).toStdString());
+    return ds ? std::make_shared<const Dataset>(std::move(ds.value())) : nullptr;
+}
+
+const QString kDash = QString::fromUtf8(fmt::kMissing);
+
+// Hand-built records and samples, as in tests/unit/test_compare.cpp.
+Record record(const std::string &label, const std::string &op, double cycles, double seconds)
+{
+    Record r;
+    r.status = "complete";
+    r.candidate = "kex-01";
+    r.label = label;
+    r.instance = label;
+    r.operation = op;
+    r.kat = "PASS";
+    r.timing_scope = op == "exchange" ? "loop" : "per_call_step";
+    r.mean_cycles = cycles;
+    r.mean_seconds = seconds;
+    r.peak_rss_bytes = 2u << 20;
+    r.sizes = {{"total_msg_bytes", 64}, {"pk_bytes", 32}};
+    return r;
+}
+
+std::vector<uint64_t> spread(uint64_t base, uint64_t width, size_t n)
+{
+    std::vector<uint64_t> v(n);
+    for (size_t i = 0; i < n; ++i)
+        v[i] = base + (i * width) / n;
+    return v;
+}
+
+RecordSamples pmu(std::vector<uint64_t> ticks, std::vector<uint64_t> ns)
+{
+    RecordSamples k;
+    k.counter = "perf_event cpu-cycles (rdpmc)";
+    k.counter_unit = "cycles";
+    k.core_cycles = true;
+    k.ticks = std::move(ticks);
+    k.ns = std::move(ns);
+    return k;
+}
+
+// A: reference; B: exchange clearly faster, init_a the same, K-256 without samples,
+// and a pass only A measured.
+std::pair<std::shared_ptr<const Dataset>, std::shared_ptr<const Dataset>> sampledPair()
+{
+    Record ax = record("K-128", "exchange", 1000, 1e-6), bx = record("K-128", "exchange", 800, 0.8e-6);
+    ax.kexbench = pmu(spread(1000, 100, 200), spread(1000, 100, 200));
+    bx.kexbench = pmu(spread(800, 100, 200), spread(800, 100, 200));
+    Record ai = record("K-128", "init_a", 50, 5e-8), bi = record("K-128", "init_a", 50, 5e-8);
+    ai.kexbench = pmu(spread(50, 10, 100), spread(50, 10, 100));
+    bi.kexbench = pmu(spread(50, 10, 100), spread(50, 10, 100));
+    Record a2 = record("K-256", "exchange", 4000, 4e-6), b2 = record("K-256", "exchange", 3000, 3e-6);
+    Record onlyA = record("K-256", "pass3", 10, 1e-8);
+    auto a = std::make_shared<Dataset>();
+    a->system_label = "left";
+    a->records = {ax, ai, a2, onlyA};
+    auto b = std::make_shared<Dataset>();
+    b->system_label = "right";
+    b->records = {bx, bi, b2};
+    return {a, b};
+}
+
+const ReportTable *tableWithId(const std::vector<ReportTable> &tables, const std::string &id)
+{
+    for (const auto &t : tables)
+        if (t.id == id)
+            return &t;
+    return nullptr;
+}
+
+QString text(const QAbstractItemModel &m, int row, int column) { return m.index(row, column).data().toString(); }
+
+} // namespace
+
+TEST(CompareTableModel, PassesTheModelTesterOnX86VersusArm1)
+{
+    if (!haveReference())
+        GTEST_SKIP() << "reference dataset absent: " << referenceDataset().toStdString();
+    auto x86 = loadReference("x86_1");
+    auto arm = loadReference("arm_1");
+    ASSERT_TRUE(x86 && arm);
+    auto comparison = std::make_shared<const Comparison>(compare_datasets(*x86, *arm));
+
+    ModelTesterLog log;
+    CompareTableModel model;
+    auto tester = attachTester(&model);
+    EXPECT_EQ(model.rowCount(), 0);
+    model.setComparison(comparison, "x86_1", "arm_1");
+    model.retranslate();
+    model.clear();
+    model.setComparison(comparison); // labels from the comparison
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join('\n').toStdString();
+
+    const auto &ops = comparison->operations;
+    ASSERT_EQ(model.rowCount(), static_cast<int>(ops.size()));
+    EXPECT_EQ(model.rowCount(), 21); // 3 instances x 7 operations on both systems
+    EXPECT_EQ(model.columnCount(), CompareTableModel::ColumnCount);
+    EXPECT_EQ(model.labelA(), "x86_1");
+    EXPECT_EQ(model.labelB(), "arm_1");
+    EXPECT_EQ(model.headerData(CompareTableModel::CyclesRatio, Qt::Horizontal).toString(), "Cycles arm_1 / x86_1");
+    EXPECT_TRUE(model.headerData(CompareTableModel::CiA, Qt::Horizontal).toString().contains("95% CI"));
+
+    // Every cell of the timings table is core's, without the Markdown code marks.
+    const auto tables = comparison_tables(*comparison);
+    const ReportTable *timings = tableWithId(tables, "compare-timings");
+    ASSERT_NE(timings, nullptr);
+    const int mapped[] = {CompareTableModel::Instance, CompareTableModel::Operation, CompareTableModel::CyclesA,
+                          CompareTableModel::CyclesB,  CompareTableModel::CyclesRatio, CompareTableModel::TimeA,
+                          CompareTableModel::TimeB,    CompareTableModel::TimeRatio, CompareTableModel::Notes};
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (size_t c = 0; c < std::size(mapped); ++c)
+            EXPECT_EQ(text(model, r, mapped[c]).toStdString(), plain_text(timings->rows[r][c])) << r << "," << c;
+    EXPECT_EQ(text(model, 0, CompareTableModel::Instance), "ADKEX-128");
+    EXPECT_EQ(text(model, 0, CompareTableModel::CyclesA), "1.52 M");
+    EXPECT_EQ(text(model, 0, CompareTableModel::CyclesRatio), QString::fromUtf8("0.87\u00d7"));
+
+    // Harness campaigns have no per-iteration samples: no test, dashes, said below the table.
+    for (int r = 0; r < model.rowCount(); ++r) {
+        for (int c : {CompareTableModel::MedianA, CompareTableModel::CiA, CompareTableModel::MedianB, CompareTableModel::CiB,
+                      CompareTableModel::MedianRatio, CompareTableModel::PValue, CompareTableModel::VerdictColumn})
+            EXPECT_EQ(text(model, r, c), kDash);
+        EXPECT_EQ(model.index(r, 0).data(CompareTableModel::VerdictRole).toInt(), -1);
+        EXPECT_EQ(model.index(r, 0).data(CompareTableModel::CandidateRole).toString(), "kex-01");
+    }
+    const QStringList notes = model.notes();
+    EXPECT_TRUE(notes.contains("Every row: trial totals only: no significance test.")) << notes.join('\n').toStdString();
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(),
+                            [](const QString &n) { return n.contains("Both sides count core cycles"); }));
+    EXPECT_TRUE(model.oneSided().isEmpty());
+
+    // SortRole holds the numbers: sorting by the cycles ratio orders them.
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(CompareTableModel::SortRole);
+    auto proxyTester = attachTester(&proxy);
+    proxy.sort(CompareTableModel::CyclesRatio);
+    for (int r = 1; r < proxy.rowCount(); ++r)
+        EXPECT_LE(proxy.index(r - 1, CompareTableModel::CyclesRatio).data(CompareTableModel::SortRole).toDouble(),
+                  proxy.index(r, CompareTableModel::CyclesRatio).data(CompareTableModel::SortRole).toDouble());
+    EXPECT_DOUBLE_EQ(model.index(0, CompareTableModel::CyclesA).data(CompareTableModel::SortRole).toDouble(),
+                     *ops[0].cycles_a);
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join('\n').toStdString();
+}
+
+TEST(CompareTableModel, SampledRowsShowIntervalsPValueAndVerdict)
+{
+    auto [a, b] = sampledPair();
+    auto comparison = std::make_shared<const Comparison>(compare_datasets(*a, *b));
+    ModelTesterLog log;
+    CompareTableModel model;
+    auto tester = attachTester(&model);
+    model.setComparison(comparison, "left", "right");
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join('\n').toStdString();
+
+    const auto tables = comparison_tables(*comparison);
+    const ReportTable *samples = tableWithId(tables, "compare-samples");
+    ASSERT_NE(samples, nullptr);
+    ASSERT_EQ(samples->rows.size(), 2u);
+    const int mapped[] = {CompareTableModel::MedianA, CompareTableModel::CiA, CompareTableModel::MedianB,
+                          CompareTableModel::CiB, CompareTableModel::MedianRatio, CompareTableModel::PValue,
+                          CompareTableModel::VerdictColumn};
+    for (int r = 0; r < 2; ++r)
+        for (size_t c = 0; c < std::size(mapped); ++c)
+            EXPECT_EQ(text(model, r, mapped[c]).toStdString(), samples->rows[r][c + 2]) << r << "," << c;
+
+    EXPECT_EQ(text(model, 0, CompareTableModel::VerdictColumn), "faster");
+    EXPECT_EQ(model.index(0, 0).data(CompareTableModel::VerdictRole).toInt(), static_cast<int>(Verdict::faster));
+    EXPECT_TRUE(model.index(0, CompareTableModel::VerdictColumn).data(Qt::ForegroundRole).isValid());
+    EXPECT_TRUE(text(model, 0, CompareTableModel::CiA).contains(QString::fromUtf8(" \u2013 ")));
+    EXPECT_LT(model.index(0, CompareTableModel::PValue).data(CompareTableModel::SortRole).toDouble(), 1e-10);
+    EXPECT_TRUE(model.index(0, CompareTableModel::VerdictColumn).data(Qt::ToolTipRole).toString().contains("Mann"));
+    EXPECT_EQ(text(model, 1, CompareTableModel::VerdictColumn), "~");
+    EXPECT_FALSE(model.index(1, CompareTableModel::VerdictColumn).data(Qt::ForegroundRole).isValid());
+    EXPECT_EQ(text(model, 2, CompareTableModel::VerdictColumn), kDash); // K-256: no samples
+    EXPECT_TRUE(std::isnan(model.index(2, CompareTableModel::MedianA).data(CompareTableModel::SortRole).toDouble()));
+    EXPECT_EQ(model.oneSided(), QStringList{"K-256 pass3 (only in left)"});
+    const QStringList notes = model.notes();
+    EXPECT_EQ(std::count_if(notes.begin(), notes.end(), [](const QString &n) { return n.contains("distribution-free"); }),
+              1)
+        << "the time and counter sample tables share their note; it is shown once";
+}
+
+TEST(CompareBars, CyclesWhenComparableElseTimeAndQuantities)
+{
+    if (!haveReference())
+        GTEST_SKIP() << "reference dataset absent: " << referenceDataset().toStdString();
+    auto x86 = loadReference("x86_1");
+    auto arm = loadReference("arm_1");
+    ASSERT_TRUE(x86 && arm);
+    const Comparison c = compare_datasets(*x86, *arm);
+    const CompareBars timing = timing_bars(c);
+    EXPECT_FALSE(timing.time); // both count core cycles
+    EXPECT_EQ(timing.unit, "cycles");
+    ASSERT_EQ(timing.categories.size(), 21);
+    EXPECT_EQ(timing.categories.front(), "ADKEX-128 exchange");
+    EXPECT_EQ(timing.groups.front(), "ADKEX-128");
+    EXPECT_EQ(timing.items.front(), "exchange");
+    EXPECT_EQ(timing.groups.back(), "ADKEX-512");
+    EXPECT_EQ(timing.items.back(), "derive_b");
+    EXPECT_EQ(QSet<QString>(timing.categories.begin(), timing.categories.end()).size(), 21) << "category labels must be unique";
+    EXPECT_DOUBLE_EQ(timing.a.front(), *c.operations.front().cycles_a);
+    EXPECT_DOUBLE_EQ(timing.b.front(), *c.operations.front().cycles_b);
+
+    const CompareBars bandwidth = quantity_bars(c.bandwidth, {"total_msg_bytes", "pk_bytes"});
+    EXPECT_EQ(bandwidth.categories,
+              (QStringList{"ADKEX-128 total_msg_bytes", "ADKEX-128 pk_bytes", "ADKEX-256 total_msg_bytes",
+                           "ADKEX-256 pk_bytes", "ADKEX-512 total_msg_bytes", "ADKEX-512 pk_bytes"}));
+    EXPECT_EQ(bandwidth.groups.front(), "total_msg_bytes");
+    EXPECT_EQ(bandwidth.items.front(), "ADKEX-128");
+    EXPECT_EQ(bandwidth.a.front(), 2400);
+    EXPECT_EQ(bandwidth.unit, "bytes");
+    const CompareBars memory = quantity_bars(c.memory, {"elf_load_bytes", "peak_rss_bytes"}, true);
+    ASSERT_EQ(memory.categories.size(), 6);
+    EXPECT_EQ(memory.unit, "KiB");
+    EXPECT_DOUBLE_EQ(memory.a.front(), 34525.0 / 1024);
+
+    // A TSC on one side and a PMU on the other: the bars fall back to time.
+    auto [a, b] = sampledPair();
+    Dataset tsc = *a;
+    for (auto &r : tsc.records) {
+        r.kexbench = RecordSamples{};
+        r.kexbench->counter = "tsc";
+        r.kexbench->counter_unit = "TSC ticks";
+    }
+    const CompareBars time = timing_bars(compare_datasets(tsc, *b));
+    EXPECT_TRUE(time.time);
+    EXPECT_EQ(time.unit, QString::fromUtf8("\u00b5s")); // largest: 4 µs
+    EXPECT_NEAR(time.a[2], 4.0, 1e-9);
+}
+
+TEST(ComparePage, EmptyOneAndTwoDatasetStates)
+{
+    Workbench workbench;
+    ComparePage page(&workbench);
+    page.resize(1280, 860);
+    page.show();
+    QTest::qWait(20);
+    EXPECT_EQ(page.comparison(), nullptr);
+    ASSERT_TRUE(page.grab().save(QDir(shotDir()).filePath("comparepage-empty.png")));
+
+    auto [a, b] = sampledPair();
+    workbench.addDataset(a, QString());
+    EXPECT_EQ(page.comparison(), nullptr);
+    ASSERT_TRUE(page.grab().save(QDir(shotDir()).filePath("comparepage-one.png")));
+
+    QSignalSpy ready(&page, &ComparePage::comparisonReady);
+    workbench.addDataset(b, QString());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
+    EXPECT_EQ(page.tableModel()->rowCount(), 3);
+    EXPECT_EQ(page.tableModel()->labelA(), "left");
+    EXPECT_EQ(page.tableModel()->labelB(), "right");
+    QTest::qWait(50);
+    ASSERT_TRUE(page.grab().save(QDir(shotDir()).filePath("comparepage-samples.png")));
+
+    // Swapping the sides turns "faster" into "slower"; A == B is refused.
+    page.setDatasets(1, 0);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
+    EXPECT_EQ(page.tableModel()->index(0, CompareTableModel::VerdictColumn).data().toString(), "slower");
+    page.setDatasets(0, 0);
+    EXPECT_EQ(page.comparison(), nullptr);
+    EXPECT_EQ(page.tableModel()->rowCount(), 0);
+    EXPECT_GE(ready.count(), 3);
+
+    workbench.removeDataset(1);
+    workbench.removeDataset(0);
+    EXPECT_EQ(page.comparison(), nullptr);
+}
+
+TEST(ComparePage, ChartsAndTableOfX86VersusArm1)
+{
+    if (!haveReference())
+        GTEST_SKIP() << "reference dataset absent: " << referenceDataset().toStdString();
+    auto x86 = loadReference("x86_1");
+    auto arm = loadReference("arm_1");
+    ASSERT_TRUE(x86 && arm);
+    Workbench workbench;
+    ComparePage page(&workbench);
+    page.resize(1280, 900);
+    page.show();
+    workbench.addDataset(x86, referenceSystem("x86_1"));
+    workbench.addDataset(arm, referenceSystem("arm_1"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
+    EXPECT_EQ(page.tableModel()->rowCount(), 21);
+    EXPECT_EQ(page.tableModel()->labelA(), "x86_1");
+    QTest::qWait(50);
+    ASSERT_TRUE(page.grab().save(QDir(shotDir()).filePath("comparepage-timings-log.png")));
+    page.setLogScale(false);
+    QTest::qWait(50);
+    ASSERT_TRUE(page.grab().save(QDir(shotDir()).filePath("comparepage-timings-linear.png")));
+    page.setLogScale(true);
+    page.setChartTab(ComparePage::SizesTab);
+    QTest::qWait(50);
+    ASSERT_TRUE(page.grab().save(QDir(shotDir()).filePath("comparepage-sizes.png")));
+
+    page.setCandidate("kex-01");
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
+    EXPECT_EQ(page.comparison()->options.candidate, "kex-01");
+    EXPECT_EQ(page.tableModel()->rowCount(), 21);
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Workbench and campaigns with real runner children: loading the
+// reference dataset, describing the built-in instances, a tiny campaign
+// through CampaignSession/CampaignWorker that fills a live dataset, and
+// cancelling one.
+#include "gui_test_util.h"
+
+#include "campaignworker.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <set>
+
+using namespace kexbench;
+using namespace kexbench::ui;
+using namespace kexbench::ui::test;
+
+namespace {
+
+QString libraryOf(const Workbench &workbench, const std::string &name)
+{
+    const int row = instanceRow(workbench, name);
+    return row < 0 ? QString() : workbench.instances()[row].library;
+}
+
+CampaignOptions tinyPlan(const QString &library, const QString &outDir, std::vector<std::string> operations,
+                         double target)
+{
+    CampaignOptions o;
+    o.libraries = {library.toStdString()};
+    o.operations = std::move(operations);
+    o.mode = "fixed";
+    o.planning.trials = 2;
+    o.planning.trial_target_s = target;
+    o.planning.op_budget_s = 30;
+    o.kat = false;   // the KAT path has its own integration tests; keep this one short
+    o.stack = false;
+    o.system_label = "gui_test";
+    o.out_dir = outDir.toStdString();
+    return o;
+}
+
+int datasetRowOf(const Workbench &workbench, const QString &origin)
+{
+    const QString canonical = QFileInfo(origin).canonicalFilePath();
+    for (int i = 0; i < workbench.datasets().size(); ++i)
+        if (workbench.datasets()[i].origin == canonical)
+            return i;
+    return -1;
+}
+
+} // namespace
+
+TEST(Workbench, LoadsTheReferenceDatasetInTheBackground)
+{
+    if (!haveReference())
+        GTEST_SKIP() << "reference dataset absent: " << referenceDataset().toStdString();
+    Workbench workbench;
+    QSignalSpy added(&workbench, &Workbench::datasetsChanged);
+    QSignalSpy problems(&workbench, &Workbench::datasetProblem);
+    workbench.openDataset(referenceDataset());
+    EXPECT_TRUE(workbench.busy());
+    EXPECT_TRUE(workbench.datasets().isEmpty()); // nothing is loaded on the GUI thread
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    ASSERT_EQ(workbench.datasets().size(), 1);
+    EXPECT_EQ(added.count(), 1);
+    const DatasetEntry &entry = workbench.datasets()[0];
+    EXPECT_EQ(entry.label, QStringLiteral("arm_1"));
+    EXPECT_FALSE(entry.live);
+    EXPECT_FALSE(entry.data->records.empty());
+    EXPECT_TRUE(entry.data->campaign.has_value());
+    // One message per problem line of the dataset.
+    EXPECT_EQ(static_cast<size_t>(problems.count()), entry.data->problems.size());
+    EXPECT_EQ(workbench.datasetOrigins(), QStringList{entry.origin});
+
+    // A refresh swaps in a new snapshot; a view holding the old one keeps it intact.
+    const std::shared_ptr<const Dataset> old = entry.data;
+    QSignalSpy changed(&workbench, &Workbench::datasetChanged);
+    workbench.refreshDataset(0);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    ASSERT_EQ(changed.count(), 1);
+    EXPECT_NE(workbench.datasets()[0].data, old);
+    EXPECT_EQ(old->records.size(), workbench.datasets()[0].data->records.size());
+}
+
+TEST(Workbench, ABadDatasetPathIsReportedByName)
+{
+    Workbench workbench;
+    QSignalSpy problems(&workbench, &Workbench::datasetProblem);
+    const QString bad = QStringLiteral("/nonexistent/kexbench/campaign");
+    workbench.openDataset(bad);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    EXPECT_TRUE(workbench.datasets().isEmpty());
+    ASSERT_EQ(problems.count(), 1);
+    EXPECT_TRUE(problems.first().first().toString().contains(bad)) << problems.first().first().toString().toStdString();
+
+    // A file that is neither a folder nor a bundle.
+    QTemporaryDir dir;
+    QFile junk(dir.filePath(QStringLiteral("junk.kxb")));
+    ASSERT_TRUE(junk.open(QIODevice::WriteOnly));
+    junk.write("not a bundle");
+    junk.close();
+    workbench.openDataset(junk.fileName());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    EXPECT_TRUE(workbench.datasets().isEmpty());
+    ASSERT_EQ(problems.count(), 2);
+    EXPECT_TRUE(problems.last().first().toString().contains(QStringLiteral("junk.kxb")));
+}
+
+TEST(Workbench, DescribesTheBuiltinInstancesAndDropsStaleDiscoveries)
+{
+    Workbench workbench;
+    QSignalSpy changed(&workbench, &Workbench::instancesChanged);
+    // Two discoveries in a row: only the newer one's answer is applied.
+    workbench.discoverInstances();
+    workbench.discoverInstances();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    EXPECT_EQ(changed.count(), 1);
+    std::set<std::string> names;
+    for (const auto &entry : workbench.instances()) {
+        names.insert(entry.info.meta.instance);
+        EXPECT_TRUE(QFileInfo(entry.library).isAbsolute());
+        EXPECT_FALSE(entry.checked);
+    }
+    EXPECT_TRUE(names.count("ECDHE-P256")) << "instances: " << names.size();
+    EXPECT_TRUE(names.count("ECDHE-SM2"));
+    EXPECT_TRUE(names.count("X25519-NIKE"));
+    EXPECT_TRUE(workbench.checkedLibraries().isEmpty());
+    workbench.setChecked(instanceRow(workbench, "X25519-NIKE"), true);
+    EXPECT_EQ(workbench.checkedLibraries(), QStringList{libraryOf(workbench, "X25519-NIKE")});
+    workbench.setChecked(-1, true);   // out of range: ignored
+    workbench.setChecked(1000, true);
+    EXPECT_EQ(workbench.checkedLibraries().size(), 1);
+}
+
+TEST(Campaign, ATinyCampaignFillsALiveDataset)
+{
+    Workbench workbench;
+    ASSERT_TRUE(describeBuiltins(workbench));
+    const QString lib = libraryOf(workbench, "ECDHE-P256");
+    ASSERT_FALSE(lib.isEmpty());
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const QString out = tmp.filePath(QStringLiteral("campaign"));
+
+    CampaignSession session(&workbench);
+    QSignalSpy updates(&session, &CampaignSession::update);
+    QSignalSpy finished(&session, &CampaignSession::finished);
+    QString why;
+    ASSERT_TRUE(session.start(tinyPlan(lib, out, {"init_a"}, 0.002), &why)) << why.toStdString();
+    EXPECT_TRUE(session.running());
+    EXPECT_FALSE(session.start(tinyPlan(lib, out, {"init_a"}, 0.002), &why)); // one at a time
+    EXPECT_FALSE(why.isEmpty());
+
+    // The campaign is a dataset from the first moment, marked live.
+    const int row = datasetRowOf(workbench, out);
+    ASSERT_GE(row, 0);
+    EXPECT_TRUE(workbench.datasets()[row].live);
+    EXPECT_EQ(workbench.datasets()[row].label, QStringLiteral("gui_test"));
+
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() == 1; }, 180000));
+    EXPECT_FALSE(session.running());
+    const auto outcome = finished.first().first().value<CampaignOutcome>();
+    EXPECT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_FALSE(outcome.cancelled);
+    EXPECT_EQ(outcome.recordsWritten, 1);
+    EXPECT_EQ(outcome.recordsFailed, 0);
+
+    // Progress: both trials of init_a, the record, and a fraction that reaches 1.
+    int trialsDone = 0, written = 0;
+    double lastFraction = -1;
+    bool monotonic = true;
+    for (const auto &args : updates) {
+        const auto u = args.first().value<CampaignUpdate>();
+        if (u.kind == CampaignEvent::TrialDone && u.operation == QLatin1String("init_a")) {
+            ++trialsDone;
+            EXPECT_EQ(u.trials, 2);
+        }
+        if (u.kind == CampaignEvent::RecordWritten) {
+            ++written;
+            EXPECT_EQ(u.recordStatus, QStringLiteral("complete"));
+            EXPECT_FALSE(u.recordSummary.isEmpty());
+        }
+        monotonic = monotonic && u.fractionDone >= lastFraction;
+        lastFraction = u.fractionDone;
+    }
+    EXPECT_EQ(trialsDone, 2);
+    EXPECT_EQ(written, 1);
+    EXPECT_TRUE(monotonic);
+    EXPECT_DOUBLE_EQ(lastFraction, 1.0);
+    EXPECT_EQ(updates.last().first().value<CampaignUpdate>().kind, CampaignEvent::Finished);
+
+    // The live dataset ends with the record, no longer live.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    const int after = datasetRowOf(workbench, out);
+    ASSERT_GE(after, 0);
+    const DatasetEntry &entry = workbench.datasets()[after];
+    EXPECT_FALSE(entry.live);
+    ASSERT_EQ(entry.data->records.size(), 1u);
+    EXPECT_EQ(entry.data->records[0].operation, "init_a");
+    EXPECT_EQ(entry.data->records[0].status, "complete");
+    EXPECT_EQ(entry.data->records[0].plan.trials, 2);
+    EXPECT_TRUE(entry.data->campaign.has_value());
+}
+
+TEST(Campaign, CancelKeepsTheFinishedRecords)
+{
+    Workbench workbench;
+    ASSERT_TRUE(describeBuiltins(workbench));
+    const QString lib = libraryOf(workbench, "ECDHE-P256");
+    ASSERT_FALSE(lib.isEmpty());
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath(QStringLiteral("campaign"));
+
+    CampaignSession session(&workbench);
+    QSignalSpy finished(&session, &CampaignSession::finished);
+    int recordsSeen = 0;
+    QObject::connect(&session, &CampaignSession::update, &session, [&](const CampaignUpdate &u) {
+        if (u.kind == CampaignEvent::RecordWritten && ++recordsSeen == 1)
+            session.cancel();
+    });
+    const std::vector<std::string> ops = {"init_a", "init_b", "derive_a", "derive_b", "exchange"};
+    QString why;
+    ASSERT_TRUE(session.start(tinyPlan(lib, out, ops, 0.1), &why)) << why.toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() == 1; }, 180000));
+
+    const auto outcome = finished.first().first().value<CampaignOutcome>();
+    EXPECT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_TRUE(outcome.cancelled);
+    EXPECT_GE(outcome.recordsWritten, 1);
+    EXPECT_LT(outcome.recordsWritten, static_cast<int>(ops.size()));
+
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    const int row = datasetRowOf(workbench, out);
+    ASSERT_GE(row, 0);
+    EXPECT_FALSE(workbench.datasets()[row].live);
+    const auto &records = workbench.datasets()[row].data->records;
+    EXPECT_EQ(records.size(), static_cast<size_t>(outcome.recordsWritten));
+    for (const auto &rec : records)
+        EXPECT_EQ(rec.status, "complete") << rec.operation;
+}
+
+TEST(Campaign, RefusesWithoutInstancesOrFolder)
+{
+    Workbench workbench;
+    CampaignSession session(&workbench);
+    QString why;
+    CampaignOptions none;
+    none.out_dir = "/tmp/x";
+    EXPECT_FALSE(session.start(none, &why));
+    EXPECT_FALSE(why.isEmpty());
+    CampaignOptions noFolder;
+    noFolder.libraries = {"/nonexistent.so"};
+    EXPECT_FALSE(session.start(noFolder, &why));
+    EXPECT_TRUE(workbench.datasets().isEmpty());
+}

@@ -1,0 +1,1864 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>Table id &quot;%1&quot; is not usable as a file name.</source>
+        <translation>表格标识“%1”不能用作文件名。</translation>
+    </message>
+    <message>
+        <source>Two tables have the id &quot;%1&quot;; their CSV files would overwrite each other.</source>
+        <translation>有两个表格的标识都是“%1”，它们的 CSV 文件会相互覆盖。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot start the PDF</source>
+        <translation>%1：无法开始生成 PDF</translation>
+    </message>
+    <message>
+        <source>%1: cannot add page %2</source>
+        <translation>%1：无法添加第 %2 页</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot finish the PDF</source>
+        <translation>%1：无法完成 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui</name>
+    <message>
+        <source>Mean cycles</source>
+        <translation>平均周期数</translation>
+    </message>
+    <message>
+        <source>Median cycles</source>
+        <translation>周期数中位数</translation>
+    </message>
+    <message>
+        <source>Mean time</source>
+        <translation>平均时间</translation>
+    </message>
+    <message>
+        <source>Median time</source>
+        <translation>时间中位数</translation>
+    </message>
+    <message>
+        <source>Ops/s</source>
+        <translation>ops/s</translation>
+    </message>
+    <message>
+        <source>95% CI of median</source>
+        <translation>中位数 95% 置信区间</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Baseline RSS</source>
+        <translation>基线 RSS</translation>
+    </message>
+    <message>
+        <source>Peak RSS</source>
+        <translation>峰值 RSS</translation>
+    </message>
+    <message>
+        <source>ELF image</source>
+        <translation>ELF 映像</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>栈</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>Arithmetic mean of the counter over all timed calls (the guide&apos;s metric). Core cycles with a PMU; TSC or timer ticks otherwise (see Counter).</source>
+        <translation>所有计时调用的计数器算术平均值（指南规定的指标）。有 PMU 时为核心周期，否则为 TSC 或定时器计数（见“计数器”）。</translation>
+    </message>
+    <message>
+        <source>Median of the per-iteration counter values; robust against interruptions.</source>
+        <translation>每次迭代计数器值的中位数；不易受中断影响。</translation>
+    </message>
+    <message>
+        <source>Total timed wall time divided by the number of timed calls.</source>
+        <translation>计时的总挂钟时间除以计时调用次数。</translation>
+    </message>
+    <message>
+        <source>Median of the per-iteration times.</source>
+        <translation>每次迭代时间的中位数。</translation>
+    </message>
+    <message>
+        <source>Timed calls per second of timed wall time (1 / mean time).</source>
+        <translation>每秒计时挂钟时间内的计时调用次数（1 / 平均时间）。</translation>
+    </message>
+    <message>
+        <source>Distribution-free 95% confidence interval of the median, from order statistics of the samples.</source>
+        <translation>由样本顺序统计量得出的中位数无分布假设 95% 置信区间。</translation>
+    </message>
+    <message>
+        <source>Number of timed calls: trials x iterations per trial.</source>
+        <translation>计时调用次数：试验次数 × 每次试验的迭代次数。</translation>
+    </message>
+    <message>
+        <source>Resident memory of the measuring process after setup, before timing.</source>
+        <translation>测量进程在准备完成后、开始计时前的常驻内存。</translation>
+    </message>
+    <message>
+        <source>High-water mark of resident memory (VmHWM), driver and libc included.</source>
+        <translation>常驻内存的峰值（VmHWM），包括驱动程序和 libc。</translation>
+    </message>
+    <message>
+        <source>Sum of the library&apos;s loadable ELF segments (code, data, bss).</source>
+        <translation>库中可加载 ELF 段（代码、数据、bss）的总大小。</translation>
+    </message>
+    <message>
+        <source>Deepest stack use of the operation, from a painted private stack.</source>
+        <translation>该操作的最大栈用量，通过预先填充的私有栈测得。</translation>
+    </message>
+    <message>
+        <source>Protocol messages plus each required long-term public key, once each.</source>
+        <translation>协议消息加上每个所需的长期公钥（各计一次）。</translation>
+    </message>
+    <message>
+        <source>complete, or why the record is incomplete (crash, timeout, overflow, mismatch).</source>
+        <translation>complete（完整），或记录不完整的原因（崩溃、超时、溢出、不匹配）。</translation>
+    </message>
+    <message>
+        <source>The counter that made the figures: perf_event cycles, TSC, cntvct_el0 or ns.</source>
+        <translation>产生这些数值的计数器：perf_event 周期、TSC、cntvct_el0 或 ns。</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::CampaignSession</name>
+    <message>
+        <source>A campaign is already running.</source>
+        <translation>已有测量任务在运行。</translation>
+    </message>
+    <message>
+        <source>No instance is selected.</source>
+        <translation>未选择任何实例。</translation>
+    </message>
+    <message>
+        <source>No output folder is given.</source>
+        <translation>未指定输出文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot create the output folder %1.</source>
+        <translation>无法创建输出文件夹 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::CampaignWorker</name>
+    <message>
+        <source>%1 mean</source>
+        <translation>平均 %1</translation>
+    </message>
+    <message>
+        <source>, %1 median</source>
+        <translation>，中位数 %1</translation>
+    </message>
+    <message>
+        <source>, n = %1</source>
+        <translation>，n = %1</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::ComparePage</name>
+    <message>
+        <source>&amp;A:</source>
+        <translation>A(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>The reference dataset: ratios are B / A.</source>
+        <translation>参照数据集：比值为 B / A。</translation>
+    </message>
+    <message>
+        <source>&amp;B:</source>
+        <translation>B(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>The dataset compared with A.</source>
+        <translation>与 A 比较的数据集。</translation>
+    </message>
+    <message>
+        <source>Swap A and B.</source>
+        <translation>交换 A 和 B。</translation>
+    </message>
+    <message>
+        <source>&amp;Candidate:</source>
+        <translation>候选算法(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Compare only this candidate&apos;s instances.</source>
+        <translation>只比较该候选算法的实例。</translation>
+    </message>
+    <message>
+        <source>All candidates</source>
+        <translation>全部候选算法</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic scale</source>
+        <translation>对数刻度(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Bars on a logarithmic value axis: cheap steps and whole exchanges differ by orders of magnitude.</source>
+        <translation>数值轴使用对数刻度：廉价的单步操作与完整交换相差几个数量级。</translation>
+    </message>
+    <message>
+        <source>Timings</source>
+        <translation>计时</translation>
+    </message>
+    <message>
+        <source>Mean cycles per instance and operation (mean time when the two sides&apos; counters are not comparable).</source>
+        <translation>每个实例和操作的平均周期数（双方计数器不可比较时为平均时间）。</translation>
+    </message>
+    <message>
+        <source>Bandwidth and memory</source>
+        <translation>带宽与内存</translation>
+    </message>
+    <message>
+        <source>Message and public-key sizes; ELF image (static) and peak RSS.</source>
+        <translation>消息与公钥大小；ELF 映像（静态）与峰值 RSS。</translation>
+    </message>
+    <message>
+        <source>Nothing to compare yet.
+
+Open two datasets (File ▸ Open dataset…) or measure them on the Run page, then choose A (the reference) and B here. Ratios read B / A.</source>
+        <translation>尚无可比较的内容。
+
+请打开两个数据集（文件 ▸ 打开数据集…）或在“运行”页测量，然后在此选择 A（参照）和 B。比值为 B / A。</translation>
+    </message>
+    <message>
+        <source>Only one dataset is open (%1).
+
+Open a second one (File ▸ Open dataset…) or run another campaign, then compare it with this one here. Ratios read B / A.</source>
+        <translation>只打开了一个数据集（%1）。
+
+请再打开一个（文件 ▸ 打开数据集…）或再运行一次测量任务，然后在此与它比较。比值为 B / A。</translation>
+    </message>
+    <message>
+        <source>A and B are the same dataset.
+
+Choose two different datasets above.</source>
+        <translation>A 和 B 是同一个数据集。
+
+请在上方选择两个不同的数据集。</translation>
+    </message>
+    <message>
+        <source>Protocol messages (total_msg_bytes)</source>
+        <translation>协议消息（total_msg_bytes）</translation>
+    </message>
+    <message>
+        <source>Public key (pk_bytes)</source>
+        <translation>公钥（pk_bytes）</translation>
+    </message>
+    <message>
+        <source>Static: ELF image (elf_load_bytes)</source>
+        <translation>静态：ELF 映像（elf_load_bytes）</translation>
+    </message>
+    <message>
+        <source>Peak RSS (peak_rss_bytes)</source>
+        <translation>峰值 RSS（peak_rss_bytes）</translation>
+    </message>
+    <message>
+        <source>%1 A: %2 &amp;nbsp;&amp;nbsp; %3 B: %4</source>
+        <translation>%1 A：%2 &amp;nbsp;&amp;nbsp; %3 B：%4</translation>
+    </message>
+    <message>
+        <source>Mean time per operation, one chart per instance. The two sides&apos; counters are not comparable, so cycles are not drawn.</source>
+        <translation>每个操作的平均时间，每个实例一张图。双方的计数器不可比较，因此不绘制周期数。</translation>
+    </message>
+    <message>
+        <source>Mean cycles per operation, one chart per instance.</source>
+        <translation>每个操作的平均周期数，每个实例一张图。</translation>
+    </message>
+    <message>
+        <source>Present on one side only: %1</source>
+        <translation>只在一方出现：%1</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) in both</source>
+        <translation>
+            <numerusform>双方共有 %n 行</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::CompareTableModel</name>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>normal approximation</source>
+        <translation>正态近似</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未进行</translation>
+    </message>
+    <message>
+        <source>%1 %2 (only in %3)</source>
+        <translation>%1 %2（仅在 %3 中）</translation>
+    </message>
+    <message>
+        <source>Candidate %1, instance %2</source>
+        <translation>候选算法 %1，实例 %2</translation>
+    </message>
+    <message>
+        <source>No cycle counter on this side.</source>
+        <translation>这一方没有周期计数器。</translation>
+    </message>
+    <message>
+        <source>Counter: %1 (%2)</source>
+        <translation>计数器：%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 / %2: below 1.00× %1 needs fewer cycles.</source>
+        <translation>%1 / %2：低于 1.00× 表示 %1 需要的周期更少。</translation>
+    </message>
+    <message>
+        <source>The counters differ: their counts are not comparable.</source>
+        <translation>计数器不同：计数值不可比较。</translation>
+    </message>
+    <message>
+        <source>%1 / %2: below 1.00× %1 needs less time.</source>
+        <translation>%1 / %2：低于 1.00× 表示 %1 需要的时间更少。</translation>
+    </message>
+    <message>
+        <source>No significance test: a side has no per-iteration samples.</source>
+        <translation>未做显著性检验：有一方没有逐次迭代样本。</translation>
+    </message>
+    <message>
+        <source>Two-sided Mann–Whitney U test of the per-iteration values (%1, %2): p = %3, n = %4 / %5, P(%6 &gt; %7) = %8.
+“faster”: %7&apos;s values are significantly lower; “~”: p above α.</source>
+        <translation>对逐次迭代值做双侧 Mann–Whitney U 检验（%1，%2）：p = %3，n = %4 / %5，P(%6 &gt; %7) = %8。
+“faster”：%7 的值显著更低；“~”：p 高于 α。</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Cycles %1</source>
+        <translation>周期数 %1</translation>
+    </message>
+    <message>
+        <source>Cycles %1 / %2</source>
+        <translation>周期数 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Time %1</source>
+        <translation>时间 %1</translation>
+    </message>
+    <message>
+        <source>Time %1 / %2</source>
+        <translation>时间 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Median %1</source>
+        <translation>中位数 %1</translation>
+    </message>
+    <message>
+        <source>%1% CI %2</source>
+        <translation>%1% 置信区间 %2</translation>
+    </message>
+    <message>
+        <source>Median %1 / %2</source>
+        <translation>中位数 %1 / %2</translation>
+    </message>
+    <message>
+        <source>p (Mann–Whitney)</source>
+        <translation>p（Mann–Whitney）</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 (α = %3)</source>
+        <translation>%1 对 %2（α = %3）</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Mean counter value over all timed calls, in the side&apos;s own counter unit.</source>
+        <translation>所有计时调用的计数器平均值，以该方自己的计数器单位表示。</translation>
+    </message>
+    <message>
+        <source>Mean cycles of %1 divided by those of %2; only when the counters are comparable.</source>
+        <translation>%1 的平均周期数除以 %2 的平均周期数；仅在计数器可比较时给出。</translation>
+    </message>
+    <message>
+        <source>Mean time over all timed calls.</source>
+        <translation>所有计时调用的平均时间。</translation>
+    </message>
+    <message>
+        <source>Mean time of %1 divided by that of %2.</source>
+        <translation>%1 的平均时间除以 %2 的平均时间。</translation>
+    </message>
+    <message>
+        <source>Median of the per-iteration samples (kexbench campaigns only).</source>
+        <translation>逐次迭代样本的中位数（仅限 kexbench 测量任务）。</translation>
+    </message>
+    <message>
+        <source>Distribution-free confidence interval of the median, from order statistics.</source>
+        <translation>由顺序统计量得出的中位数无分布假设置信区间。</translation>
+    </message>
+    <message>
+        <source>Median of %1 divided by the median of %2.</source>
+        <translation>%1 的中位数除以 %2 的中位数。</translation>
+    </message>
+    <message>
+        <source>Two-sided p-value of the Mann–Whitney U test on the per-iteration samples.</source>
+        <translation>对逐次迭代样本做 Mann–Whitney U 检验的双侧 p 值。</translation>
+    </message>
+    <message>
+        <source>“faster”: %1&apos;s values are significantly lower than %2&apos;s; “slower”: higher; “~”: no significant difference.</source>
+        <translation>“faster”：%1 的值显著低于 %2；“slower”：显著更高；“~”：无显著差异。</translation>
+    </message>
+    <message>
+        <source>Reasons this row&apos;s ratios may mislead.</source>
+        <translation>这一行的比值可能产生误导的原因。</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::DatasetListModel</name>
+    <message>
+        <source>cycles (harness)</source>
+        <translation>周期（harness）</translation>
+    </message>
+    <message>
+        <source>time only (harness)</source>
+        <translation>仅时间（harness）</translation>
+    </message>
+    <message>
+        <source>%1 (live)</source>
+        <translation>%1（测量中）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n record(s)</source>
+        <translation>
+            <numerusform>%1：%n 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile(s)</source>
+        <translation>
+            <numerusform>%n 份剖析数据</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n KAT log(s)</source>
+        <translation>
+            <numerusform>%n 份 KAT 日志</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read; see the messages panel.</source>
+        <translation>
+            <numerusform>%n 个文件无法读取；请查看消息面板。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Live: a campaign is still writing into this dataset.</source>
+        <translation>测量中：仍有测量任务在向该数据集写入。</translation>
+    </message>
+    <message>
+        <source>Double-click to rename.</source>
+        <translation>双击以重命名。</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始日期</translation>
+    </message>
+    <message>
+        <source>Records</source>
+        <translation>记录数</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Name shown in tables and legends; double-click to rename.</source>
+        <translation>在表格和图例中显示的名称；双击以重命名。</translation>
+    </message>
+    <message>
+        <source>System identifier the campaign recorded (campaign.json system_id, else the folder name).</source>
+        <translation>测量任务记录的系统标识（campaign.json 中的 system_id，否则为文件夹名）。</translation>
+    </message>
+    <message>
+        <source>Processor model the campaign ran on.</source>
+        <translation>测量任务运行所在的处理器型号。</translation>
+    </message>
+    <message>
+        <source>When the campaign started (UTC).</source>
+        <translation>测量任务的开始时间（UTC）。</translation>
+    </message>
+    <message>
+        <source>Timing records (instance x operation) in the dataset.</source>
+        <translation>数据集中的计时记录（实例 × 操作）。</translation>
+    </message>
+    <message>
+        <source>Folder or bundle the dataset was loaded from.</source>
+        <translation>加载该数据集的文件夹或数据包。</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>来自 %1</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::DistributionsPage</name>
+    <message>
+        <source>cycles (harness)</source>
+        <translation>周期（harness）</translation>
+    </message>
+    <message>
+        <source>cycles</source>
+        <translation>周期数</translation>
+    </message>
+    <message>
+        <source>counter ticks</source>
+        <translation>计数器计数</translation>
+    </message>
+    <message>
+        <source>%1 has no record for this instance and operation</source>
+        <translation>%1 没有该实例和操作的记录</translation>
+    </message>
+    <message>
+        <source>time: %1 has no counter values</source>
+        <translation>时间：%1 没有计数器值</translation>
+    </message>
+    <message>
+        <source>time-normalised: counters differ (%1)</source>
+        <translation>按时间归一化：计数器不同（%1）</translation>
+    </message>
+    <message>
+        <source>time per call (%1)</source>
+        <translation>每次调用时间（%1）</translation>
+    </message>
+    <message>
+        <source>%1 per call</source>
+        <translation>每次调用的%1</translation>
+    </message>
+    <message>
+        <source>%1: incomplete record</source>
+        <translation>%1：记录不完整</translation>
+    </message>
+    <message>
+        <source>%1: trial means only (n = %2 trials) — not a distribution</source>
+        <translation>%1：仅有各次试验的均值（n = %2 次试验）—— 不是分布</translation>
+    </message>
+    <message>
+        <source>%1: no samples in this unit</source>
+        <translation>%1：此单位下没有样本</translation>
+    </message>
+    <message>
+        <source>%1: %2 Tukey outlier(s) hidden</source>
+        <translation>%1：已隐藏 %2 个 Tukey 离群值</translation>
+    </message>
+    <message>
+        <source>%1: %2 value(s) ≤ 0 not shown on the log axis</source>
+        <translation>%1：%2 个 ≤ 0 的值未在对数轴上显示</translation>
+    </message>
+    <message>
+        <source>%1: axis zoomed to the bulk; %2 outlier(s) beyond it, up to %3 (drag to pan, or use Log scale)</source>
+        <translation>%1：坐标轴已缩放到主体数据；另有 %2 个离群值超出范围，最大到 %3（拖动以平移，或使用对数刻度）</translation>
+    </message>
+    <message>
+        <source>%1 (n = %2)</source>
+        <translation>%1（n = %2）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of n = %3 shown)</source>
+        <translation>%1（显示 n = %3 中的 %2 个）</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>No data: open a dataset</source>
+        <translation>无数据：请打开一个数据集</translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>iterations per bin</source>
+        <translation>每个区间的迭代次数</translation>
+    </message>
+    <message>
+        <source>fraction of iterations ≤ x</source>
+        <translation>≤ x 的迭代比例</translation>
+    </message>
+    <message>
+        <source>trial</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <source>Save PDF</source>
+        <translation>保存 PDF</translation>
+    </message>
+    <message>
+        <source>Save PNG</source>
+        <translation>保存 PNG</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Save failed</source>
+        <translation>保存失败</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset:</source>
+        <translation>数据集(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Instance:</source>
+        <translation>实例(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Operation:</source>
+        <translation>操作(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>O&amp;verlay:</source>
+        <translation>叠加(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Plot:</source>
+        <translation>图形(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Unit:</source>
+        <translation>单位(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>A second dataset to draw over the first, e.g. x86 against ARM.</source>
+        <translation>叠加在第一个数据集上绘制的第二个数据集，例如 x86 对比 ARM。</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>直方图</translation>
+    </message>
+    <message>
+        <source>Box plot</source>
+        <translation>箱线图</translation>
+    </message>
+    <message>
+        <source>ECDF</source>
+        <translation>ECDF</translation>
+    </message>
+    <message>
+        <source>Histogram: Freedman–Diaconis bins. Box plot: median, quartiles, whiskers at 1.5 IQR, outliers beyond. ECDF: fraction of iterations at or below each value.</source>
+        <translation>直方图：Freedman–Diaconis 分箱。箱线图：中位数、四分位数、1.5 IQR 处的须线，以及超出的离群值。ECDF：不大于各值的迭代比例。</translation>
+    </message>
+    <message>
+        <source>Cycles (counter ticks)</source>
+        <translation>周期数（计数器计数）</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Counter values are comparable only between records of the same counter; otherwise time is shown.</source>
+        <translation>只有同一计数器的记录之间计数值才可比较；否则显示时间。</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <source>Hide outliers</source>
+        <translation>隐藏离群值</translation>
+    </message>
+    <message>
+        <source>Leave out samples beyond Tukey&apos;s fences (1.5 IQR outside the quartiles).</source>
+        <translation>略去 Tukey 围栏（四分位数以外 1.5 IQR）之外的样本。</translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation>保存 PNG…</translation>
+    </message>
+    <message>
+        <source>Save PDF…</source>
+        <translation>保存 PDF…</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::InstanceTreeModel</name>
+    <message>
+        <source>Built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>Baselines</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Submissions</source>
+        <translation>候选提交</translation>
+    </message>
+    <message>
+        <source>Parameter set</source>
+        <translation>参数集</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Compiler</source>
+        <translation>编译器</translation>
+    </message>
+    <message>
+        <source>Build flags</source>
+        <translation>编译选项</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n 字节</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Reference instances built with kexbench.</source>
+        <translation>随 kexbench 构建的参考实例。</translation>
+    </message>
+    <message>
+        <source>Classical baselines to compare submissions against.</source>
+        <translation>用来与候选提交比较的经典基线。</translation>
+    </message>
+    <message>
+        <source>Candidate libraries added from outside kexbench.</source>
+        <translation>从 kexbench 之外添加的候选库。</translation>
+    </message>
+    <message>
+        <source>Check to measure every instance of this family.</source>
+        <translation>勾选以测量该族中的全部实例。</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Passes</source>
+        <translation>协议轮数</translation>
+    </message>
+    <message>
+        <source>pk (B)</source>
+        <translation>pk (B)</translation>
+    </message>
+    <message>
+        <source>sk (B)</source>
+        <translation>sk (B)</translation>
+    </message>
+    <message>
+        <source>ss (B)</source>
+        <translation>ss (B)</translation>
+    </message>
+    <message>
+        <source>Messages (B)</source>
+        <translation>消息 (B)</translation>
+    </message>
+    <message>
+        <source>ALGORITHM_INSTANCE, grouped by family. Check the instances to measure.</source>
+        <translation>ALGORITHM_INSTANCE，按族分组。勾选要测量的实例。</translation>
+    </message>
+    <message>
+        <source>Protocol passes the library declares (kex_get_passes).</source>
+        <translation>库声明的协议轮数（kex_get_passes）。</translation>
+    </message>
+    <message>
+        <source>Security level the library claims, in bits.</source>
+        <translation>库声称的安全级别，单位为比特。</translation>
+    </message>
+    <message>
+        <source>Long-term public key capacity in bytes (kex_get_pk_bytes).</source>
+        <translation>长期公钥的容量，单位为字节（kex_get_pk_bytes）。</translation>
+    </message>
+    <message>
+        <source>Long-term secret key capacity in bytes (kex_get_sk_bytes).</source>
+        <translation>长期私钥的容量，单位为字节（kex_get_sk_bytes）。</translation>
+    </message>
+    <message>
+        <source>Shared secret length in bytes (kex_get_ss_bytes).</source>
+        <translation>共享密钥的长度，单位为字节（kex_get_ss_bytes）。</translation>
+    </message>
+    <message>
+        <source>Capacity of all protocol messages together, in bytes (kex_get_total_msg_bytes). %1</source>
+        <translation>全部协议消息的总容量，单位为字节（kex_get_total_msg_bytes）。%1</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>比特</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::MainWindow</name>
+    <message>
+        <source>kexbench workbench</source>
+        <translation>kexbench 工作台</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>R&amp;esults</source>
+        <translation>结果(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Distributions</source>
+        <translation>分布(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Re&amp;port</source>
+        <translation>报告(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Measure the checked instances into a new campaign folder.</source>
+        <translation>测量勾选的实例，结果写入新的测量任务文件夹。</translation>
+    </message>
+    <message>
+        <source>Figures of every dataset: instance x operation, sortable and filterable.</source>
+        <translation>所有数据集的数值：实例 × 操作，可排序、可筛选。</translation>
+    </message>
+    <message>
+        <source>Per-iteration distributions of one operation.</source>
+        <translation>某一操作的逐次迭代分布。</translation>
+    </message>
+    <message>
+        <source>Two datasets or instances side by side.</source>
+        <translation>并排比较两个数据集或实例。</translation>
+    </message>
+    <message>
+        <source>The published report layout for a dataset, with export.</source>
+        <translation>按公开报告版式生成数据集报告，并可导出。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Open dataset &amp;folder…</source>
+        <translation>打开数据集文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open a campaign folder (harness or kexbench layout).</source>
+        <translation>打开测量任务文件夹（harness 或 kexbench 布局）。</translation>
+    </message>
+    <message>
+        <source>Open &amp;bundle…</source>
+        <translation>打开数据包(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Open a kexbench bundle (.kxb).</source>
+        <translation>打开 kexbench 数据包（.kxb）。</translation>
+    </message>
+    <message>
+        <source>Add instance &amp;library…</source>
+        <translation>添加实例库(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Describe an ICCS instance library (.so) in a runner child and list it.</source>
+        <translation>在运行器子进程中描述一个 ICCS 实例库（.so）并将其列出。</translation>
+    </message>
+    <message>
+        <source>&amp;Rescan instances</source>
+        <translation>重新扫描实例(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Look for instance libraries on the search path again.</source>
+        <translation>在搜索路径上重新查找实例库。</translation>
+    </message>
+    <message>
+        <source>&amp;Remove dataset</source>
+        <translation>移除数据集(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Method</source>
+        <translation>测量方法(&amp;M)</translation>
+    </message>
+    <message>
+        <source>How kexbench measures, and what every figure means.</source>
+        <translation>kexbench 如何测量，以及每个数值的含义。</translation>
+    </message>
+    <message>
+        <source>&amp;About kexbench</source>
+        <translation>关于 kexbench(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Algorithms</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <source>Datasets</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Check the instances to measure on the Run page.</source>
+        <translation>勾选要在“运行”页测量的实例。</translation>
+    </message>
+    <message>
+        <source>Add instance library…</source>
+        <translation>添加实例库…</translation>
+    </message>
+    <message>
+        <source>Rescan</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Open datasets. Drop campaign folders or .kxb bundles onto the window to open them; double-click a label to rename it.</source>
+        <translation>已打开的数据集。把测量任务文件夹或 .kxb 数据包拖到窗口上即可打开；双击标签可重命名。</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <source>Open bundle…</source>
+        <translation>打开数据包…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Close the selected datasets (the files stay on disk) (Del).</source>
+        <translation>关闭选中的数据集（文件仍保留在磁盘上）(Del)。</translation>
+    </message>
+    <message>
+        <source>How kexbench measures</source>
+        <translation>kexbench 的测量方法</translation>
+    </message>
+    <message>
+        <source>The %1 translation is not available; staying with English.</source>
+        <translation>%1 翻译不可用；继续使用英文。</translation>
+    </message>
+    <message>
+        <source>Open dataset folder</source>
+        <translation>打开数据集文件夹</translation>
+    </message>
+    <message>
+        <source>Open bundle</source>
+        <translation>打开数据包</translation>
+    </message>
+    <message>
+        <source>kexbench bundles (*.kxb);;All files (*)</source>
+        <translation>kexbench 数据包 (*.kxb);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Add instance library</source>
+        <translation>添加实例库</translation>
+    </message>
+    <message>
+        <source>Instance libraries (*.so);;All files (*)</source>
+        <translation>实例库 (*.so);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is still being measured; cancel the campaign before removing it.</source>
+        <translation>%1 仍在测量中；请先取消测量任务再移除。</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>The method description is missing from this build.</source>
+        <translation>此版本中缺少测量方法说明。</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;kexbench %1&lt;/h3&gt;&lt;p&gt;Measures ICCS key-exchange instance libraries: timing, memory, stack and bandwidth, in the layout of the published ngcc-harness pages.&lt;/p&gt;&lt;p&gt;Qt %2&lt;br&gt;QCustomPlot %3&lt;br&gt;%4&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;kexbench %1&lt;/h3&gt;&lt;p&gt;测量 ICCS 密钥交换实例库：计时、内存、栈和带宽，版式与公开的 ngcc-harness 页面一致。&lt;/p&gt;&lt;p&gt;Qt %2&lt;br&gt;QCustomPlot %3&lt;br&gt;%4&lt;/p&gt;&lt;p&gt;依据 GNU 通用公共许可证第 3 版或更高版本授权。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About kexbench</source>
+        <translation>关于 kexbench</translation>
+    </message>
+    <message>
+        <source>A campaign is running</source>
+        <translation>测量任务正在运行</translation>
+    </message>
+    <message>
+        <source>Quit and cancel the running campaign? Finished records are kept, and the same output folder resumes it later.</source>
+        <translation>退出并取消正在运行的测量任务吗？已完成的记录会保留，以后使用同一输出文件夹即可继续。</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::ReportPage</name>
+    <message>
+        <source>&amp;Dataset:</source>
+        <translation>数据集(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>The dataset (campaign folder or bundle) to report.</source>
+        <translation>要生成报告的数据集（测量任务文件夹或数据包）。</translation>
+    </message>
+    <message>
+        <source>&amp;Candidate:</source>
+        <translation>候选算法(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>The candidate to report; &quot;All candidates&quot; reports every one, as kexbench-cli report does for a campaign with several.</source>
+        <translation>要报告的候选算法；“全部候选算法”会报告每一个，与 kexbench-cli report 对含多个候选算法的测量任务的做法相同。</translation>
+    </message>
+    <message>
+        <source>All candidates</source>
+        <translation>全部候选算法</translation>
+    </message>
+    <message>
+        <source>Algorithm &amp;name:</source>
+        <translation>算法名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>optional display name for the title and section 1</source>
+        <translation>可选，用于标题和第 1 节的显示名称</translation>
+    </message>
+    <message>
+        <source>Shown in the title and in section 1 instead of the candidate id, e.g. the algorithm&apos;s full (or Chinese) name. Empty: the report of kexbench-cli.</source>
+        <translation>在标题和第 1 节中代替候选算法标识显示，例如算法的全称（或中文名称）。留空：与 kexbench-cli 的报告相同。</translation>
+    </message>
+    <message>
+        <source>Accounting &amp;file…</source>
+        <translation>计量文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Choose the kex_bandwidth.csv that section 6 takes protocol bytes and public keys from (like --accounting).</source>
+        <translation>选择第 6 节读取协议字节数和公钥大小所用的 kex_bandwidth.csv（同 --accounting）。</translation>
+    </message>
+    <message>
+        <source>Defa&amp;ult</source>
+        <translation>默认(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Look for kex_bandwidth.csv two folders above the campaign, as kexbench-cli report does.</source>
+        <translation>在测量任务上两级文件夹中查找 kex_bandwidth.csv，与 kexbench-cli report 的做法相同。</translation>
+    </message>
+    <message>
+        <source>Export:</source>
+        <translation>导出：</translation>
+    </message>
+    <message>
+        <source>C&amp;SV…</source>
+        <translation>C&amp;SV…</translation>
+    </message>
+    <message>
+        <source>One RFC 4180 CSV file per table (&lt;table-id&gt;.csv) into a folder.</source>
+        <translation>每个表格一个 RFC 4180 CSV 文件（&lt;table-id&gt;.csv），写入一个文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Markdown…</source>
+        <translation>&amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>The report in the Markdown layout of the published pages.</source>
+        <translation>采用公开页面 Markdown 版式的报告。</translation>
+    </message>
+    <message>
+        <source>&amp;HTML…</source>
+        <translation>&amp;HTML…</translation>
+    </message>
+    <message>
+        <source>A self-contained HTML page (no scripts, no external resources).</source>
+        <translation>自包含的 HTML 页面（无脚本、无外部资源）。</translation>
+    </message>
+    <message>
+        <source>P&amp;DF…</source>
+        <translation>P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>The preview laid out on A4 pages.</source>
+        <translation>按 A4 页面排版的预览。</translation>
+    </message>
+    <message>
+        <source>No dataset is open.
+
+Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on the Run page; its report of sections 1–7 appears here, ready to export as CSV, Markdown, HTML or PDF.</source>
+        <translation>没有打开的数据集。
+
+请打开一个测量任务文件夹或数据包（文件 ▸ 打开数据集…），或在“运行”页测量一个；它第 1–7 节的报告会显示在这里，可导出为 CSV、Markdown、HTML 或 PDF。</translation>
+    </message>
+    <message>
+        <source>Accounting file: %1</source>
+        <translation>计量文件：%1</translation>
+    </message>
+    <message>
+        <source>Accounting file: …</source>
+        <translation>计量文件：…</translation>
+    </message>
+    <message>
+        <source>Accounting file: none at %1; section 6 falls back to the API sizes and says so. Choose one with “Accounting file…”.</source>
+        <translation>计量文件：%1 处没有；第 6 节改用 API 声明的大小并加以说明。可通过“计量文件…”选择一个。</translation>
+    </message>
+    <message>
+        <source>Building the report…</source>
+        <translation>正在生成报告…</translation>
+    </message>
+    <message>
+        <source>No report: the accounting file could not be read. Choose another one or return to the default.</source>
+        <translation>无法生成报告：计量文件无法读取。请选择另一个文件或恢复默认。</translation>
+    </message>
+    <message>
+        <source>This dataset has no timing records yet; sections 4–6 stay empty (kexbench-cli report refuses such a dataset).</source>
+        <translation>该数据集还没有计时记录；第 4–6 节为空（kexbench-cli report 会拒绝这样的数据集）。</translation>
+    </message>
+    <message>
+        <source>The tables and cells of kexbench-cli report %1</source>
+        <translation>与 kexbench-cli report %1 的表格和单元格相同</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n CSV file(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个 CSV 文件写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%n page(s)).</source>
+        <translation>
+            <numerusform>已写入 %1（%n 页）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>The %1 export failed:
+%2</source>
+        <translation>%1 导出失败：
+%2</translation>
+    </message>
+    <message>
+        <source>Accounting file (kex_bandwidth.csv)</source>
+        <translation>计量文件（kex_bandwidth.csv）</translation>
+    </message>
+    <message>
+        <source>Bandwidth accounting (*.csv);;All files (*)</source>
+        <translation>带宽计量 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Folder for the CSV tables</source>
+        <translation>CSV 表格所在文件夹</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Export Markdown</source>
+        <translation>导出 Markdown</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>Export HTML</source>
+        <translation>导出 HTML</translation>
+    </message>
+    <message>
+        <source>HTML (*.html *.htm)</source>
+        <translation>HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>HTML</source>
+        <translation>HTML</translation>
+    </message>
+    <message>
+        <source>Export PDF</source>
+        <translation>导出 PDF</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::ResultsPage</name>
+    <message numerus="yes">
+        <source>%1 of %n record(s)</source>
+        <translation>
+            <numerusform>%1 / %n 条记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filter by instance, operation or dataset</source>
+        <translation>按实例、操作或数据集筛选</translation>
+    </message>
+    <message>
+        <source>Every word must occur in the dataset, instance or operation (case-insensitive).</source>
+        <translation>每个词都必须出现在数据集、实例或操作中（不区分大小写）。</translation>
+    </message>
+    <message>
+        <source>Failed only</source>
+        <translation>仅失败的</translation>
+    </message>
+    <message>
+        <source>Show only records that are not complete.</source>
+        <translation>只显示不完整的记录。</translation>
+    </message>
+    <message>
+        <source>Copy as CSV</source>
+        <translation>复制为 CSV</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows (all shown rows when none is selected) as RFC 4180 CSV.</source>
+        <translation>将选中的行（未选中时为所有显示的行）复制为 RFC 4180 CSV。</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::ResultsTableModel</name>
+    <message>
+        <source>cycles (harness)</source>
+        <translation>周期（harness）</translation>
+    </message>
+    <message>
+        <source>time only (harness)</source>
+        <translation>仅时间（harness）</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>Dataset %1</source>
+        <translation>数据集 %1</translation>
+    </message>
+    <message>
+        <source>%1 (candidate %2)</source>
+        <translation>%1（候选算法 %2）</translation>
+    </message>
+    <message>
+        <source>Timed operation %1</source>
+        <translation>计时操作 %1</translation>
+    </message>
+    <message>
+        <source>Incomplete record: %1</source>
+        <translation>记录不完整：%1</translation>
+    </message>
+    <message>
+        <source>complete: every trial finished</source>
+        <translation>完整：所有试验均已完成</translation>
+    </message>
+    <message>
+        <source>Unit: %1</source>
+        <translation>单位：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>From %n per-iteration sample(s).</source>
+        <translation>
+            <numerusform>来自 %n 个逐次迭代样本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No per-iteration samples: the median of the per-trial means.</source>
+        <translation>没有逐次迭代样本：取各次试验均值的中位数。</translation>
+    </message>
+    <message>
+        <source>Trial totals only: no per-iteration samples to compute it from.</source>
+        <translation>只有各次试验的总计：没有可用于计算的逐次迭代样本。</translation>
+    </message>
+    <message>
+        <source>Too few samples to reach 95 % coverage.</source>
+        <translation>样本太少，达不到 95% 覆盖率。</translation>
+    </message>
+    <message>
+        <source>Relative width (high − low) / median of the median time.</source>
+        <translation>时间中位数置信区间的相对宽度（上限 − 下限）/ 中位数。</translation>
+    </message>
+    <message>
+        <source>total_msg_bytes %1 + pk_bytes %2 (API sizes from the record)</source>
+        <translation>total_msg_bytes %1 + pk_bytes %2（记录中的 API 大小）</translation>
+    </message>
+    <message>
+        <source>Imported harness record: trial totals only.</source>
+        <translation>导入的 harness 记录：只有各次试验的总计。</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>n (trials × iters)</source>
+        <translation>n（试验 × 迭代）</translation>
+    </message>
+    <message>
+        <source>Mean %1</source>
+        <translation>平均 %1</translation>
+    </message>
+    <message>
+        <source>Median %1</source>
+        <translation>中位数 %1</translation>
+    </message>
+    <message>
+        <source>Mean cycles / ticks</source>
+        <translation>平均周期数 / 计数</translation>
+    </message>
+    <message>
+        <source>Median cycles / ticks</source>
+        <translation>周期数 / 计数中位数</translation>
+    </message>
+    <message>
+        <source>%1 (bytes)</source>
+        <translation>%1（字节）</translation>
+    </message>
+    <message>
+        <source>The dataset (campaign) the record belongs to.</source>
+        <translation>记录所属的数据集（测量任务）。</translation>
+    </message>
+    <message>
+        <source>Instance label, in natural order (ADKEX-128 before ADKEX-1024).</source>
+        <translation>实例标签，按自然顺序排列（ADKEX-128 在 ADKEX-1024 之前）。</translation>
+    </message>
+    <message>
+        <source>Timed operation, in the order of the published tables.</source>
+        <translation>计时的操作，按公开表格的顺序排列。</translation>
+    </message>
+    <message>
+        <source>Why the record is incomplete, when it is.</source>
+        <translation>记录不完整时的原因。</translation>
+    </message>
+    <message>
+        <source>Counter units: %1</source>
+        <translation>计数器单位：%1</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::RunPage</name>
+    <message>
+        <source>Operations to time</source>
+        <translation>计时的操作</translation>
+    </message>
+    <message>
+        <source>All operations of each instance</source>
+        <translation>每个实例的全部操作</translation>
+    </message>
+    <message>
+        <source>exchange, init_a, init_b, every pass and both derivations, as the instance defines them.</source>
+        <translation>按实例的定义：exchange、init_a、init_b、每一轮协议以及双方的密钥导出。</translation>
+    </message>
+    <message>
+        <source>One whole key exchange, both parties, every pass.</source>
+        <translation>一次完整的密钥交换：双方、所有协议轮。</translation>
+    </message>
+    <message>
+        <source>Party A&apos;s initialisation (kex_init_a).</source>
+        <translation>A 方的初始化（kex_init_a）。</translation>
+    </message>
+    <message>
+        <source>Party B&apos;s initialisation (kex_init_b).</source>
+        <translation>B 方的初始化（kex_init_b）。</translation>
+    </message>
+    <message>
+        <source>Each protocol pass on its own (pass1 ... passN of each instance); an instance with fewer passes reports the ones it does not have.</source>
+        <translation>单独计时每一轮协议（各实例的 pass1 … passN）；轮数较少的实例会报告它没有的轮。</translation>
+    </message>
+    <message>
+        <source>Party A&apos;s shared-secret derivation (kex_derive_ss_a).</source>
+        <translation>A 方的共享密钥导出（kex_derive_ss_a）。</translation>
+    </message>
+    <message>
+        <source>Party B&apos;s shared-secret derivation (kex_derive_ss_b).</source>
+        <translation>B 方的共享密钥导出（kex_derive_ss_b）。</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Fixed (harness plan)</source>
+        <translation>固定（harness 方案）</translation>
+    </message>
+    <message>
+        <source>Adaptive (until precise)</source>
+        <translation>自适应（直到足够精确）</translation>
+    </message>
+    <message>
+        <source>Fixed follows the published harness plan so figures are comparable with it; adaptive adds trials until the median is known to the chosen precision or the budget ends.</source>
+        <translation>固定模式遵循公开的 harness 方案，因此数值可与之比较；自适应模式会不断增加试验，直到中位数达到所选精度或预算用完。</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>模式(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Trial &amp;target:</source>
+        <translation>每次试验时长(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Budget per operation:</source>
+        <translation>每个操作的预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>T&amp;rials:</source>
+        <translation>试验次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Precision:</source>
+        <translation>精度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Seconds of timed calls per trial (fixed default 0.5 s, adaptive default 0.2 s).</source>
+        <translation>每次试验中计时调用的秒数（固定模式默认 0.5 秒，自适应模式默认 0.2 秒）。</translation>
+    </message>
+    <message>
+        <source>Upper bound on the time spent on one operation (fixed default 300 s, adaptive 60 s).</source>
+        <translation>单个操作所用时间的上限（固定模式默认 300 秒，自适应模式 60 秒）。</translation>
+    </message>
+    <message>
+        <source>Trials per operation, each in its own runner process (fixed mode).</source>
+        <translation>每个操作的试验次数，每次试验在独立的运行器进程中进行（固定模式）。</translation>
+    </message>
+    <message>
+        <source>Adaptive mode stops when the 95% confidence interval of the median is this wide, relative to the median.</source>
+        <translation>当中位数的 95% 置信区间相对于中位数缩小到此宽度时，自适应模式停止。</translation>
+    </message>
+    <message>
+        <source>Warm-ups are set by the plan: 3 when one exchange takes under 50 ms, 1 under 5 s, none above.</source>
+        <translation>预热次数由方案决定：一次交换少于 50 毫秒时预热 3 次，少于 5 秒时 1 次，更长则不预热。</translation>
+    </message>
+    <message>
+        <source>Measuring</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Pin to &amp;CPU:</source>
+        <translation>绑定到 CPU(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>S&amp;ystem label:</source>
+        <translation>系统标签(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>&amp;Output folder:</source>
+        <translation>输出文件夹(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>不绑定</translation>
+    </message>
+    <message>
+        <source>Every runner child is pinned to this CPU; none lets the scheduler move it.</source>
+        <translation>每个运行器子进程都绑定到此 CPU；“不绑定”则由调度器决定。</translation>
+    </message>
+    <message>
+        <source>Names the system in the campaign (e.g. x86_1); default: the host name.</source>
+        <translation>测量任务中系统的名称（例如 x86_1）；默认为主机名。</translation>
+    </message>
+    <message>
+        <source>Campaign folder: campaign.json, build.json, kat/ and records/. An existing folder measured with the same plan resumes where it stopped.</source>
+        <translation>测量任务文件夹：campaign.json、build.json、kat/ 和 records/。用同一方案测量过的现有文件夹会从中断处继续。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose the campaign folder.</source>
+        <translation>选择测量任务文件夹。</translation>
+    </message>
+    <message>
+        <source>Check known-answer tests first</source>
+        <translation>先做已知答案测试（KAT）</translation>
+    </message>
+    <message>
+        <source>Runs each instance&apos;s KAT before timing and records the verdict; instances are timed either way.</source>
+        <translation>计时前运行每个实例的 KAT 并记录结果；无论结果如何都会计时。</translation>
+    </message>
+    <message>
+        <source>Measure stack depth</source>
+        <translation>测量栈深度</translation>
+    </message>
+    <message>
+        <source>One extra child per operation measures its deepest stack use.</source>
+        <translation>每个操作额外启动一个子进程，测量其最大栈用量。</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Measure the checked instances (Ctrl+R).</source>
+        <translation>测量勾选的实例 (Ctrl+R)。</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation>取消(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Stop the campaign; the running child is killed and finished records are kept.</source>
+        <translation>停止测量任务；正在运行的子进程会被终止，已完成的记录会保留。</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Overall</source>
+        <translation>总体</translation>
+    </message>
+    <message>
+        <source>Current operation</source>
+        <translation>当前操作</translation>
+    </message>
+    <message>
+        <source>Campaign folder</source>
+        <translation>测量任务文件夹</translation>
+    </message>
+    <message>
+        <source>A campaign is running.</source>
+        <translation>测量任务正在运行。</translation>
+    </message>
+    <message>
+        <source>Looking for instance libraries…</source>
+        <translation>正在查找实例库…</translation>
+    </message>
+    <message>
+        <source>Check at least one instance in the Algorithms panel to start.</source>
+        <translation>请在“算法”面板中至少勾选一个实例后再开始。</translation>
+    </message>
+    <message>
+        <source>Choose at least one operation to time.</source>
+        <translation>请至少选择一个要计时的操作。</translation>
+    </message>
+    <message>
+        <source>Choose an output folder.</source>
+        <translation>请选择输出文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting a campaign of %n instance(s) into %1</source>
+        <translation>
+            <numerusform>开始测量 %n 个实例，结果写入 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>无法开始：%1</translation>
+    </message>
+    <message>
+        <source>Overall: starting…</source>
+        <translation>总体：正在开始…</translation>
+    </message>
+    <message>
+        <source>Describing the host and the instances…</source>
+        <translation>正在描述主机和实例…</translation>
+    </message>
+    <message>
+        <source>Cancelling: the running child is stopped; finished records are kept.</source>
+        <translation>正在取消：停止正在运行的子进程；已完成的记录会保留。</translation>
+    </message>
+    <message>
+        <source>This host makes timings noisy or not comparable:</source>
+        <translation>此主机会使计时产生噪声或不可比较：</translation>
+    </message>
+    <message>
+        <source>Environment warnings for this campaign:</source>
+        <translation>本次测量任务的环境警告：</translation>
+    </message>
+    <message>
+        <source>Overall: %1% — ETA %2</source>
+        <translation>总体：%1% —— 预计剩余 %2</translation>
+    </message>
+    <message>
+        <source>Campaign started: %1</source>
+        <translation>测量任务已开始：%1</translation>
+    </message>
+    <message>
+        <source>WARNING: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Instance %1</source>
+        <translation>实例 %1</translation>
+    </message>
+    <message>
+        <source>%1: checking and calibrating…</source>
+        <translation>%1：正在检查和校准…</translation>
+    </message>
+    <message>
+        <source>PROBLEM: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>ETA --:--</source>
+        <translation>预计剩余 --:--</translation>
+    </message>
+    <message>
+        <source>%1 · %2 — trial %3 of %4</source>
+        <translation>%1 · %2 —— 第 %3 / %4 次试验</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>预计剩余 %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 — trial %3 (adaptive)</source>
+        <translation>%1 · %2 —— 第 %3 次试验（自适应）</translation>
+    </message>
+    <message>
+        <source>Elapsed %1</source>
+        <translation>已用 %1</translation>
+    </message>
+    <message>
+        <source>  %1: %2</source>
+        <translation>  %1：%2</translation>
+    </message>
+    <message>
+        <source>  %1: FAILED %2</source>
+        <translation>  %1：失败 %2</translation>
+    </message>
+    <message>
+        <source>  %1: resumed (record already complete)</source>
+        <translation>  %1：已续测（记录已完整）</translation>
+    </message>
+    <message>
+        <source>The campaign could not run: %1</source>
+        <translation>测量任务无法运行：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 record(s) written, %3 resumed, %4 failed; campaign in %5</source>
+        <translation>%1：写入 %2 条记录，续测 %3 条，失败 %4 条；测量任务位于 %5</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Overall: cancelled</source>
+        <translation>总体：已取消</translation>
+    </message>
+    <message>
+        <source>Overall: done</source>
+        <translation>总体：已完成</translation>
+    </message>
+    <message>
+        <source>Overall: failed</source>
+        <translation>总体：失败</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::Workbench</name>
+    <message>
+        <source>No instance library given.</source>
+        <translation>未指定实例库。</translation>
+    </message>
+    <message>
+        <source>No dataset folder or bundle given.</source>
+        <translation>未指定数据集文件夹或数据包。</translation>
+    </message>
+    <message>
+        <source>Cannot open dataset: %1</source>
+        <translation>无法打开数据集：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Cannot reload dataset %1: %2</source>
+        <translation>无法重新加载数据集 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Workbench for measuring ICCS key-exchange instance libraries.</source>
+        <translation>用于测量 ICCS 密钥交换实例库的工作台。</translation>
+    </message>
+    <message>
+        <source>Campaign folders or .kxb bundles to open.</source>
+        <translation>要打开的测量任务文件夹或 .kxb 数据包。</translation>
+    </message>
+    <message>
+        <source>Page to show: run, results, distributions, compare, report.</source>
+        <translation>要显示的页面：run、results、distributions、compare、report。</translation>
+    </message>
+    <message>
+        <source>Language: en or zh_CN.</source>
+        <translation>语言：en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to FILE and exit.</source>
+        <translation>将窗口截图保存到 FILE 后退出。</translation>
+    </message>
+    <message>
+        <source>unknown page &apos;%1&apos; (run, results, distributions, compare, report)</source>
+        <translation>未知页面“%1”（可用：run、results、distributions、compare、report）</translation>
+    </message>
+    <message>
+        <source>cannot open dataset %1: %2</source>
+        <translation>无法打开数据集 %1：%2</translation>
+    </message>
+    <message>
+        <source>language %1 is not available</source>
+        <translation>语言 %1 不可用</translation>
+    </message>
+    <message>
+        <source>background work did not finish in 60 s; saving anyway</source>
+        <translation>后台工作在 60 秒内未完成；仍然保存</translation>
+    </message>
+    <message>
+        <source>cannot write the screenshot %1</source>
+        <translation>无法写入截图 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n file(s) skipped</source>
+        <translation>
+            <numerusform>%1：跳过了 %n 个文件</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Running a measuring campaign from the workbench. CampaignWorker lives on a
+// QThread of its own and runs the engine's run_campaign there (it blocks for
+// minutes to hours); every CampaignEvent is copied into a CampaignUpdate and
+// emitted, so it reaches the GUI thread as a queued signal. CampaignSession
+// is the GUI-side owner: it starts the thread, turns the campaign folder into
+// a live dataset of the Workbench the moment the campaign starts, reloads it
+// after every record and cancels (the engine kills the running child).
+#pragma once
+
+#include "core/campaign.h"
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+
+class QThread;
+
+namespace kexbench::ui {
+
+class Workbench;
+
+// A CampaignEvent without pointers into the engine's memory.
+struct CampaignUpdate {
+    CampaignEvent::Kind kind = CampaignEvent::Started;
+    QString instance, operation, message;
+    int trial = 0, trials = 0;   // TrialDone: trial of trials (trials 0: adaptive, open-ended)
+    double fractionDone = 0;     // 0..1 over the whole campaign
+    double etaSeconds = -1;      // -1: unknown
+    // RecordWritten: the record's status and a one-line summary ("12.3 µs mean, 45.6 µs median, n = 100").
+    QString recordStatus, recordSummary;
+};
+
+// What run_campaign returned.
+struct CampaignOutcome {
+    bool ok = false;        // false: the campaign could not run at all (error says why)
+    QString error;
+    int recordsWritten = 0, recordsResumed = 0, recordsFailed = 0;
+    bool cancelled = false;
+    QStringList problems;
+    QString outDir;
+};
+
+class CampaignWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit CampaignWorker(QObject *parent = nullptr);
+
+    // Thread-safe (an atomic store): the campaign is blocking this object's
+    // thread, so cancelling cannot wait for a queued slot.
+    void requestCancel() { cancel_.store(true); }
+    bool cancelRequested() const { return cancel_.load(); }
+
+    // Runs the campaign on the calling thread (the worker's thread) and emits
+    // updates while it runs, finished() at the end. With loadManifests, the
+    // KAT manifests found on the instance search path are read first.
+    void run(kexbench::CampaignOptions options, bool loadManifests);
+
+signals:
+    void update(const kexbench::ui::CampaignUpdate &update);
+    void finished(const kexbench::ui::CampaignOutcome &outcome);
+
+private:
+    std::atomic<bool> cancel_{false};
+};
+
+class CampaignSession : public QObject {
+    Q_OBJECT
+public:
+    explicit CampaignSession(Workbench *workbench, QObject *parent = nullptr);
+    // Cancels a running campaign and waits for its thread.
+    ~CampaignSession() override;
+
+    bool running() const { return thread_ != nullptr; }
+    QString outDir() const { return outDir_; }
+
+    // Starts a campaign in the background; false (with why) when one is running
+    // or the options cannot work. The campaign folder becomes a live dataset at once.
+    bool start(const kexbench::CampaignOptions &options, QString *why = nullptr, bool loadManifests = true);
+
+public slots:
+    void cancel();
+
+signals:
+    void update(const kexbench::ui::CampaignUpdate &update);
+    void finished(const kexbench::ui::CampaignOutcome &outcome);
+
+private:
+    void onUpdate(const kexbench::ui::CampaignUpdate &update);
+    void onFinished(const kexbench::ui::CampaignOutcome &outcome);
+    int datasetRow() const;
+
+    Workbench *workbench_;
+    QThread *thread_ = nullptr;
+    CampaignWorker *worker_ = nullptr;
+    QString outDir_;
+};
+
+} // namespace kexbench::ui
+
+Q_DECLARE_METATYPE(kexbench::ui::CampaignUpdate)
+Q_DECLARE_METATYPE(kexbench::ui::CampaignOutcome)

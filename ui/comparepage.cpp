@@ -1,0 +1,549 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparepage.h"
+
+#include "models/comparetablemodel.h"
+#include "workbench.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QFontMetrics>
+#include <QSet>
+#include <QScrollArea>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QLogValueAxis>
+#include <QSignalBlocker>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace kexbench::ui {
+
+namespace {
+
+QChartView *newChartView(QWidget *parent)
+{
+    auto *chart = new QChart;
+    chart->legend()->hide(); // one legend above all the small charts
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    auto *view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(260, 240);
+    return view;
+}
+
+// A scrolled grid the small charts go into.
+QScrollArea *newGridArea(QWidget *parent, QWidget **grid)
+{
+    auto *area = new QScrollArea(parent);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    *grid = new QWidget(area);
+    auto *layout = new QGridLayout(*grid);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    area->setWidget(*grid);
+    return area;
+}
+
+// A blue, B orange, on every chart of the page.
+const QColor kColorA(0x2b, 0x6c, 0xb0);
+const QColor kColorB(0xe0, 0x7b, 0x24);
+
+} // namespace
+
+ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent), workbench_(workbench)
+{
+    aLabel_ = new QLabel(this);
+    aBox_ = new QComboBox(this);
+    aBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    aBox_->setMinimumContentsLength(10);
+    aLabel_->setBuddy(aBox_);
+    swapButton_ = new QToolButton(this);
+    swapButton_->setText(QStringLiteral("⇄"));
+    bLabel_ = new QLabel(this);
+    bBox_ = new QComboBox(this);
+    bBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    bBox_->setMinimumContentsLength(10);
+    bLabel_->setBuddy(bBox_);
+    candidateLabel_ = new QLabel(this);
+    candidateBox_ = new QComboBox(this);
+    candidateBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    candidateBox_->setMinimumContentsLength(10);
+    candidateLabel_->setBuddy(candidateBox_);
+    logBox_ = new QCheckBox(this);
+    logBox_->setChecked(true); // cheap steps and whole exchanges differ by orders of magnitude
+    statusLabel_ = new QLabel(this);
+
+    model_ = new CompareTableModel(this);
+    proxy_ = new QSortFilterProxyModel(this);
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(CompareTableModel::SortRole);
+
+    stack_ = new QStackedWidget(this);
+    emptyLabel_ = new QLabel(stack_);
+    emptyLabel_->setAlignment(Qt::AlignCenter);
+    emptyLabel_->setWordWrap(true);
+    emptyLabel_->setMargin(24);
+
+    auto *content = new QSplitter(Qt::Vertical, stack_);
+    auto *chartPane = new QWidget(content);
+    legendLabel_ = new QLabel(chartPane);
+    legendLabel_->setTextFormat(Qt::RichText);
+    charts_ = new QTabWidget(chartPane);
+    auto *timingTab = new QWidget(charts_);
+    timingCaption_ = new QLabel(timingTab);
+    timingCaption_->setWordWrap(true);
+    auto *timingLayout = new QVBoxLayout(timingTab);
+    timingLayout->setContentsMargins(4, 4, 4, 4);
+    timingLayout->addWidget(timingCaption_);
+    timingLayout->addWidget(newGridArea(timingTab, &timingGrid_), 1);
+    auto *sizesTab = new QWidget(charts_);
+    auto *sizesLayout = new QVBoxLayout(sizesTab);
+    sizesLayout->setContentsMargins(4, 4, 4, 4);
+    sizesLayout->addWidget(newGridArea(sizesTab, &sizesGrid_), 1);
+    charts_->addTab(timingTab, QString());
+    charts_->addTab(sizesTab, QString());
+    auto *chartLayout = new QVBoxLayout(chartPane);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(charts_, 1);
+    chartLayout->addWidget(legendLabel_, 0, Qt::AlignHCenter);
+
+    auto *tablePane = new QWidget(content);
+    table_ = new QTableView(tablePane);
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(-1, Qt::AscendingOrder); // core's order until the user sorts
+    table_->setAlternatingRowColors(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setWordWrap(false);
+    table_->verticalHeader()->setVisible(false);
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    notesLabel_ = new QLabel(tablePane);
+    notesLabel_->setWordWrap(true);
+    notesLabel_->setTextFormat(Qt::RichText);
+    notesLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    notesLabel_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto *tableLayout = new QVBoxLayout(tablePane);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(table_, 1);
+    tableLayout->addWidget(notesLabel_);
+    content->addWidget(chartPane);
+    content->addWidget(tablePane);
+    content->setStretchFactor(0, 3);
+    content->setStretchFactor(1, 2);
+    content->setChildrenCollapsible(false);
+    stack_->addWidget(emptyLabel_);
+    stack_->addWidget(content);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(aLabel_);
+    controls->addWidget(aBox_);
+    controls->addWidget(swapButton_);
+    controls->addWidget(bLabel_);
+    controls->addWidget(bBox_);
+    controls->addSpacing(12);
+    controls->addWidget(candidateLabel_);
+    controls->addWidget(candidateBox_);
+    controls->addSpacing(12);
+    controls->addWidget(logBox_);
+    controls->addStretch(1);
+    controls->addWidget(statusLabel_);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(stack_, 1);
+
+    connect(aBox_, &QComboBox::currentIndexChanged, this,
+            [this] { setDatasets(aBox_->currentIndex(), bBox_->currentIndex()); });
+    connect(bBox_, &QComboBox::currentIndexChanged, this,
+            [this] { setDatasets(aBox_->currentIndex(), bBox_->currentIndex()); });
+    connect(swapButton_, &QToolButton::clicked, this,
+            [this] { setDatasets(bBox_->currentIndex(), aBox_->currentIndex()); });
+    connect(candidateBox_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    connect(logBox_, &QCheckBox::toggled, this, [this] { updateCharts(); });
+    if (workbench_) {
+        connect(workbench_, &Workbench::datasetsChanged, this, &ComparePage::onDatasetsChanged);
+        connect(workbench_, &Workbench::datasetChanged, this, &ComparePage::onDatasetChanged);
+    }
+
+    retranslateUi();
+    onDatasetsChanged();
+}
+
+ComparePage::~ComparePage() = default;
+
+void ComparePage::retranslateUi()
+{
+    aLabel_->setText(tr("&A:"));
+    aBox_->setToolTip(tr("The reference dataset: ratios are B / A."));
+    bLabel_->setText(tr("&B:"));
+    bBox_->setToolTip(tr("The dataset compared with A."));
+    swapButton_->setToolTip(tr("Swap A and B."));
+    candidateLabel_->setText(tr("&Candidate:"));
+    candidateBox_->setToolTip(tr("Compare only this candidate's instances."));
+    if (candidateBox_->count() > 0)
+        candidateBox_->setItemText(0, tr("All candidates"));
+    logBox_->setText(tr("&Logarithmic scale"));
+    logBox_->setToolTip(tr("Bars on a logarithmic value axis: cheap steps and whole exchanges differ by "
+                           "orders of magnitude."));
+    charts_->setTabText(TimingsTab, tr("Timings"));
+    charts_->setTabToolTip(TimingsTab, tr("Mean cycles per instance and operation (mean time when the two "
+                                          "sides' counters are not comparable)."));
+    charts_->setTabText(SizesTab, tr("Bandwidth and memory"));
+    charts_->setTabToolTip(SizesTab, tr("Message and public-key sizes; ELF image (static) and peak RSS."));
+    model_->retranslate();
+    updateEmptyText();
+    updateCharts();
+    updateNotes();
+    showState();
+}
+
+void ComparePage::updateEmptyText()
+{
+    const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
+    if (count == 0)
+        emptyLabel_->setText(tr("Nothing to compare yet.\n\nOpen two datasets (File ▸ Open dataset…) or measure "
+                                "them on the Run page, then choose A (the reference) and B here. Ratios read B / A."));
+    else if (count == 1)
+        emptyLabel_->setText(tr("Only one dataset is open (%1).\n\nOpen a second one (File ▸ Open dataset…) or run "
+                                "another campaign, then compare it with this one here. Ratios read B / A.")
+                                 .arg(workbench_->datasets().front().label));
+    else
+        emptyLabel_->setText(tr("A and B are the same dataset.\n\nChoose two different datasets above."));
+}
+
+void ComparePage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void ComparePage::onDatasetsChanged()
+{
+    const QVector<DatasetEntry> none;
+    const auto &datasets = workbench_ ? workbench_->datasets() : none;
+    int a = -1, b = -1;
+    {
+        const QSignalBlocker blockA(aBox_), blockB(bBox_);
+        aBox_->clear();
+        bBox_->clear();
+        for (int i = 0; i < datasets.size(); ++i) {
+            for (QComboBox *box : {aBox_, bBox_}) {
+                box->addItem(datasets[i].label);
+                box->setItemData(i, datasets[i].origin, Qt::ToolTipRole);
+            }
+            if (a_ && datasets[i].data == a_)
+                a = i;
+            if (b_ && datasets[i].data == b_ && i != a)
+                b = i;
+        }
+        // Defaults: the first two datasets; a newly opened one becomes B while A stays.
+        if (a < 0 && !datasets.isEmpty())
+            a = 0;
+        if (b < 0 && datasets.size() > 1)
+            b = a == static_cast<int>(datasets.size()) - 1 ? 0 : static_cast<int>(datasets.size()) - 1;
+    }
+    updateEmptyText(); // it names the open dataset
+    setDatasets(a, b);
+}
+
+void ComparePage::onDatasetChanged(int index)
+{
+    if (!workbench_ || index < 0 || index >= workbench_->datasets().size())
+        return;
+    if (index == aBox_->currentIndex() || index == bBox_->currentIndex())
+        setDatasets(aBox_->currentIndex(), bBox_->currentIndex());
+}
+
+void ComparePage::setDatasets(int a, int b)
+{
+    const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
+    {
+        const QSignalBlocker blockA(aBox_), blockB(bBox_);
+        aBox_->setCurrentIndex(a >= 0 && a < count ? a : -1);
+        bBox_->setCurrentIndex(b >= 0 && b < count ? b : -1);
+    }
+    auto snapshot = [&](int i) {
+        return i >= 0 && i < count ? workbench_->datasets()[i].data : std::shared_ptr<const Dataset>();
+    };
+    a_ = snapshot(a);
+    b_ = snapshot(b);
+    fillCandidates();
+    recompute();
+}
+
+void ComparePage::setCandidate(const QString &candidate)
+{
+    const int row = candidate.isEmpty() ? 0 : candidateBox_->findData(candidate);
+    if (row >= 0 && row != candidateBox_->currentIndex())
+        candidateBox_->setCurrentIndex(row); // recomputes
+}
+
+void ComparePage::setLogScale(bool on) { logBox_->setChecked(on); }
+
+void ComparePage::setChartTab(ChartTab tab) { charts_->setCurrentIndex(tab); }
+
+void ComparePage::fillCandidates()
+{
+    const QString previous = candidateBox_->currentData().toString();
+    const QSignalBlocker block(candidateBox_);
+    candidateBox_->clear();
+    candidateBox_->addItem(tr("All candidates"), QString());
+    std::set<std::string> names;
+    for (const auto &data : {a_, b_})
+        if (data)
+            for (const auto &c : data->candidates())
+                names.insert(c);
+    for (const auto &c : names)
+        candidateBox_->addItem(QString::fromStdString(c), QString::fromStdString(c));
+    const int row = previous.isEmpty() ? 0 : candidateBox_->findData(previous);
+    candidateBox_->setCurrentIndex(row < 0 ? 0 : row);
+}
+
+void ComparePage::recompute()
+{
+    const unsigned generation = ++generation_;
+    if (!a_ || !b_ || a_ == b_) {
+        comparison_.reset();
+        showComparison();
+        emit comparisonReady();
+        return;
+    }
+    ++pending_;
+    showState();
+    CompareOptions options;
+    options.candidate = candidateBox_->currentData().toString().toStdString();
+    using Future = QFutureWatcher<std::shared_ptr<const Comparison>>;
+    auto *watcher = new Future(this);
+    connect(watcher, &Future::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        --pending_;
+        if (generation != generation_) { // a newer request is on its way
+            showState();
+            return;
+        }
+        comparison_ = watcher->result();
+        showComparison();
+        emit comparisonReady();
+    });
+    // The rank tests sort every sample: with kexbench campaigns that is seconds of work.
+    watcher->setFuture(QtConcurrent::run([a = a_, b = b_, options] {
+        return std::make_shared<const Comparison>(compare_datasets(*a, *b, options));
+    }));
+}
+
+void ComparePage::showComparison()
+{
+    const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
+    const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
+    if (comparison_ && a >= 0 && a < count && b >= 0 && b < count)
+        model_->setComparison(comparison_, workbench_->datasets()[a].label, workbench_->datasets()[b].label);
+    else
+        model_->clear();
+    table_->resizeColumnsToContents();
+    if (table_->columnWidth(CompareTableModel::Notes) > 480)
+        table_->setColumnWidth(CompareTableModel::Notes, 480);
+    updateCharts();
+    updateNotes();
+    showState();
+}
+
+QString ComparePage::groupTitle(const QString &group) const
+{
+    if (group == QLatin1String("total_msg_bytes"))
+        return tr("Protocol messages (total_msg_bytes)");
+    if (group == QLatin1String("pk_bytes"))
+        return tr("Public key (pk_bytes)");
+    if (group == QLatin1String("elf_load_bytes"))
+        return tr("Static: ELF image (elf_load_bytes)");
+    if (group == QLatin1String("peak_rss_bytes"))
+        return tr("Peak RSS (peak_rss_bytes)");
+    return group; // an instance
+}
+
+void ComparePage::addCharts(QWidget *grid, QList<QChartView *> &views, const CompareBars &bars, int columns)
+{
+    auto *layout = static_cast<QGridLayout *>(grid->layout());
+    // One value range for the charts of one call, so bar heights compare across them.
+    double low = 0, high = 0;
+    for (const auto *values : {&bars.a, &bars.b})
+        for (double v : *values)
+            if (std::isfinite(v) && v > 0) {
+                low = low > 0 ? std::min(low, v) : v;
+                high = std::max(high, v);
+            }
+    // The width each chart will get, once laid out (before that: a typical one).
+    const int chartWidth = grid->width() > 200 ? grid->width() / columns : 320;
+    QStringList groups;
+    for (const QString &g : bars.groups)
+        if (!groups.contains(g))
+            groups << g;
+    for (int i = 0; i < groups.size(); ++i) {
+        CompareBars part;
+        for (int k = 0; k < bars.groups.size(); ++k)
+            if (bars.groups[k] == groups[i]) {
+                part.categories << bars.items[k];
+                part.a << bars.a[k];
+                part.b << bars.b[k];
+            }
+        auto *view = newChartView(grid);
+        fillChart(view, part, groupTitle(groups[i]), bars.unit, low, high, chartWidth);
+        const int position = static_cast<int>(views.size());
+        layout->addWidget(view, position / columns, position % columns);
+        views << view;
+    }
+}
+
+void ComparePage::fillChart(QChartView *view, const CompareBars &bars, const QString &title, const QString &unit,
+                            double low, double high, int chartWidth)
+{
+    QChart *chart = view->chart();
+    chart->setTitle(title);
+    const bool log = logBox_->isChecked();
+    // Log axis: whole decades around the data; a missing value sits on the floor.
+    const double floor = low > 0 ? std::pow(10.0, std::floor(std::log10(low))) : 1.0;
+    const double ceiling = high > 0 ? std::pow(10.0, std::ceil(std::log10(high))) : 10.0;
+
+    auto *series = new QBarSeries;
+    const QColor colors[] = {kColorA, kColorB};
+    int side = 0;
+    for (const auto *values : {&bars.a, &bars.b}) {
+        auto *set = new QBarSet(side == 0 ? model_->labelA() : model_->labelB());
+        set->setColor(colors[side]);
+        set->setBorderColor(colors[side].darker(130));
+        for (double v : *values)
+            set->append(std::isfinite(v) && v > 0 ? v : (log ? floor : 0.0));
+        series->append(set);
+        ++side;
+    }
+    // Bars of a chart with few categories stay as slim as in the others.
+    series->setBarWidth(std::min(0.8, 0.25 * static_cast<double>(bars.categories.size())));
+    chart->addSeries(series);
+
+    auto *x = new QBarCategoryAxis;
+    x->append(bars.categories);
+    QFont small = x->labelsFont();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    x->setLabelsFont(small);
+    // Upright when the names fit side by side in a chart of ordinary width,
+    // else vertical: Qt Charts elides a label (also a slanted one) wider than
+    // its category, but a vertical label only needs the height of a line.
+    const QFontMetrics metrics(small);
+    int widest = 0;
+    for (const QString &c : bars.categories)
+        widest = std::max(widest, metrics.horizontalAdvance(c));
+    // (A category axis gives each label the plot width / (categories + 1).)
+    const auto labelSlots = bars.categories.size() + 1;
+    x->setLabelsAngle((widest + 16) * labelSlots > std::max(120, chartWidth - 70) ? -90 : 0);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+
+    QAbstractAxis *y = nullptr;
+    if (log) {
+        auto *axis = new QLogValueAxis;
+        axis->setBase(10);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setRange(floor, ceiling > floor ? ceiling : floor * 10);
+        axis->setMinorTickCount(-1);
+        y = axis;
+    } else {
+        auto *axis = new QValueAxis;
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setRange(0, high > 0 ? high * 1.05 : 1.0);
+        axis->applyNiceNumbers();
+        y = axis;
+    }
+    y->setTitleText(unit);
+    y->setLabelsFont(small);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+}
+
+void ComparePage::updateCharts()
+{
+    qDeleteAll(timingViews_);
+    timingViews_.clear();
+    qDeleteAll(sizeViews_);
+    sizeViews_.clear();
+    if (!comparison_) {
+        timingCaption_->clear();
+        legendLabel_->clear();
+        return;
+    }
+    auto square = [](const QColor &c) {
+        return QStringLiteral("<span style=\"color:%1\">&#9632;</span>").arg(c.name());
+    };
+    legendLabel_->setText(tr("%1 A: %2 &nbsp;&nbsp; %3 B: %4")
+                              .arg(square(kColorA), model_->labelA().toHtmlEscaped(), square(kColorB),
+                                   model_->labelB().toHtmlEscaped()));
+    const CompareBars timing = timing_bars(*comparison_);
+    timingCaption_->setText(timing.time ? tr("Mean time per operation, one chart per instance. The two sides' "
+                                             "counters are not comparable, so cycles are not drawn.")
+                                        : tr("Mean cycles per operation, one chart per instance."));
+    const auto instances = QSet<QString>(timing.groups.begin(), timing.groups.end()).size();
+    addCharts(timingGrid_, timingViews_, timing, std::clamp(static_cast<int>(instances), 1, 3));
+    // Bandwidth and memory side by side, each pair on its own value axis range.
+    addCharts(sizesGrid_, sizeViews_, quantity_bars(comparison_->bandwidth, {"total_msg_bytes", "pk_bytes"}), 4);
+    addCharts(sizesGrid_, sizeViews_,
+              quantity_bars(comparison_->memory, {"elf_load_bytes", "peak_rss_bytes"}, true), 4);
+}
+
+void ComparePage::updateNotes()
+{
+    QStringList items;
+    for (const QString &n : model_->notes())
+        items << QStringLiteral("<li>%1</li>").arg(n.toHtmlEscaped());
+    if (!model_->oneSided().isEmpty())
+        items << QStringLiteral("<li>%1</li>")
+                     .arg(tr("Present on one side only: %1")
+                              .arg(model_->oneSided().join(QStringLiteral(", ")))
+                              .toHtmlEscaped());
+    notesLabel_->setText(items.isEmpty() ? QString()
+                                         : QStringLiteral("<ul style=\"margin-left:-24px\">%1</ul>")
+                                               .arg(items.join(QString())));
+    notesLabel_->setVisible(!items.isEmpty());
+}
+
+void ComparePage::showState()
+{
+    const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
+    const bool two = count >= 2;
+    for (QWidget *w : {static_cast<QWidget *>(aBox_), static_cast<QWidget *>(bBox_),
+                       static_cast<QWidget *>(swapButton_), static_cast<QWidget *>(candidateBox_),
+                       static_cast<QWidget *>(logBox_)})
+        w->setEnabled(two);
+    const bool same = a_ && a_ == b_;
+    stack_->setCurrentIndex(two && !same ? 1 : 0);
+    if (pending_ > 0)
+        statusLabel_->setText(tr("Comparing…"));
+    else if (comparison_)
+        statusLabel_->setText(tr("%n row(s) in both", nullptr, static_cast<int>(comparison_->operations.size())));
+    else
+        statusLabel_->clear();
+}
+
+} // namespace kexbench::ui

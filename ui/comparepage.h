@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Two datasets side by side: grouped bars (Qt Charts) and the A/B ratio table.
+// The comparison is core's (compare_datasets, computed off the GUI thread);
+// the table is a CompareTableModel, the bars come from timing_bars() and
+// quantity_bars(). Ratios read B / A, as in `kexbench-cli compare`.
+#pragma once
+
+#include "core/compare.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <memory>
+
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+
+namespace kexbench::ui {
+
+class Workbench;
+class CompareTableModel;
+struct CompareBars;
+
+class ComparePage : public QWidget {
+    Q_OBJECT
+public:
+    // Chart tabs; one of hash/DRNG/rest shares (from profiles) will follow.
+    enum ChartTab { TimingsTab, SizesTab };
+
+    explicit ComparePage(Workbench *workbench, QWidget *parent = nullptr);
+    ~ComparePage() override;
+
+    // For tests and the main window: the controls' actions without the mouse.
+    void setDatasets(int a, int b);              // Workbench rows
+    void setCandidate(const QString &candidate); // "" = every candidate
+    void setLogScale(bool on);
+    void setChartTab(ChartTab tab);
+    bool busy() const { return pending_ > 0; }
+    const Comparison *comparison() const { return comparison_.get(); }
+    CompareTableModel *tableModel() const { return model_; }
+
+signals:
+    void comparisonReady(); // the charts and the table show a new comparison (or why there is none)
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void onDatasetsChanged();
+    void onDatasetChanged(int index);
+    void fillCandidates();
+    void recompute();
+    void showComparison();
+    void updateCharts();
+    void updateNotes();
+    void updateEmptyText();
+    void showState();
+    // Appends one small chart per group of `bars` to `grid` and `views`, all on one value axis range.
+    void addCharts(QWidget *grid, QList<QChartView *> &views, const CompareBars &bars, int columns);
+    void fillChart(QChartView *view, const CompareBars &bars, const QString &title, const QString &unit,
+                   double low, double high, int chartWidth);
+    QString groupTitle(const QString &group) const;
+
+    Workbench *workbench_;
+    std::shared_ptr<const Dataset> a_, b_;         // the snapshots compared
+    std::shared_ptr<const Comparison> comparison_; // of a_ and b_
+    CompareTableModel *model_;
+    QSortFilterProxyModel *proxy_;
+    unsigned generation_ = 0;
+    int pending_ = 0;
+
+    QLabel *aLabel_;
+    QComboBox *aBox_;
+    QToolButton *swapButton_;
+    QLabel *bLabel_;
+    QComboBox *bBox_;
+    QLabel *candidateLabel_;
+    QComboBox *candidateBox_;
+    QCheckBox *logBox_;
+    QLabel *statusLabel_;
+    QStackedWidget *stack_;
+    QLabel *emptyLabel_;
+    QLabel *legendLabel_;
+    QTabWidget *charts_;
+    QLabel *timingCaption_;
+    QWidget *timingGrid_;
+    QWidget *sizesGrid_;
+    QList<QChartView *> timingViews_, sizeViews_;
+    QTableView *table_;
+    QLabel *notesLabel_;
+};
+
+} // namespace kexbench::ui

@@ -1,0 +1,930 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "distributionspage.h"
+
+#include "workbench.h"
+
+#include "core/dataset.h"
+#include "core/discovery.h"
+#include "core/format.h"
+#include "core/record.h"
+#include "core/stats.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <span>
+
+namespace kexbench::ui {
+
+namespace {
+
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+constexpr std::size_t kMaxEcdfPoints = 2000; // ~1/2000 of a step: finer than a screen shows
+constexpr double kTukeyK = 1.5;
+
+bool hasSamples(const Record &r) { return r.kexbench && (!r.kexbench->ticks.empty() || !r.kexbench->ns.empty()); }
+
+// Trials whose totals can be divided into a per-call mean.
+std::vector<const TrialTotals *> usableTrials(const Record &r)
+{
+    std::vector<const TrialTotals *> out;
+    for (const TrialTotals &t : r.trials)
+        if (t.measurements > 0)
+            out.push_back(&t);
+    return out;
+}
+
+bool counterAvailable(const Record &r)
+{
+    if (hasSamples(r))
+        return !r.kexbench->ticks.empty();
+    const auto trials = usableTrials(r);
+    return !trials.empty() &&
+           std::all_of(trials.begin(), trials.end(), [](const TrialTotals *t) { return t->cycles.has_value(); });
+}
+
+// What made the counter values: two records are comparable in counter units
+// only when this is equal. Harness drivers count core cycles via perf_event.
+QString counterIdentity(const Record &r)
+{
+    if (r.kexbench && !r.kexbench->counter.empty())
+        return qs(r.kexbench->counter);
+    return DistributionsPage::tr("cycles (harness)");
+}
+
+QString counterUnitName(const Record &r)
+{
+    if (r.kexbench) {
+        if (r.kexbench->core_cycles)
+            return DistributionsPage::tr("cycles");
+        return r.kexbench->counter_unit.empty() ? DistributionsPage::tr("counter ticks") : qs(r.kexbench->counter_unit);
+    }
+    return DistributionsPage::tr("cycles");
+}
+
+std::vector<double> trialMeans(const Record &r, ValueUnit unit)
+{
+    std::vector<double> out;
+    for (const TrialTotals *t : usableTrials(r)) {
+        const double n = static_cast<double>(t->measurements);
+        if (unit == ValueUnit::Counter)
+            out.push_back(t->cycles.value_or(stats::kNaN) / n);
+        else
+            out.push_back(t->seconds * 1e9 / n);
+    }
+    return out;
+}
+
+// Histogram bins: the width Freedman-Diaconis (core) picks for the bulk,
+// on a grid extended over every shown value; only non-empty bins are kept,
+// so a tail far away costs a few bins, not millions. In log10 space on a
+// log axis. Every value lands in exactly one bin.
+struct HistogramGrid {
+    std::vector<double> low, high, counts; // raw units
+};
+
+HistogramGrid histogramGrid(std::span<const double> shown, std::span<const double> bulk, bool logScale)
+{
+    auto f = [logScale](double v) { return logScale ? std::log10(v) : v; };
+    auto inverse = [logScale](double v) { return logScale ? std::pow(10.0, v) : v; };
+    double origin = 0, width = 0;
+    std::size_t bulkBins = 0;
+    double bulkTop = 0;
+    if (bulk.front() == bulk.back()) {
+        // One value (e.g. a 20 ns operation at timer resolution): a bin one
+        // raw unit wide around it, as numpy does, also on a log axis.
+        origin = f(bulk.front() - 0.5);
+        width = f(bulk.front() + 0.5) - origin;
+        bulkBins = 1;
+        bulkTop = origin + width;
+    } else {
+        std::vector<double> transformed(bulk.size());
+        std::transform(bulk.begin(), bulk.end(), transformed.begin(), f);
+        const stats::Histogram h = stats::freedman_diaconis(transformed);
+        origin = h.edges.front();
+        width = h.bin_width;
+        bulkBins = h.counts.size();
+        bulkTop = h.edges.back();
+    }
+    HistogramGrid grid;
+    long long current = 0;
+    double count = 0;
+    auto flush = [&] {
+        if (count > 0) {
+            grid.low.push_back(inverse(origin + static_cast<double>(current) * width));
+            grid.high.push_back(inverse(origin + static_cast<double>(current + 1) * width));
+            grid.counts.push_back(count);
+        }
+        count = 0;
+    };
+    for (double v : shown) { // sorted, so bin indices never decrease
+        const double x = f(v);
+        auto k = static_cast<long long>(std::floor((x - origin) / width));
+        if (k == static_cast<long long>(bulkBins) && x <= bulkTop)
+            k = static_cast<long long>(bulkBins) - 1; // the bulk's last bin is closed, as in stats::freedman_diaconis
+        if (k != current)
+            flush();
+        current = k;
+        count += 1;
+    }
+    flush();
+    return grid;
+}
+
+// Keeps the first and last point and evenly spaced ones between.
+void thinEcdf(std::vector<std::pair<double, double>> &points)
+{
+    if (points.size() <= kMaxEcdfPoints)
+        return;
+    std::vector<std::pair<double, double>> out;
+    out.reserve(kMaxEcdfPoints);
+    const double step = static_cast<double>(points.size() - 1) / static_cast<double>(kMaxEcdfPoints - 1);
+    for (std::size_t i = 0; i < kMaxEcdfPoints; ++i)
+        out.push_back(points[static_cast<std::size_t>(std::llround(static_cast<double>(i) * step))]);
+    out.back() = points.back();
+    points = std::move(out);
+}
+
+} // namespace
+
+const std::vector<double> &SampleCache::sorted(const Record &record, ValueUnit unit)
+{
+    const auto key = std::make_pair(&record, static_cast<int>(unit));
+    if (auto it = cache_.find(key); it != cache_.end())
+        return it->second;
+    if (cache_.size() >= 16) // a few records' worth; switching back and forth stays cached
+        cache_.clear();
+    std::vector<double> &values = cache_[key];
+    if (record.kexbench) {
+        // Sort the integers, then convert: same order, and integer sorting is the cheaper of the two.
+        std::vector<uint64_t> raw = unit == ValueUnit::Counter ? record.kexbench->ticks : record.kexbench->ns;
+        std::sort(raw.begin(), raw.end());
+        values.assign(raw.begin(), raw.end());
+    }
+    return values;
+}
+
+DistributionPlot computeDistribution(const std::vector<DistributionInput> &inputs, const DistributionOptions &options,
+                                     SampleCache &cache)
+{
+    DistributionPlot plot;
+    plot.kind = options.kind;
+    plot.logScale = options.logScale;
+
+    std::vector<DistributionInput> present;
+    for (const DistributionInput &in : inputs) {
+        if (in.record)
+            present.push_back(in);
+        else
+            plot.notes << DistributionsPage::tr("%1 has no record for this instance and operation").arg(in.dataset);
+    }
+
+    // Counter values of different counters (TSC ticks vs core cycles, or
+    // ticks vs nanoseconds) are not comparable: fall back to time, which every
+    // record has, and say so.
+    ValueUnit unit = options.unit;
+    if (unit == ValueUnit::Counter) {
+        for (const DistributionInput &in : present)
+            if (!counterAvailable(*in.record)) {
+                unit = ValueUnit::Time;
+                plot.notes << DistributionsPage::tr("time: %1 has no counter values").arg(in.dataset);
+                break;
+            }
+    }
+    if (unit == ValueUnit::Counter && present.size() >= 2) {
+        QStringList ids;
+        for (const DistributionInput &in : present)
+            ids << counterIdentity(*in.record);
+        ids.removeDuplicates();
+        if (ids.size() > 1) {
+            unit = ValueUnit::Time;
+            plot.notes << DistributionsPage::tr("time-normalised: counters differ (%1)").arg(ids.join(QStringLiteral(" / ")));
+        }
+    }
+    plot.unit = unit;
+
+    // The display unit follows the largest median, so "83.5 µs" reads as it does in the table.
+    if (unit == ValueUnit::Time) {
+        double largest = 0;
+        for (const DistributionInput &in : present) {
+            const Record &r = *in.record;
+            const double median = hasSamples(r) ? stats::quantile_sorted(cache.sorted(r, unit), 0.5)
+                                                : stats::median(trialMeans(r, unit));
+            if (std::isfinite(median))
+                largest = std::max(largest, median);
+        }
+        if (largest >= 1e6) {
+            plot.scale = 1e6;
+            plot.unitName = QStringLiteral("ms");
+        } else if (largest >= 1e3) {
+            plot.scale = 1e3;
+            plot.unitName = QStringLiteral("\u00b5s");
+        } else {
+            plot.scale = 1;
+            plot.unitName = QStringLiteral("ns");
+        }
+        plot.valueLabel = DistributionsPage::tr("time per call (%1)").arg(plot.unitName);
+    } else {
+        plot.unitName = present.empty() ? DistributionsPage::tr("cycles") : counterUnitName(*present.front().record);
+        plot.valueLabel = DistributionsPage::tr("%1 per call").arg(plot.unitName);
+    }
+    const double scale = plot.scale;
+
+    for (const DistributionInput &in : present) {
+        const Record &r = *in.record;
+        DistributionSeries s;
+        s.dataset = in.dataset;
+        if (r.status != "complete")
+            plot.notes << DistributionsPage::tr("%1: incomplete record").arg(in.dataset);
+
+        if (!hasSamples(r)) {
+            // Five trial totals are five numbers, not a distribution: show them as points.
+            s.trialOnly = true;
+            for (double m : trialMeans(r, unit))
+                s.trialMeans.push_back(m / scale);
+            s.n = s.shown = s.trialMeans.size();
+            s.name = DistributionsPage::tr("%1: trial means only (n = %2 trials) \u2014 not a distribution")
+                         .arg(in.dataset)
+                         .arg(s.n);
+            plot.notes << s.name;
+            plot.series.push_back(std::move(s));
+            continue;
+        }
+
+        const std::vector<double> &all = cache.sorted(r, unit);
+        s.n = all.size();
+        if (all.empty()) {
+            plot.notes << DistributionsPage::tr("%1: no samples in this unit").arg(in.dataset);
+            s.name = in.dataset;
+            plot.series.push_back(std::move(s));
+            continue;
+        }
+        // Tukey's fences on the sorted samples: the rule of stats::tukey_outliers,
+        // without sorting a copy again; outliers are a prefix and a suffix.
+        const double q1 = stats::quantile_sorted(all, 0.25), q3 = stats::quantile_sorted(all, 0.75);
+        const double lowFence = q1 - kTukeyK * (q3 - q1), highFence = q3 + kTukeyK * (q3 - q1);
+        const auto inLow = std::lower_bound(all.begin(), all.end(), lowFence);
+        const auto inHigh = std::upper_bound(all.begin(), all.end(), highFence);
+
+        auto first = all.begin(), last = all.end();
+        if (options.hideOutliers) {
+            first = inLow;
+            last = inHigh;
+            s.hidden = all.size() - static_cast<std::size_t>(last - first);
+            if (s.hidden > 0)
+                plot.notes << DistributionsPage::tr("%1: %2 Tukey outlier(s) hidden").arg(in.dataset).arg(s.hidden);
+        }
+        if (options.logScale) {
+            const auto positive = std::upper_bound(first, last, 0.0);
+            const auto nonPositive = static_cast<std::size_t>(positive - first);
+            first = positive;
+            if (nonPositive > 0)
+                plot.notes << DistributionsPage::tr("%1: %2 value(s) \u2264 0 not shown on the log axis")
+                                  .arg(in.dataset)
+                                  .arg(nonPositive);
+        }
+        const std::span<const double> shown(all.data() + (first - all.begin()), static_cast<std::size_t>(last - first));
+        s.shown = shown.size();
+
+        s.q1 = q1 / scale;
+        s.median = stats::quantile_sorted(all, 0.5) / scale;
+        s.q3 = q3 / scale;
+        s.whiskerLow = (inLow != all.end() ? *inLow : all.front()) / scale;
+        s.whiskerHigh = (inHigh != all.begin() ? *(inHigh - 1) : all.back()) / scale;
+
+        // Within the fences: what FD bins and what the axis zooms to.
+        const auto bulkFirst = std::max(first, inLow), bulkLast = std::min(last, inHigh);
+        std::span<const double> bulk = shown;
+        if (bulkFirst < bulkLast)
+            bulk = std::span<const double>(all.data() + (bulkFirst - all.begin()),
+                                           static_cast<std::size_t>(bulkLast - bulkFirst));
+
+        switch (options.kind) {
+        case PlotKind::Histogram: {
+            if (shown.empty())
+                break;
+            const HistogramGrid grid = histogramGrid(shown, bulk, options.logScale);
+            for (std::size_t b = 0; b < grid.low.size(); ++b) {
+                s.binLow.push_back(grid.low[b] / scale);
+                s.binHigh.push_back(grid.high[b] / scale);
+                s.counts.push_back(grid.counts[b]);
+            }
+            s.logBins = options.logScale;
+            break;
+        }
+        case PlotKind::Box:
+            if (!options.hideOutliers) {
+                auto add = [&](auto from, auto to) {
+                    for (auto it = from; it != to; ++it)
+                        if (s.outliers.empty() || s.outliers.back() != *it / scale)
+                            s.outliers.push_back(*it / scale);
+                };
+                add(all.begin(), inLow);
+                add(inHigh, all.end());
+            }
+            break;
+        case PlotKind::Ecdf: {
+            auto points = stats::ecdf(shown);
+            thinEcdf(points);
+            for (const auto &[x, f] : points) {
+                s.ecdfX.push_back(x / scale);
+                s.ecdfY.push_back(f);
+            }
+            break;
+        }
+        }
+
+        // The value range to show. A few interrupted iterations 50x slower
+        // than the rest would leave the bulk as one bar at the axis' edge, so
+        // a linear axis zooms to the whiskers when the outliers would squeeze
+        // them into less than a third of it, and says how much lies beyond.
+        // A log axis shows everything: that is what it is for.
+        if (!shown.empty()) {
+            double low = shown.front(), high = shown.back();
+            if (!options.logScale && !options.hideOutliers) {
+                const double median = stats::quantile_sorted(all, 0.5);
+                const double wLow = s.whiskerLow * scale, wHigh = s.whiskerHigh * scale;
+                const double span = std::max(wHigh - wLow, 0.05 * std::abs(median));
+                if (span > 0 && high - low > 3 * span) {
+                    low = std::max(low, wLow - 0.15 * span);
+                    high = std::min(high, wHigh + 0.15 * span);
+                    s.beyondView = static_cast<std::size_t>(
+                        (std::lower_bound(shown.begin(), shown.end(), low) - shown.begin()) +
+                        (shown.end() - std::upper_bound(shown.begin(), shown.end(), high)));
+                    if (s.beyondView > 0)
+                        plot.notes << DistributionsPage::tr("%1: axis zoomed to the bulk; %2 outlier(s) beyond it, "
+                                                            "up to %3 (drag to pan, or use Log scale)")
+                                          .arg(in.dataset)
+                                          .arg(s.beyondView)
+                                          .arg(unit == ValueUnit::Time ? qs(fmt::fmt_time(shown.back() * 1e-9))
+                                                                       : qs(fmt::fmt_int(shown.back())) + QLatin1Char(' ') +
+                                                                             plot.unitName);
+                }
+            }
+            s.viewLow = low / scale;
+            s.viewHigh = high / scale;
+        }
+        s.name = s.shown == s.n ? DistributionsPage::tr("%1 (n = %2)").arg(in.dataset).arg(s.n)
+                                : DistributionsPage::tr("%1 (%2 of n = %3 shown)").arg(in.dataset).arg(s.shown).arg(s.n);
+        plot.series.push_back(std::move(s));
+    }
+    for (const DistributionSeries &s : plot.series) {
+        double low = s.viewLow, high = s.viewHigh;
+        if (s.trialOnly && !s.trialMeans.empty()) {
+            low = *std::min_element(s.trialMeans.begin(), s.trialMeans.end());
+            high = *std::max_element(s.trialMeans.begin(), s.trialMeans.end());
+        }
+        if (std::isnan(low))
+            continue;
+        plot.viewLow = std::isnan(plot.viewLow) ? low : std::min(plot.viewLow, low);
+        plot.viewHigh = std::isnan(plot.viewHigh) ? high : std::max(plot.viewHigh, high);
+    }
+    return plot;
+}
+
+// ---------------------------------------------------------------------------
+
+namespace {
+
+// Blue and orange: told apart also by colour-blind readers and in greyscale print.
+QColor seriesColor(std::size_t i, int alpha = 255)
+{
+    QColor c = i % 2 == 0 ? QColor(31, 119, 180) : QColor(230, 97, 1);
+    c.setAlpha(alpha);
+    return c;
+}
+
+// "candidate\x1flabel": the instance key of a combo item.
+QString instanceKey(const std::string &candidate, const std::string &label)
+{
+    return qs(candidate) + QChar(0x1f) + qs(label);
+}
+
+} // namespace
+
+DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QWidget(parent), workbench_(workbench)
+{
+    dataset_ = new QComboBox(this);
+    instance_ = new QComboBox(this);
+    operation_ = new QComboBox(this);
+    overlay_ = new QComboBox(this);
+    kind_ = new QComboBox(this);
+    unit_ = new QComboBox(this);
+    for (QComboBox *c : {dataset_, instance_, operation_, overlay_})
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    kind_->addItem(QString(), static_cast<int>(PlotKind::Histogram));
+    kind_->addItem(QString(), static_cast<int>(PlotKind::Box));
+    kind_->addItem(QString(), static_cast<int>(PlotKind::Ecdf));
+    unit_->addItem(QString(), static_cast<int>(ValueUnit::Counter));
+    unit_->addItem(QString(), static_cast<int>(ValueUnit::Time));
+    log_ = new QCheckBox(this);
+    hideOutliers_ = new QCheckBox(this);
+    savePng_ = new QPushButton(this);
+    savePdf_ = new QPushButton(this);
+
+    plot_ = new QCustomPlot(this);
+    plot_->setObjectName(QStringLiteral("distributionsPlot"));
+    plot_->setMinimumSize(400, 300);
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    // Title (and notes, in a row of their own while there are any) above the
+    // axis rect, the legend in a row below it: exported figures carry them,
+    // and the legend never covers data.
+    plot_->plotLayout()->insertRow(0);
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    title_ = new QCPTextElement(plot_, QString(), titleFont);
+    plotNote_ = new QCPTextElement(plot_, QString(), font());
+    plotNote_->setTextColor(QColor(110, 60, 0)); // dark amber: a caveat, not an error
+    plot_->plotLayout()->addElement(0, 0, title_);
+    // plotNote_ joins the layout in render(), while there is a note.
+    auto *legendRow = new QCPLayoutGrid;
+    plot_->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->setMargins(QMargins(5, 0, 5, 5));
+    legendRow->addElement(0, 0, plot_->legend);
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->legend->setVisible(true);
+    plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot_->plotLayout()->setRowStretchFactor(2, 0.001);
+
+    auto *controls = new QGridLayout;
+    auto caption = [&](int row, int column, QWidget *w) {
+        auto *l = new QLabel(this);
+        l->setBuddy(w);
+        captions_ << l;
+        controls->addWidget(l, row, column);
+        controls->addWidget(w, row, column + 1);
+    };
+    caption(0, 0, dataset_);
+    caption(0, 2, instance_);
+    caption(0, 4, operation_);
+    caption(0, 6, overlay_);
+    caption(1, 0, kind_);
+    caption(1, 2, unit_);
+    auto *toggles = new QHBoxLayout;
+    toggles->addWidget(log_);
+    toggles->addWidget(hideOutliers_);
+    toggles->addStretch(1);
+    toggles->addWidget(savePng_);
+    toggles->addWidget(savePdf_);
+    controls->addLayout(toggles, 1, 4, 1, 4);
+    controls->setColumnStretch(8, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(plot_, 1);
+
+    connect(dataset_, &QComboBox::currentIndexChanged, this, [this] {
+        fillInstances();
+        replot();
+    });
+    connect(instance_, &QComboBox::currentIndexChanged, this, [this] {
+        fillOperations();
+        replot();
+    });
+    for (QComboBox *c : {operation_, overlay_, kind_, unit_})
+        connect(c, &QComboBox::currentIndexChanged, this, &DistributionsPage::replot);
+    connect(log_, &QCheckBox::toggled, this, &DistributionsPage::replot);
+    connect(hideOutliers_, &QCheckBox::toggled, this, &DistributionsPage::replot);
+    connect(savePng_, &QPushButton::clicked, this, [this] { saveAs(false); });
+    connect(savePdf_, &QPushButton::clicked, this, [this] { saveAs(true); });
+
+    if (workbench_) {
+        connect(workbench_, &Workbench::datasetsChanged, this, &DistributionsPage::refresh);
+        connect(workbench_, &Workbench::datasetChanged, this, &DistributionsPage::refresh);
+    }
+    retranslateUi();
+    refresh();
+}
+
+DistributionsPage::~DistributionsPage() = default;
+
+void DistributionsPage::refresh()
+{
+    if (!workbench_)
+        return;
+    Snapshots snapshots;
+    for (const DatasetEntry &e : workbench_->datasets())
+        snapshots.emplace_back(e.label, e.data);
+    setSnapshots(std::move(snapshots));
+}
+
+void DistributionsPage::setSnapshots(Snapshots snapshots)
+{
+    // The cache is keyed by record address: a replaced snapshot has new records.
+    cache_.clear();
+    snapshots_ = std::move(snapshots);
+    fillDatasets();
+    replot();
+}
+
+void DistributionsPage::fillDatasets()
+{
+    // Keep the reader's choice across refreshes (a live campaign refreshes often).
+    const QString primary = dataset_->currentText();
+    const QString overlay = overlay_->currentIndex() > 0 ? overlay_->currentText() : QString();
+    {
+        const QSignalBlocker b1(dataset_), b2(overlay_);
+        dataset_->clear();
+        overlay_->clear();
+        overlay_->addItem(tr("None"), -1);
+        for (std::size_t i = 0; i < snapshots_.size(); ++i) {
+            dataset_->addItem(snapshots_[i].first, static_cast<int>(i));
+            overlay_->addItem(snapshots_[i].first, static_cast<int>(i));
+        }
+        dataset_->setCurrentIndex(std::max(0, dataset_->findText(primary)));
+        overlay_->setCurrentIndex(overlay.isEmpty() ? 0 : std::max(0, overlay_->findText(overlay)));
+    }
+    fillInstances();
+}
+
+void DistributionsPage::fillInstances()
+{
+    const QString previous = instance_->currentData().toString();
+    const QSignalBlocker blocker(instance_);
+    instance_->clear();
+    const int d = dataset_->currentData().toInt();
+    if (dataset_->currentIndex() >= 0 && d >= 0 && static_cast<std::size_t>(d) < snapshots_.size() && snapshots_[d].second) {
+        const Dataset &data = *snapshots_[d].second;
+        std::vector<std::pair<std::string, std::string>> keys; // (label, candidate)
+        std::set<std::pair<std::string, std::string>> seen;
+        std::map<std::string, int> perLabel;
+        for (const Record &r : data.records)
+            if (seen.emplace(r.label, r.candidate).second) {
+                keys.emplace_back(r.label, r.candidate);
+                ++perLabel[r.label];
+            }
+        std::stable_sort(keys.begin(), keys.end(), [](const auto &a, const auto &b) {
+            if (a.first != b.first)
+                return natural_less(a.first, b.first);
+            return a.second < b.second;
+        });
+        for (const auto &[label, candidate] : keys) {
+            // The candidate only when two candidates share a label.
+            const QString text = perLabel[label] > 1 ? QStringLiteral("%1 (%2)").arg(qs(label), qs(candidate)) : qs(label);
+            instance_->addItem(text, instanceKey(candidate, label));
+        }
+    }
+    instance_->setCurrentIndex(std::max(0, instance_->findData(previous)));
+    fillOperations();
+}
+
+void DistributionsPage::fillOperations()
+{
+    const QString previous = operation_->currentText();
+    const QSignalBlocker blocker(operation_);
+    operation_->clear();
+    const int d = dataset_->currentData().toInt();
+    const QStringList key = instance_->currentData().toString().split(QChar(0x1f));
+    if (key.size() == 2 && d >= 0 && static_cast<std::size_t>(d) < snapshots_.size() && snapshots_[d].second) {
+        std::vector<std::string> ops;
+        for (const Record &r : snapshots_[d].second->records)
+            if (qs(r.candidate) == key[0] && qs(r.label) == key[1])
+                ops.push_back(r.operation);
+        std::stable_sort(ops.begin(), ops.end(), [](const std::string &a, const std::string &b) {
+            const int ra = operation_rank(a), rb = operation_rank(b);
+            return (ra < 0 ? 1000 : ra) < (rb < 0 ? 1000 : rb);
+        });
+        for (const std::string &op : ops)
+            operation_->addItem(qs(op));
+    }
+    int i = operation_->findText(previous);
+    if (i < 0)
+        i = operation_->findText(QStringLiteral("exchange"));
+    operation_->setCurrentIndex(std::max(0, i));
+}
+
+const Record *DistributionsPage::recordFor(int dataset) const
+{
+    if (dataset < 0 || static_cast<std::size_t>(dataset) >= snapshots_.size() || !snapshots_[dataset].second)
+        return nullptr;
+    const QStringList key = instance_->currentData().toString().split(QChar(0x1f));
+    if (key.size() != 2)
+        return nullptr;
+    const std::string candidate = key[0].toStdString(), label = key[1].toStdString();
+    const std::string op = operation_->currentText().toStdString();
+    const Dataset &data = *snapshots_[dataset].second;
+    // Same candidate first; an overlay from another campaign may file the
+    // instance under another candidate name, so fall back to the label.
+    const Record *byLabel = nullptr;
+    for (const Record &r : data.records)
+        if (r.label == label && r.operation == op) {
+            if (r.candidate == candidate)
+                return &r;
+            if (!byLabel)
+                byLabel = &r;
+        }
+    return byLabel;
+}
+
+bool DistributionsPage::select(int dataset, const QString &label, const QString &operation)
+{
+    const int d = dataset_->findData(dataset);
+    if (d < 0)
+        return false;
+    dataset_->setCurrentIndex(d);
+    int i = -1;
+    for (int k = 0; k < instance_->count() && i < 0; ++k)
+        if (instance_->itemData(k).toString().section(QChar(0x1f), 1) == label)
+            i = k;
+    if (i < 0)
+        return false;
+    instance_->setCurrentIndex(i);
+    const int o = operation_->findText(operation);
+    if (o < 0)
+        return false;
+    operation_->setCurrentIndex(o);
+    replot(); // also when nothing changed (the combos did not signal)
+    return true;
+}
+
+void DistributionsPage::setOverlay(int dataset)
+{
+    overlay_->setCurrentIndex(std::max(0, overlay_->findData(dataset)));
+}
+
+void DistributionsPage::setOptions(const DistributionOptions &options)
+{
+    {
+        const QSignalBlocker b1(kind_), b2(unit_), b3(log_), b4(hideOutliers_);
+        kind_->setCurrentIndex(kind_->findData(static_cast<int>(options.kind)));
+        unit_->setCurrentIndex(unit_->findData(static_cast<int>(options.unit)));
+        log_->setChecked(options.logScale);
+        hideOutliers_->setChecked(options.hideOutliers);
+    }
+    replot();
+}
+
+DistributionOptions DistributionsPage::options() const
+{
+    DistributionOptions o;
+    o.kind = static_cast<PlotKind>(kind_->currentData().toInt());
+    o.unit = static_cast<ValueUnit>(unit_->currentData().toInt());
+    o.logScale = log_->isChecked();
+    o.hideOutliers = hideOutliers_->isChecked();
+    return o;
+}
+
+QString DistributionsPage::noteText() const { return plotNote_->text(); }
+
+void DistributionsPage::replot()
+{
+    std::vector<DistributionInput> inputs;
+    const int primary = dataset_->currentData().toInt();
+    if (dataset_->currentIndex() >= 0 && operation_->currentIndex() >= 0) {
+        inputs.push_back({dataset_->currentText(), recordFor(primary)});
+        const int overlay = overlay_->currentData().toInt();
+        if (overlay_->currentIndex() > 0 && overlay != primary)
+            inputs.push_back({overlay_->currentText(), recordFor(overlay)});
+    }
+    current_ = computeDistribution(inputs, options(), cache_);
+    render();
+}
+
+void DistributionsPage::render()
+{
+    const DistributionPlot &p = current_;
+    plot_->clearPlottables();
+    plot_->clearItems();
+
+    const QString instance = instance_->currentText(), op = operation_->currentText();
+    title_->setText(instance.isEmpty() ? tr("No data: open a dataset") : QStringLiteral("%1 \u00b7 %2").arg(instance, op));
+    QStringList notes = p.notes;
+    notes.removeDuplicates();
+    plotNote_->setText(notes.join(QLatin1Char('\n')));
+    // An empty text element would still take a row's height: the note row
+    // exists only while there is a note.
+    QCPLayoutGrid *layout = plot_->plotLayout();
+    const bool placed = plotNote_->layout() != nullptr;
+    if (!notes.isEmpty() && !placed) {
+        layout->insertRow(1);
+        layout->addElement(1, 0, plotNote_);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (notes.isEmpty() && placed) {
+        layout->take(plotNote_);
+        layout->simplify();
+    }
+
+    QCPAxis *valueAxis = p.kind == PlotKind::Box ? plot_->yAxis : plot_->xAxis;
+    QCPAxis *otherAxis = p.kind == PlotKind::Box ? plot_->xAxis : plot_->yAxis;
+    const bool anySampled = std::any_of(p.series.begin(), p.series.end(), [](const auto &s) { return !s.trialOnly; });
+    const bool anyTrials = std::any_of(p.series.begin(), p.series.end(), [](const auto &s) { return s.trialOnly; });
+    // Trial means in histogram/ECDF mode stand on a "trial" axis of their own:
+    // the right one beside counts or fractions, the left one when alone.
+    QCPAxis *trialAxis = anySampled ? plot_->yAxis2 : plot_->yAxis;
+
+    // Reset every axis to linear, then set up this plot's.
+    for (QCPAxis *a : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
+        a->setScaleType(QCPAxis::stLinear);
+        a->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        a->setNumberFormat(QStringLiteral("gbd"));
+        a->setNumberPrecision(6);
+        a->setLabel(QString());
+    }
+    plot_->yAxis2->setVisible(false);
+    if (p.logScale) {
+        QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+        ticker->setSubTickCount(8);
+        valueAxis->setTicker(ticker);
+        valueAxis->setScaleType(QCPAxis::stLogarithmic);
+        valueAxis->setNumberFormat(QStringLiteral("gb"));
+    }
+    valueAxis->setLabel(p.valueLabel);
+
+    for (std::size_t i = 0; i < p.series.size(); ++i) {
+        const DistributionSeries &s = p.series[i];
+        const QColor line = seriesColor(i), fill = seriesColor(i, 90);
+        if (s.trialOnly) {
+            const bool box = p.kind == PlotKind::Box;
+            auto *g = new QCPGraph(plot_->xAxis, box ? plot_->yAxis : trialAxis);
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, line, line, 8));
+            for (std::size_t t = 0; t < s.trialMeans.size(); ++t) {
+                if (box) // at the box position, spread a little so equal means stay visible
+                    g->addData(static_cast<double>(i + 1) + (static_cast<double>(t) - 2.0) * 0.04, s.trialMeans[t]);
+                else
+                    g->addData(s.trialMeans[t], static_cast<double>(t + 1));
+            }
+            g->setName(s.name);
+            continue;
+        }
+        switch (p.kind) {
+        case PlotKind::Histogram: {
+            if (s.counts.empty())
+                break;
+            if (!s.logBins) {
+                auto *bars = new QCPBars(plot_->xAxis, plot_->yAxis);
+                bars->setWidth(s.binHigh[0] - s.binLow[0]); // one grid: every bin is as wide
+                bars->setPen(QPen(line, 1));
+                bars->setBrush(fill);
+                QVector<double> keys, values;
+                for (std::size_t b = 0; b < s.counts.size(); ++b) {
+                    keys << (s.binLow[b] + s.binHigh[b]) / 2;
+                    values << s.counts[b];
+                }
+                bars->setData(keys, values, true);
+                bars->setName(s.name);
+            } else {
+                // QCPBars has one width per series in plot coordinates; log-spaced
+                // bins each have their own, so they are drawn as a filled step
+                // outline instead, dropping to zero across empty bins.
+                auto *g = new QCPGraph(plot_->xAxis, plot_->yAxis);
+                g->setLineStyle(QCPGraph::lsStepLeft);
+                g->setPen(QPen(line, 1.5));
+                g->setBrush(fill);
+                g->addData(s.binLow.front(), 0);
+                for (std::size_t b = 0; b < s.counts.size(); ++b) {
+                    g->addData(s.binLow[b], s.counts[b]);
+                    if (b + 1 == s.counts.size() || s.binLow[b + 1] > s.binHigh[b] * (1 + 1e-9))
+                        g->addData(s.binHigh[b], 0);
+                }
+                g->setName(s.name);
+            }
+            break;
+        }
+        case PlotKind::Box: {
+            auto *box = new QCPStatisticalBox(plot_->xAxis, plot_->yAxis);
+            box->setPen(QPen(line, 1.5));
+            box->setBrush(fill);
+            box->setWhiskerPen(QPen(line, 1.2, Qt::SolidLine));
+            box->setWhiskerBarPen(QPen(line, 1.5));
+            box->setMedianPen(QPen(line.darker(150), 3));
+            box->setOutlierStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, line, 4));
+            box->setWidth(0.5);
+            box->addData(static_cast<double>(i + 1), s.whiskerLow, s.q1, s.median, s.q3, s.whiskerHigh,
+                         QVector<double>(s.outliers.begin(), s.outliers.end()));
+            box->setName(s.name);
+            break;
+        }
+        case PlotKind::Ecdf: {
+            auto *g = new QCPGraph(plot_->xAxis, plot_->yAxis);
+            g->setLineStyle(QCPGraph::lsStepLeft);
+            g->setPen(QPen(line, 2));
+            g->setData(QVector<double>(s.ecdfX.begin(), s.ecdfX.end()), QVector<double>(s.ecdfY.begin(), s.ecdfY.end()),
+                       true);
+            g->setName(s.name);
+            break;
+        }
+        }
+    }
+
+    // Axes: labels with units, ranges that show all of the data.
+    plot_->rescaleAxes();
+    if (p.kind == PlotKind::Box) {
+        QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+        for (std::size_t i = 0; i < p.series.size(); ++i)
+            ticker->addTick(static_cast<double>(i + 1), p.series[i].dataset);
+        otherAxis->setTicker(ticker);
+        otherAxis->setRange(0.4, static_cast<double>(std::max<std::size_t>(1, p.series.size())) + 0.6);
+        otherAxis->setLabel(tr("dataset"));
+    } else {
+        if (anySampled) {
+            otherAxis->setLabel(p.kind == PlotKind::Histogram ? tr("iterations per bin")
+                                                              : tr("fraction of iterations \u2264 x"));
+            if (p.kind == PlotKind::Ecdf)
+                otherAxis->setRange(0, 1.04);
+            else
+                otherAxis->setRange(0, otherAxis->range().upper * 1.08);
+        }
+        if (anyTrials) {
+            std::size_t trials = 0;
+            for (const auto &s : p.series)
+                trials = std::max(trials, s.trialMeans.size());
+            trialAxis->setVisible(true);
+            trialAxis->setLabel(tr("trial"));
+            QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+            ticker->setTickStep(1);
+            trialAxis->setTicker(ticker);
+            trialAxis->setRange(0.5, static_cast<double>(trials) + 0.5);
+        }
+    }
+    // The range worth showing (zoomed to the bulk past far outliers), with
+    // breathing room, multiplicative on a log axis.
+    QCPRange r = valueAxis->range();
+    if (!std::isnan(p.viewLow))
+        r = QCPRange(p.viewLow, p.viewHigh);
+    if (p.logScale && r.lower > 0)
+        valueAxis->setRange(r.lower / 1.15, r.upper * 1.15);
+    else if (r.size() > 0)
+        valueAxis->setRange(r.lower - r.size() * 0.04, r.upper + r.size() * 0.04);
+    else
+        valueAxis->setRange(r.lower - 1, r.upper + 1);
+
+    const bool any = plot_->plottableCount() > 0;
+    plot_->legend->setVisible(any);
+    plot_->replot();
+    savePng_->setEnabled(any);
+    savePdf_->setEnabled(any);
+}
+
+bool DistributionsPage::savePng(const QString &path)
+{
+    // Twice the on-screen resolution: crisp in documents, still small files.
+    return plot_->savePng(path, plot_->width(), plot_->height(), 2.0);
+}
+
+bool DistributionsPage::savePdf(const QString &path) { return plot_->savePdf(path, plot_->width(), plot_->height()); }
+
+void DistributionsPage::saveAs(bool pdf)
+{
+    const QString suggested = QStringLiteral("%1_%2.%3").arg(instance_->currentText(), operation_->currentText(),
+                                                            pdf ? QStringLiteral("pdf") : QStringLiteral("png"));
+    const QString path = QFileDialog::getSaveFileName(this, pdf ? tr("Save PDF") : tr("Save PNG"), suggested,
+                                                      pdf ? tr("PDF files (*.pdf)") : tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    if (!(pdf ? savePdf(path) : savePng(path)))
+        QMessageBox::warning(this, tr("Save failed"), tr("Could not write %1.").arg(path));
+}
+
+void DistributionsPage::retranslateUi()
+{
+    const QStringList captions = {tr("&Dataset:"), tr("&Instance:"), tr("&Operation:"),
+                                  tr("O&verlay:"), tr("&Plot:"),     tr("&Unit:")};
+    for (int i = 0; i < captions_.size() && i < captions.size(); ++i)
+        captions_[i]->setText(captions[i]);
+    overlay_->setToolTip(tr("A second dataset to draw over the first, e.g. x86 against ARM."));
+    if (overlay_->count() > 0)
+        overlay_->setItemText(0, tr("None"));
+    kind_->setItemText(0, tr("Histogram"));
+    kind_->setItemText(1, tr("Box plot"));
+    kind_->setItemText(2, tr("ECDF"));
+    kind_->setToolTip(tr("Histogram: Freedman–Diaconis bins. Box plot: median, quartiles, whiskers at 1.5 IQR, "
+                         "outliers beyond. ECDF: fraction of iterations at or below each value."));
+    unit_->setItemText(0, tr("Cycles (counter ticks)"));
+    unit_->setItemText(1, tr("Time"));
+    unit_->setToolTip(tr("Counter values are comparable only between records of the same counter; "
+                         "otherwise time is shown."));
+    log_->setText(tr("Log scale"));
+    hideOutliers_->setText(tr("Hide outliers"));
+    hideOutliers_->setToolTip(tr("Leave out samples beyond Tukey's fences (1.5 IQR outside the quartiles)."));
+    savePng_->setText(tr("Save PNG\u2026"));
+    savePdf_->setText(tr("Save PDF\u2026"));
+    // Notes, legend and axis labels are built from translated text: rebuild them.
+    replot();
+}
+
+void DistributionsPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+} // namespace kexbench::ui

@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/comparetablemodel.h"
+
+#include "core/format.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace kexbench::ui {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+const ReportTable *tableWithId(const std::vector<ReportTable> &tables, const char *id)
+{
+    for (const auto &t : tables)
+        if (t.id == id)
+            return &t;
+    return nullptr;
+}
+
+QString cell(const std::vector<std::string> &row, size_t column)
+{
+    return column < row.size() ? QString::fromStdString(plain_text(row[column])) : QString::fromUtf8(fmt::kMissing);
+}
+
+double number(const std::optional<double> &v) { return v ? *v : kNaN; }
+
+bool isFigure(int column)
+{
+    return column != CompareTableModel::Instance && column != CompareTableModel::Operation &&
+           column != CompareTableModel::VerdictColumn && column != CompareTableModel::Notes &&
+           column != CompareTableModel::CiA && column != CompareTableModel::CiB;
+}
+
+QString methodText(stats::MannWhitney::Method method)
+{
+    switch (method) {
+    case stats::MannWhitney::Method::exact: return CompareTableModel::tr("exact");
+    case stats::MannWhitney::Method::normal: return CompareTableModel::tr("normal approximation");
+    case stats::MannWhitney::Method::none: break;
+    }
+    return CompareTableModel::tr("not run");
+}
+
+} // namespace
+
+CompareTableModel::CompareTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void CompareTableModel::clear()
+{
+    beginResetModel();
+    comparison_.reset();
+    rows_.clear();
+    notes_.clear();
+    oneSided_.clear();
+    labelA_.clear();
+    labelB_.clear();
+    endResetModel();
+}
+
+void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparison, const QString &labelA,
+                                      const QString &labelB)
+{
+    beginResetModel();
+    comparison_ = std::move(comparison);
+    rows_.clear();
+    notes_.clear();
+    oneSided_.clear();
+    labelA_ = labelA;
+    labelB_ = labelB;
+    if (comparison_) {
+        const Comparison &c = *comparison_;
+        if (labelA_.isEmpty())
+            labelA_ = QString::fromStdString(c.system_a);
+        if (labelB_.isEmpty())
+            labelB_ = QString::fromStdString(c.system_b);
+        // Core formats every cell; its tables list the rows in c.operations'
+        // order (the sample tables only the rows that have that test).
+        const std::vector<ReportTable> tables = comparison_tables(c);
+        const ReportTable *timings = tableWithId(tables, "compare-timings");
+        const ReportTable *byTime = tableWithId(tables, "compare-samples");
+        const ReportTable *byCount = tableWithId(tables, "compare-samples-counter");
+        static const std::vector<std::string> none;
+        size_t timeRow = 0, countRow = 0;
+        for (size_t i = 0; i < c.operations.size(); ++i) {
+            const OperationComparison &op = c.operations[i];
+            Row row;
+            row.op = &op;
+            row.test = op.verdict_test();
+            const auto &t = timings && i < timings->rows.size() ? timings->rows[i] : none;
+            // The verdict's test: the time samples when both sides have them, else the counts.
+            const std::vector<std::string> *s = nullptr;
+            if (op.time_test && byTime && timeRow < byTime->rows.size())
+                s = &byTime->rows[timeRow];
+            else if (!op.time_test && op.count_test && byCount && countRow < byCount->rows.size())
+                s = &byCount->rows[countRow];
+            if (op.time_test)
+                ++timeRow;
+            if (op.count_test)
+                ++countRow;
+            const auto &samples = s ? *s : none;
+            // Core's columns: timings: instance, operation, cycles A, cycles B, cycles ratio,
+            // time A, time B, time ratio, notes; samples: instance, operation, median A,
+            // CI A, median B, CI B, median ratio, p, verdict.
+            row.cells.resize(ColumnCount);
+            row.cells[Instance] = QString::fromStdString(op.label);
+            row.cells[Operation] = QString::fromStdString(op.operation);
+            row.cells[CyclesA] = cell(t, 2);
+            row.cells[CyclesB] = cell(t, 3);
+            row.cells[CyclesRatio] = cell(t, 4);
+            row.cells[TimeA] = cell(t, 5);
+            row.cells[TimeB] = cell(t, 6);
+            row.cells[TimeRatio] = cell(t, 7);
+            row.cells[Notes] = cell(t, 8);
+            row.cells[MedianA] = cell(samples, 2);
+            row.cells[CiA] = cell(samples, 3);
+            row.cells[MedianB] = cell(samples, 4);
+            row.cells[CiB] = cell(samples, 5);
+            row.cells[MedianRatio] = cell(samples, 6);
+            row.cells[PValue] = cell(samples, 7);
+            row.cells[VerdictColumn] = cell(samples, 8);
+            rows_ << row;
+        }
+        auto addNote = [this](const std::string &note) { // the two sample tables share theirs
+            const QString text = QString::fromStdString(plain_text(note));
+            if (!notes_.contains(text))
+                notes_ << text;
+        };
+        for (const auto &n : c.notes)
+            addNote(n);
+        for (const ReportTable *table : {timings, byTime, byCount})
+            if (table)
+                for (const auto &n : table->notes)
+                    addNote(n);
+        for (const auto &r : c.one_sided)
+            oneSided_ << tr("%1 %2 (only in %3)")
+                             .arg(QString::fromStdString(r.label), QString::fromStdString(r.operation),
+                                  r.in_a ? labelA_ : labelB_);
+    }
+    endResetModel();
+}
+
+int CompareTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int CompareTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant CompareTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = rows_[index.row()];
+    const OperationComparison &op = *row.op;
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return row.cells.value(column);
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(isFigure(column) ? Qt::AlignRight | Qt::AlignVCenter
+                                                                  : Qt::AlignLeft | Qt::AlignVCenter));
+    case CandidateRole:
+        return QString::fromStdString(op.candidate);
+    case VerdictRole:
+        return row.test ? static_cast<int>(row.test->verdict) : -1;
+    case Qt::ForegroundRole:
+        if (column == VerdictColumn && row.test && row.test->verdict != Verdict::similar)
+            return QBrush(row.test->verdict == Verdict::faster ? QColor(0x1b, 0x7f, 0x3a) : QColor(0xb0, 0x2a, 0x1e));
+        return {};
+    case SortRole:
+        switch (column) {
+        case CyclesA: return number(op.cycles_a);
+        case CyclesB: return number(op.cycles_b);
+        case CyclesRatio: return number(op.cycles_ratio);
+        case TimeA: return number(op.seconds_a);
+        case TimeB: return number(op.seconds_b);
+        case TimeRatio: return number(op.time_ratio);
+        case MedianA: return row.test ? row.test->a.median : kNaN;
+        case MedianB: return row.test ? row.test->b.median : kNaN;
+        case MedianRatio: return row.test ? row.test->median_ratio : kNaN;
+        case PValue: return row.test ? row.test->test.p_value : kNaN;
+        case CiA: return row.test ? row.test->a.ci.low : kNaN;
+        case CiB: return row.test ? row.test->b.ci.low : kNaN;
+        default: return row.cells.value(column);
+        }
+    case Qt::ToolTipRole:
+        switch (column) {
+        case Instance:
+            return tr("Candidate %1, instance %2").arg(QString::fromStdString(op.candidate), row.cells.value(column));
+        case CyclesA:
+        case CyclesB: {
+            const CounterInfo &counter = column == CyclesA ? op.counter_a : op.counter_b;
+            if (counter.name.empty())
+                return tr("No cycle counter on this side.");
+            return tr("Counter: %1 (%2)").arg(QString::fromStdString(counter.name), QString::fromStdString(counter.unit));
+        }
+        case CyclesRatio:
+            return op.counters_comparable ? tr("%1 / %2: below 1.00× %1 needs fewer cycles.").arg(labelB_, labelA_)
+                                          : tr("The counters differ: their counts are not comparable.");
+        case TimeRatio:
+            return tr("%1 / %2: below 1.00× %1 needs less time.").arg(labelB_, labelA_);
+        case PValue:
+        case VerdictColumn:
+            if (!row.test)
+                return tr("No significance test: a side has no per-iteration samples.");
+            return tr("Two-sided Mann–Whitney U test of the per-iteration values (%1, %2): p = %3, n = %4 / %5, "
+                      "P(%6 > %7) = %8.\n“faster”: %7's values are significantly lower; “~”: p above α.")
+                .arg(QString::fromStdString(row.test->unit), methodText(row.test->test.method))
+                .arg(row.test->test.p_value, 0, 'g', 3)
+                .arg(static_cast<qulonglong>(row.test->a.n))
+                .arg(static_cast<qulonglong>(row.test->b.n))
+                .arg(labelA_, labelB_)
+                .arg(row.test->test.effect_size, 0, 'f', 3);
+        case Notes:
+            return op.notes.empty() ? QVariant() : QVariant(row.cells.value(column));
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    const QString a = labelA_.isEmpty() ? tr("A") : labelA_;
+    const QString b = labelB_.isEmpty() ? tr("B") : labelB_;
+    const double confidence = comparison_ ? comparison_->options.confidence : CompareOptions{}.confidence;
+    const double alpha = comparison_ ? comparison_->options.alpha : CompareOptions{}.alpha;
+    const QString conf = QLocale::c().toString(confidence * 100, 'g', 3);
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case Instance: return tr("Instance");
+        case Operation: return tr("Operation");
+        case CyclesA: return tr("Cycles %1").arg(a);
+        case CyclesB: return tr("Cycles %1").arg(b);
+        case CyclesRatio: return tr("Cycles %1 / %2").arg(b, a);
+        case TimeA: return tr("Time %1").arg(a);
+        case TimeB: return tr("Time %1").arg(b);
+        case TimeRatio: return tr("Time %1 / %2").arg(b, a);
+        case MedianA: return tr("Median %1").arg(a);
+        case CiA: return tr("%1% CI %2").arg(conf, a);
+        case MedianB: return tr("Median %1").arg(b);
+        case CiB: return tr("%1% CI %2").arg(conf, b);
+        case MedianRatio: return tr("Median %1 / %2").arg(b, a);
+        case PValue: return tr("p (Mann–Whitney)");
+        case VerdictColumn: return tr("%1 vs %2 (α = %3)").arg(b, a, QLocale::c().toString(alpha, 'g', 3));
+        case Notes: return tr("Notes");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case CyclesA:
+        case CyclesB: return tr("Mean counter value over all timed calls, in the side's own counter unit.");
+        case CyclesRatio:
+            return tr("Mean cycles of %1 divided by those of %2; only when the counters are comparable.").arg(b, a);
+        case TimeA:
+        case TimeB: return tr("Mean time over all timed calls.");
+        case TimeRatio: return tr("Mean time of %1 divided by that of %2.").arg(b, a);
+        case MedianA:
+        case MedianB: return tr("Median of the per-iteration samples (kexbench campaigns only).");
+        case CiA:
+        case CiB: return tr("Distribution-free confidence interval of the median, from order statistics.");
+        case MedianRatio: return tr("Median of %1 divided by the median of %2.").arg(b, a);
+        case PValue: return tr("Two-sided p-value of the Mann–Whitney U test on the per-iteration samples.");
+        case VerdictColumn:
+            return tr("“faster”: %1's values are significantly lower than %2's; “slower”: higher; "
+                      "“~”: no significant difference.")
+                .arg(b, a);
+        case Notes: return tr("Reasons this row's ratios may mislead.");
+        default: return {};
+        }
+    }
+    if (role == Qt::TextAlignmentRole)
+        return QVariant::fromValue(Qt::Alignment(isFigure(section) ? Qt::AlignRight | Qt::AlignVCenter
+                                                                   : Qt::AlignLeft | Qt::AlignVCenter));
+    return {};
+}
+
+void CompareTableModel::retranslate()
+{
+    if (comparison_) // oneSided_ carries translated words
+        setComparison(comparison_, labelA_, labelB_);
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
+// ------------------------------------------------------------------ bars
+
+namespace {
+
+// The instance as bars name it: "kex-01 ADKEX-128" only when there are several candidates.
+QString instanceName(bool withCandidate, const std::string &candidate, const std::string &label)
+{
+    const QString name = QString::fromStdString(label);
+    return withCandidate ? QString::fromStdString(candidate) + QLatin1Char(' ') + name : name;
+}
+
+} // namespace
+
+CompareBars timing_bars(const Comparison &c)
+{
+    CompareBars bars;
+    std::set<std::string> candidates; // labels carry the candidate only when there are several
+    for (const auto &op : c.operations)
+        candidates.insert(op.candidate);
+    bars.time = c.operations.empty() ||
+                !std::all_of(c.operations.begin(), c.operations.end(), [](const OperationComparison &op) {
+                    return op.counters_comparable && op.cycles_a && op.cycles_b;
+                });
+    double largest = 0;
+    for (const auto &op : c.operations) {
+        bars.groups << instanceName(candidates.size() > 1, op.candidate, op.label);
+        bars.items << QString::fromStdString(op.operation);
+        bars.categories << bars.groups.back() + QLatin1Char(' ') + bars.items.back();
+        const double a = number(bars.time ? op.seconds_a : op.cycles_a);
+        const double b = number(bars.time ? op.seconds_b : op.cycles_b);
+        bars.a << a;
+        bars.b << b;
+        for (double v : {a, b})
+            if (std::isfinite(v))
+                largest = std::max(largest, v);
+    }
+    if (!bars.time) {
+        const std::string unit = c.operations.front().counter_a.unit;
+        bars.unit = QString::fromStdString(unit.empty() ? "cycles" : unit);
+        return bars;
+    }
+    // Mean time in the unit of the largest value (seconds in the data).
+    struct Unit {
+        double scale;
+        const char *name;
+    };
+    static const Unit units[] = {{1, "s"}, {1e3, "ms"}, {1e6, "\u00b5s"}, {1e9, "ns"}};
+    Unit unit = units[3];
+    for (const Unit &u : units)
+        if (largest * u.scale >= 1) {
+            unit = u;
+            break;
+        }
+    for (auto *values : {&bars.a, &bars.b})
+        for (double &v : *values)
+            v *= unit.scale;
+    bars.unit = QString::fromUtf8(unit.name);
+    return bars;
+}
+
+CompareBars quantity_bars(const std::vector<QuantityComparison> &rows, const std::vector<std::string> &quantities,
+                          bool kib)
+{
+    CompareBars bars;
+    std::set<std::string> candidates;
+    for (const auto &q : rows)
+        candidates.insert(q.candidate);
+    const double scale = kib ? 1.0 / 1024 : 1.0;
+    for (const auto &q : rows) {
+        if (std::find(quantities.begin(), quantities.end(), q.quantity) == quantities.end())
+            continue;
+        bars.groups << QString::fromStdString(q.quantity);
+        bars.items << instanceName(candidates.size() > 1, q.candidate, q.label);
+        bars.categories << bars.items.back() + QLatin1Char(' ') + bars.groups.back();
+        bars.a << number(q.a) * scale;
+        bars.b << number(q.b) * scale;
+    }
+    bars.unit = kib ? QStringLiteral("KiB") : QStringLiteral("bytes");
+    return bars;
+}
+
+} // namespace kexbench::ui

@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/reportexport.h"
+
+#include "core/dataset_source.h"
+
+#include "core/fsutil.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFontMetricsF>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSet>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+
+#include <filesystem>
+
+namespace kexbench::ui {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string local_path(const QString &path) { return QFile::encodeName(path).toStdString(); }
+QString from_local(const std::string &path) { return QFile::decodeName(QByteArray::fromStdString(path)); }
+
+bool write_text(const std::string &text, const QString &path, QString *error)
+{
+    if (auto written = write_file_atomic(local_path(path), text); !written) {
+        if (error)
+            *error = QString::fromStdString(written.error());
+        return false;
+    }
+    return true;
+}
+
+// A table id usable as a file name on every system kexbench runs on.
+bool plain_file_name(const std::string &id)
+{
+    if (id.empty() || id == "." || id == "..")
+        return false;
+    for (char c : id)
+        if (c == '/' || c == '\\' || c == '\0' || static_cast<unsigned char>(c) < 0x20)
+            return false;
+    return true;
+}
+
+QString css_family_list(const QStringList &families)
+{
+    QStringList quoted;
+    for (const auto &f : families)
+        quoted << (f.contains(QLatin1Char(' ')) ? QLatin1Char('"') + f + QLatin1Char('"') : f);
+    return quoted.join(QStringLiteral(", "));
+}
+
+// Rules for Qt's rich-text engine, appended after core's sheet. Every selector
+// starts with "html" so it is more specific than core's: Qt does not let a later
+// rule of equal specificity win. Font sizes in pt; lengths in px, which Qt's
+// layout scales from 96 dpi to the device (it understands no other length units).
+QString qt_style_sheet()
+{
+    const QString sans = css_family_list(report_font_families());
+    const QString mono = css_family_list({QStringLiteral("DejaVu Sans Mono"),
+                                          QStringLiteral("WenQuanYi Micro Hei Mono"), QStringLiteral("monospace")});
+    return QStringLiteral("html body { font-family: %1; color: #1b1b1b; margin: 0px; padding: 0px; }\n"
+                          "html h1 { font-size: 15pt; margin-top: 0px; margin-bottom: 8px; }\n"
+                          "html h2 { font-size: 12pt; margin-top: 18px; margin-bottom: 6px; }\n"
+                          "html p, html ul { margin-top: 4px; margin-bottom: 6px; }\n"
+                          "html table { border-collapse: collapse; border-style: solid; border-width: 1px;"
+                          " border-color: #c8c8c8; margin-top: 6px; margin-bottom: 10px; }\n"
+                          "html th, html td { border-style: solid; border-width: 1px; border-color: #c8c8c8;"
+                          " padding-left: 5px; padding-right: 5px; padding-top: 2px; padding-bottom: 2px; }\n"
+                          "html th { background-color: #eef1f4; font-weight: bold; }\n"
+                          "html caption { font-weight: bold; }\n"
+                          "html code { font-family: %2; }\n"
+                          "html p.note { color: #444444; }\n")
+        .arg(sans, mono);
+}
+
+// Qt has no "page-break-after: avoid": a heading whose next block starts on a
+// later page is moved to that page. Blocks are visited in order, so each move
+// is laid out before the next heading is looked at.
+void keep_headings_with_next(QTextDocument &document, qreal page_height)
+{
+    QAbstractTextDocumentLayout *layout = document.documentLayout();
+    auto page_of = [page_height](qreal y) { return static_cast<int>(y / page_height); };
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+        const QTextBlock next = block.next();
+        if (block.blockFormat().headingLevel() == 0 || !next.isValid())
+            continue;
+        const QRectF heading = layout->blockBoundingRect(block);
+        const QRectF following = layout->blockBoundingRect(next);
+        if (page_of(following.top()) > page_of(heading.top())) {
+            QTextBlockFormat format;
+            format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+            QTextCursor(block).mergeBlockFormat(format);
+        }
+    }
+}
+
+} // namespace
+
+Accounting find_accounting(const std::string &campaign_root, const QString &explicit_path)
+{
+    // The CLI's rule and wording (core/dataset_source), so the page shows the CLI's section 6.
+    Accounting a;
+    const bool chosen = !explicit_path.isEmpty();
+    kexbench::Accounting found =
+        load_accounting(campaign_root, chosen ? std::optional<std::string>(local_path(explicit_path)) : std::nullopt);
+    std::error_code ec;
+    fs::path dir = fs::absolute(campaign_root, ec).lexically_normal();
+    if (!dir.has_filename())
+        dir = dir.parent_path();
+    a.path = chosen ? explicit_path : from_local((dir.parent_path().parent_path() / "kex_bandwidth.csv").string());
+    a.entries = std::move(found.entries);
+    a.note = std::move(found.note);
+    a.error = QString::fromStdString(found.error);
+    return a;
+}
+
+std::string default_candidate(const Dataset &dataset)
+{
+    const auto all = dataset.candidates();
+    return all.size() == 1 ? all.front() : std::string();
+}
+
+ReportOptions report_options(const std::string &candidate, Accounting accounting, const std::string &algorithm_name)
+{
+    ReportOptions options;
+    options.candidate = candidate;
+    options.accounting = std::move(accounting.entries);
+    options.accounting_note = std::move(accounting.note);
+    options.layout = ReportLayout::v2;
+    options.algorithm_name = algorithm_name;
+    return options;
+}
+
+ExportResult export_csv_tables(const Report &report, const QString &dir)
+{
+    ExportResult result;
+    std::vector<const ReportTable *> tables;
+    QSet<QString> seen;
+    for (const auto &section : report.sections)
+        for (const auto &table : section.tables) {
+            const QString id = QString::fromStdString(table.id);
+            if (!plain_file_name(table.id)) {
+                result.error =
+                    QCoreApplication::translate("ReportExport", "Table id \"%1\" is not usable as a file name.")
+                        .arg(id);
+                return result;
+            }
+            if (seen.contains(id)) {
+                result.error = QCoreApplication::translate(
+                                   "ReportExport",
+                                   "Two tables have the id \"%1\"; their CSV files would overwrite each other.")
+                                   .arg(id);
+                return result;
+            }
+            seen.insert(id);
+            tables.push_back(&table);
+        }
+    if (!QDir().mkpath(dir)) {
+        result.error = QCoreApplication::translate("ReportExport", "Cannot create the folder %1.").arg(dir);
+        return result;
+    }
+    const QDir target(dir);
+    for (const ReportTable *table : tables) {
+        const QString file = target.filePath(QString::fromStdString(table->id) + QStringLiteral(".csv"));
+        if (!write_text(render_csv(*table), file, &result.error))
+            return result;
+        result.files << file;
+    }
+    result.ok = true;
+    return result;
+}
+
+bool export_markdown(const Report &report, const QString &path, QString *error)
+{
+    return write_text(render_markdown(report), path, error);
+}
+
+bool export_html(const Report &report, const QString &path, QString *error)
+{
+    return write_text(render_html(report), path, error);
+}
+
+QStringList report_font_families()
+{
+    return {QStringLiteral("DejaVu Sans"), QStringLiteral("WenQuanYi Micro Hei"), QStringLiteral("sans-serif")};
+}
+
+void prepare_report_document(QTextDocument *document, double point_size)
+{
+    QFont font;
+    font.setFamilies(report_font_families());
+    font.setStyleHint(QFont::SansSerif);
+    font.setPointSizeF(point_size);
+    document->setDefaultFont(font);
+    document->setDefaultStyleSheet(qt_style_sheet());
+}
+
+QString report_html_for_qt(const std::string &html)
+{
+    QString text = QString::fromStdString(html);
+    const QString extra = QStringLiteral("<style>\n") + qt_style_sheet() + QStringLiteral("</style>\n");
+    const qsizetype head_end = text.indexOf(QLatin1String("</head>"), 0, Qt::CaseInsensitive);
+    if (head_end >= 0)
+        text.insert(head_end, extra);
+    else
+        text.prepend(extra);
+    return text;
+}
+
+bool write_pdf(const QString &html, const QString &path, QString *error, const PdfOptions &options, int *pages)
+{
+    auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(QCoreApplication::translate("ReportExport", "%1: cannot write: %2").arg(path, file.errorString()));
+
+    QPdfWriter writer(&file);
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, options.margins_mm,
+                                     QPageLayout::Millimeter));
+    writer.setCreator(QStringLiteral("kexbench"));
+
+    QTextDocument document;
+    // Lay the text out for the writer (1200 dpi), not for the screen: fonts are
+    // then measured in the writer's pixels and the pages come out at full size.
+    document.documentLayout()->setPaintDevice(&writer);
+    prepare_report_document(&document, options.point_size);
+    document.setDocumentMargin(0);
+    document.setHtml(html);
+    writer.setTitle(options.title.isEmpty() ? document.metaInformation(QTextDocument::DocumentTitle)
+                                            : options.title);
+
+    const QRectF paint = writer.pageLayout().paintRectPixels(writer.resolution());
+    QFont footer_font = document.defaultFont();
+    footer_font.setPointSizeF(options.point_size * 0.85);
+    const qreal footer = options.page_numbers ? QFontMetricsF(footer_font, &writer).height() * 2.5 : 0;
+    const QSizeF body(paint.width(), paint.height() - footer);
+    document.setPageSize(body);
+    keep_headings_with_next(document, body.height());
+    const int count = document.pageCount();
+
+    QPainter painter;
+    if (!painter.begin(&writer))
+        return fail(QCoreApplication::translate("ReportExport", "%1: cannot start the PDF").arg(path));
+    QAbstractTextDocumentLayout *layout = document.documentLayout();
+    for (int page = 0; page < count; ++page) {
+        if (page > 0 && !writer.newPage()) {
+            painter.end();
+            return fail(QCoreApplication::translate("ReportExport", "%1: cannot add page %2").arg(path).arg(page + 1));
+        }
+        const QRectF view(0, page * body.height(), body.width(), body.height());
+        painter.save();
+        painter.translate(0, -view.top());
+        painter.setClipRect(view);
+        QAbstractTextDocumentLayout::PaintContext context;
+        context.clip = view;
+        context.palette.setColor(QPalette::Text, Qt::black);
+        layout->draw(&painter, context);
+        painter.restore();
+        if (options.page_numbers) {
+            painter.setFont(footer_font);
+            painter.setPen(QColor(0x55, 0x55, 0x55));
+            painter.drawText(QRectF(0, body.height(), body.width(), footer), Qt::AlignHCenter | Qt::AlignBottom,
+                             QCoreApplication::translate("ReportExport", "%1 / %2").arg(page + 1).arg(count));
+        }
+    }
+    if (!painter.end())
+        return fail(QCoreApplication::translate("ReportExport", "%1: cannot finish the PDF").arg(path));
+    if (!file.commit())
+        return fail(QCoreApplication::translate("ReportExport", "%1: cannot write: %2").arg(path, file.errorString()));
+    if (pages)
+        *pages = count;
+    return true;
+}
+
+} // namespace kexbench::ui

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every record of every open dataset as one table row (dataset x instance x
+// operation) with the figures a reader compares: counter and time, the
+// median's confidence, memory, sizes, and whether the record is complete.
+// Data only: the Results page puts a view and a filter in front of it.
+//
+// Each role answers one question, so views and exports never re-derive
+// numbers: DisplayRole is the text a reader sees (core/format, like the
+// published pages), SortRole the raw number behind it (so "1.52 M" sorts
+// after "980 k"), ToolTipRole what the figure means or why a record failed.
+#pragma once
+
+#include "core/report.h"
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+#include <QString>
+#include <QVariant>
+#include <QVector>
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace kexbench {
+struct Dataset;
+struct Record;
+} // namespace kexbench
+
+namespace kexbench::ui {
+
+class ResultsTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        DatasetColumn,
+        Instance,
+        Operation,
+        MeanCycles,
+        MedianCycles,
+        MeanTime,
+        MedianTime,
+        OpsPerSecond,
+        MedianCi,
+        Measurements,
+        BaselineRss,
+        PeakRss,
+        ElfImage,
+        Stack,
+        Bandwidth,
+        Counter,
+        Status,
+        Reason,
+        ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole, // raw number (or sort key) behind the text; invalid when missing
+        FailedRole,              // bool: the record is not complete
+        DatasetIndexRole,        // int: position of the row's dataset in the snapshots
+    };
+
+    // (label shown in the Dataset column, snapshot); the order is the dataset order.
+    using Snapshots = std::vector<std::pair<QString, std::shared_ptr<const Dataset>>>;
+
+    explicit ResultsTableModel(QObject *parent = nullptr);
+    ~ResultsTableModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Replaces every row in one reset: the snapshots are immutable, so the
+    // rows keep the shared_ptrs and never see a dataset change under them.
+    void setSnapshots(Snapshots snapshots);
+    const Snapshots &snapshots() const { return snapshots_; }
+
+    // The record behind a row (valid while the model holds its snapshot).
+    const Record *record(int row) const;
+    // Identifies a row across resets (dataset, candidate, instance, operation), to restore a selection.
+    QString rowKey(int row) const;
+
+    // The given rows (all when empty) as a report table of the displayed
+    // texts, header first, for core render_csv.
+    ReportTable toReportTable(const QVector<int> &rows = {}) const;
+
+public slots:
+    // Headers and the words in cells follow the installed translator.
+    void retranslate();
+
+private:
+    struct Row;
+    QVariant display(const Row &row, int column) const;
+    QVariant sortKey(const Row &row, int column) const;
+    QVariant toolTip(const Row &row, int column) const;
+
+    Snapshots snapshots_;
+    std::vector<Row> rows_;
+    QString counterUnits_;    // "cycles (arm_1); TSC ticks (x86 run)" for the cycles header tooltips
+    QStringList headerUnits_; // distinct units of the cycles columns, for their header text
+};
+
+// The Results page's filter: case-insensitive words that must each occur in
+// the dataset, instance or operation, and optionally only failed records.
+// Sorts by ResultsTableModel::SortRole.
+class ResultsFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit ResultsFilterModel(QObject *parent = nullptr);
+
+    void setText(const QString &text);
+    QString text() const { return text_; }
+    void setFailedOnly(bool failedOnly);
+    bool failedOnly() const { return failedOnly_; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    QString text_;
+    bool failedOnly_ = false;
+};
+
+} // namespace kexbench::ui

@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runpage.h"
+
+#include "campaignworker.h"
+#include "workbench.h"
+
+#include "core/clock.h"
+#include "core/environment.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QSysInfo>
+#include <QThread>
+#include <QTime>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace kexbench::ui {
+
+namespace {
+
+// The operation checkboxes, in the order of the published tables. "passes"
+// stands for pass1 ... passN of each instance.
+const char *const kOperations[] = {"exchange", "init_a", "init_b", "passes", "derive_a", "derive_b"};
+
+constexpr double kFixedTarget = 0.5, kFixedBudget = 300;       // the CLI's fixed-mode defaults
+constexpr double kAdaptiveTarget = 0.2, kAdaptiveBudget = 60;  // and adaptive ones
+constexpr int kProgressSteps = 1000;
+
+QString formatEta(double seconds)
+{
+    if (seconds < 0)
+        return QStringLiteral("--:--");
+    const long t = static_cast<long>(seconds + 0.5);
+    if (t >= 3600)
+        return QStringLiteral("%1:%2:%3").arg(t / 3600).arg((t / 60) % 60, 2, 10, QLatin1Char('0')).arg(t % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
+}
+
+QStringList hostWarnings(int cpu)
+{
+    std::string whyNotPmu;
+    const CycleCounter counter = CycleCounter::open_best(&whyNotPmu);
+    const Environment env = read_environment("", cpu);
+    QStringList out;
+    for (const auto &w : environment_warnings(env, counter, whyNotPmu))
+        out << QString::fromStdString(w);
+    return out;
+}
+
+} // namespace
+
+RunPage::RunPage(Workbench *workbench, QWidget *parent)
+    : QWidget(parent), workbench_(workbench), session_(new CampaignSession(workbench, this))
+{
+    buildUi();
+    retranslateUi();
+    outDir_->setText(defaultOutputFolder());
+    updateControls();
+
+    connect(workbench_, &Workbench::instancesChanged, this, &RunPage::updateControls);
+    connect(session_, &CampaignSession::update, this, &RunPage::onUpdate);
+    connect(session_, &CampaignSession::finished, this, &RunPage::onFinished);
+    probeEnvironment();
+}
+
+RunPage::~RunPage() = default;
+
+void RunPage::buildUi()
+{
+    auto *root = new QVBoxLayout(this);
+
+    // Host conditions that make timings noisy are easy to miss in a log: a banner.
+    banner_ = new QLabel(this);
+    banner_->setWordWrap(true);
+    banner_->setTextFormat(Qt::RichText);
+    banner_->setObjectName(QStringLiteral("environmentBanner"));
+    banner_->setStyleSheet(QStringLiteral("QLabel#environmentBanner { background: #fff4b8; color: #3d3000;"
+                                          " border: 1px solid #d9b300; border-radius: 4px; padding: 6px 10px; }"));
+    banner_->hide();
+    root->addWidget(banner_);
+
+    auto *columns = new QHBoxLayout;
+    root->addLayout(columns, 1);
+
+    // Left: what to measure and how.
+    auto *left = new QVBoxLayout;
+    columns->addLayout(left, 0);
+
+    operationsBox_ = new QGroupBox(this);
+    auto *opsGrid = new QGridLayout(operationsBox_);
+    allOps_ = new QCheckBox(operationsBox_);
+    allOps_->setObjectName(QStringLiteral("allOperations"));
+    allOps_->setChecked(true);
+    opsGrid->addWidget(allOps_, 0, 0, 1, 3);
+    int i = 0;
+    for (const char *op : kOperations) {
+        auto *box = new QCheckBox(QString::fromLatin1(op), operationsBox_);
+        box->setChecked(true);
+        box->setProperty("operation", QString::fromLatin1(op));
+        box->setObjectName(QStringLiteral("operation_") + QString::fromLatin1(op));
+        opsGrid->addWidget(box, 1 + i / 3, i % 3);
+        opBoxes_ << box;
+        connect(box, &QCheckBox::toggled, this, &RunPage::updateControls);
+        ++i;
+    }
+    connect(allOps_, &QCheckBox::toggled, this, &RunPage::onOperationToggled);
+    left->addWidget(operationsBox_);
+
+    planBox_ = new QGroupBox(this);
+    planForm_ = new QFormLayout(planBox_);
+    mode_ = new QComboBox(planBox_);
+    mode_->setObjectName(QStringLiteral("mode"));
+    mode_->addItem(QString(), QStringLiteral("fixed"));
+    mode_->addItem(QString(), QStringLiteral("adaptive"));
+    target_ = new QDoubleSpinBox(planBox_);
+    target_->setObjectName(QStringLiteral("trialTarget"));
+    target_->setDecimals(4);
+    target_->setRange(0.0001, 3600);
+    target_->setSingleStep(0.1);
+    target_->setValue(kFixedTarget);
+    budget_ = new QDoubleSpinBox(planBox_);
+    budget_->setObjectName(QStringLiteral("budget"));
+    budget_->setDecimals(1);
+    budget_->setRange(0.1, 86400);
+    budget_->setSingleStep(10);
+    budget_->setValue(kFixedBudget);
+    trials_ = new QSpinBox(planBox_);
+    trials_->setObjectName(QStringLiteral("trials"));
+    trials_->setRange(1, 1000);
+    trials_->setValue(PlanningConstants{}.trials);
+    precision_ = new QDoubleSpinBox(planBox_);
+    precision_->setObjectName(QStringLiteral("precision"));
+    precision_->setDecimals(2);
+    precision_->setRange(0.01, 100);
+    precision_->setSingleStep(0.1);
+    precision_->setValue(AdaptiveSettings{}.precision * 100);
+    warmupNote_ = new QLabel(planBox_);
+    warmupNote_->setWordWrap(true);
+    auto formLabel = [](QWidget *buddy, QWidget *parent) {
+        auto *label = new QLabel(parent);
+        label->setBuddy(buddy); // the &-mnemonic in the text focuses the field
+        return label;
+    };
+    modeLabel_ = formLabel(mode_, planBox_);
+    targetLabel_ = formLabel(target_, planBox_);
+    budgetLabel_ = formLabel(budget_, planBox_);
+    trialsLabel_ = formLabel(trials_, planBox_);
+    precisionLabel_ = formLabel(precision_, planBox_);
+    planForm_->addRow(modeLabel_, mode_);
+    planForm_->addRow(targetLabel_, target_);
+    planForm_->addRow(budgetLabel_, budget_);
+    planForm_->addRow(trialsLabel_, trials_);
+    planForm_->addRow(precisionLabel_, precision_);
+    planForm_->addRow(warmupNote_);
+    connect(mode_, &QComboBox::currentIndexChanged, this, &RunPage::onModeChanged);
+    left->addWidget(planBox_);
+
+    measureBox_ = new QGroupBox(this);
+    measureForm_ = new QFormLayout(measureBox_);
+    cpu_ = new QSpinBox(measureBox_);
+    cpu_->setObjectName(QStringLiteral("cpu"));
+    cpu_->setRange(-1, std::max(0, QThread::idealThreadCount() - 1));
+    cpu_->setValue(-1);
+    systemLabel_ = new QLineEdit(measureBox_);
+    systemLabel_->setObjectName(QStringLiteral("systemLabel"));
+    outDir_ = new QLineEdit(measureBox_);
+    outDir_->setObjectName(QStringLiteral("outputFolder"));
+    browse_ = new QToolButton(measureBox_);
+    auto *outRow = new QHBoxLayout;
+    outRow->addWidget(outDir_, 1);
+    outRow->addWidget(browse_);
+    kat_ = new QCheckBox(measureBox_);
+    kat_->setObjectName(QStringLiteral("katCheck"));
+    kat_->setChecked(true);
+    stack_ = new QCheckBox(measureBox_);
+    stack_->setObjectName(QStringLiteral("stackDepth"));
+    stack_->setChecked(true);
+    cpuLabel_ = formLabel(cpu_, measureBox_);
+    systemLabelLabel_ = formLabel(systemLabel_, measureBox_);
+    measureForm_->addRow(cpuLabel_, cpu_);
+    measureForm_->addRow(systemLabelLabel_, systemLabel_);
+    outLabel_ = new QLabel(measureBox_);
+    outLabel_->setBuddy(outDir_);
+    measureForm_->addRow(outLabel_, outRow);
+    measureForm_->addRow(kat_);
+    measureForm_->addRow(stack_);
+    connect(outDir_, &QLineEdit::textEdited, this, [this] { autoOutDir_ = false; });
+    connect(outDir_, &QLineEdit::textChanged, this, &RunPage::updateControls);
+    connect(outDir_, &QLineEdit::textChanged, this, &RunPage::updateOutputTip);
+    connect(browse_, &QToolButton::clicked, this, &RunPage::chooseOutputFolder);
+    connect(cpu_, &QSpinBox::valueChanged, this, [this] {
+        if (!running())
+            probeEnvironment();
+    });
+    left->addWidget(measureBox_);
+
+    auto *buttons = new QHBoxLayout;
+    startButton_ = new QPushButton(this);
+    startButton_->setObjectName(QStringLiteral("startButton"));
+    startButton_->setDefault(true);
+    cancelButton_ = new QPushButton(this);
+    cancelButton_->setObjectName(QStringLiteral("cancelButton"));
+    buttons->addWidget(startButton_);
+    buttons->addWidget(cancelButton_);
+    buttons->addStretch(1);
+    left->addLayout(buttons);
+    blocker_ = new QLabel(this);
+    blocker_->setWordWrap(true);
+    blocker_->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    left->addWidget(blocker_);
+    left->addStretch(1);
+    connect(startButton_, &QPushButton::clicked, this, &RunPage::start);
+    connect(cancelButton_, &QPushButton::clicked, this, &RunPage::cancel);
+
+    for (QWidget *w : {static_cast<QWidget *>(operationsBox_), static_cast<QWidget *>(planBox_),
+                       static_cast<QWidget *>(measureBox_)})
+        w->setMaximumWidth(460);
+
+    // Right: progress and the live log.
+    auto *right = new QVBoxLayout;
+    columns->addLayout(right, 1);
+    progressBox_ = new QGroupBox(this);
+    auto *progress = new QGridLayout(progressBox_);
+    overallLabel_ = new QLabel(progressBox_);
+    overall_ = new QProgressBar(progressBox_);
+    overall_->setObjectName(QStringLiteral("overallProgress"));
+    overall_->setRange(0, kProgressSteps);
+    overall_->setValue(0);
+    currentLabel_ = new QLabel(progressBox_);
+    currentLabel_->setTextFormat(Qt::PlainText);
+    current_ = new QProgressBar(progressBox_);
+    current_->setRange(0, 1);
+    current_->setValue(0);
+    currentEta_ = new QLabel(progressBox_);
+    progress->addWidget(overallLabel_, 0, 0);
+    progress->addWidget(overall_, 1, 0);
+    progress->addWidget(currentLabel_, 2, 0);
+    progress->addWidget(current_, 3, 0);
+    progress->addWidget(currentEta_, 4, 0);
+    right->addWidget(progressBox_);
+
+    logBox_ = new QGroupBox(this);
+    auto *logLayout = new QVBoxLayout(logBox_);
+    log_ = new QPlainTextEdit(logBox_);
+    log_->setObjectName(QStringLiteral("campaignLog"));
+    log_->setReadOnly(true);
+    log_->setMaximumBlockCount(20000); // a long campaign must not grow the log without bound
+    log_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    log_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    logLayout->addWidget(log_);
+    right->addWidget(logBox_, 1);
+}
+
+void RunPage::retranslateUi()
+{
+    operationsBox_->setTitle(tr("Operations to time"));
+    allOps_->setText(tr("All operations of each instance"));
+    allOps_->setToolTip(tr("exchange, init_a, init_b, every pass and both derivations, as the instance defines them."));
+    const QStringList opTips = {
+        tr("One whole key exchange, both parties, every pass."),
+        tr("Party A's initialisation (kex_init_a)."),
+        tr("Party B's initialisation (kex_init_b)."),
+        tr("Each protocol pass on its own (pass1 ... passN of each instance); an instance with fewer passes "
+           "reports the ones it does not have."),
+        tr("Party A's shared-secret derivation (kex_derive_ss_a)."),
+        tr("Party B's shared-secret derivation (kex_derive_ss_b)."),
+    };
+    for (int i = 0; i < opBoxes_.size(); ++i)
+        opBoxes_[i]->setToolTip(opTips.value(i));
+
+    planBox_->setTitle(tr("Plan"));
+    mode_->setItemText(0, tr("Fixed (harness plan)"));
+    mode_->setItemText(1, tr("Adaptive (until precise)"));
+    mode_->setToolTip(tr("Fixed follows the published harness plan so figures are comparable with it; adaptive adds "
+                         "trials until the median is known to the chosen precision or the budget ends."));
+    modeLabel_->setText(tr("&Mode:"));
+    targetLabel_->setText(tr("Trial &target:"));
+    budgetLabel_->setText(tr("&Budget per operation:"));
+    trialsLabel_->setText(tr("T&rials:"));
+    precisionLabel_->setText(tr("&Precision:"));
+    target_->setSuffix(tr(" s"));
+    budget_->setSuffix(tr(" s"));
+    precision_->setSuffix(tr(" %"));
+    target_->setToolTip(tr("Seconds of timed calls per trial (fixed default 0.5 s, adaptive default 0.2 s)."));
+    budget_->setToolTip(tr("Upper bound on the time spent on one operation (fixed default 300 s, adaptive 60 s)."));
+    trials_->setToolTip(tr("Trials per operation, each in its own runner process (fixed mode)."));
+    precision_->setToolTip(tr("Adaptive mode stops when the 95% confidence interval of the median is this wide, "
+                              "relative to the median."));
+    warmupNote_->setText(tr("Warm-ups are set by the plan: 3 when one exchange takes under 50 ms, 1 under 5 s, "
+                            "none above."));
+
+    measureBox_->setTitle(tr("Measuring"));
+    cpuLabel_->setText(tr("Pin to &CPU:"));
+    systemLabelLabel_->setText(tr("S&ystem label:"));
+    outLabel_->setText(tr("&Output folder:"));
+    cpu_->setSpecialValueText(tr("none"));
+    cpu_->setToolTip(tr("Every runner child is pinned to this CPU; none lets the scheduler move it."));
+    systemLabel_->setPlaceholderText(QSysInfo::machineHostName());
+    systemLabel_->setToolTip(tr("Names the system in the campaign (e.g. x86_1); default: the host name."));
+    updateOutputTip();
+    browse_->setText(tr("Browse…"));
+    browse_->setToolTip(tr("Choose the campaign folder."));
+    kat_->setText(tr("Check known-answer tests first"));
+    kat_->setToolTip(tr("Runs each instance's KAT before timing and records the verdict; instances are timed "
+                        "either way."));
+    stack_->setText(tr("Measure stack depth"));
+    stack_->setToolTip(tr("One extra child per operation measures its deepest stack use."));
+
+    startButton_->setText(tr("&Start"));
+    startButton_->setToolTip(tr("Measure the checked instances (Ctrl+R)."));
+    startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    cancelButton_->setText(tr("Ca&ncel"));
+    cancelButton_->setToolTip(tr("Stop the campaign; the running child is killed and finished records are kept."));
+
+    progressBox_->setTitle(tr("Progress"));
+    logBox_->setTitle(tr("Log"));
+    setWarnings(warnings_, warningsBeforeStart_);
+    updateControls();
+    if (!running()) {
+        overallLabel_->setText(tr("Overall"));
+        currentLabel_->setText(tr("Current operation"));
+        currentEta_->clear();
+    }
+}
+
+void RunPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+QString RunPage::defaultOutputFolder() const
+{
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return QDir(base).filePath(QStringLiteral("campaigns/") +
+                               QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+}
+
+void RunPage::updateOutputTip()
+{
+    // The field is narrower than most paths: the tooltip shows all of it.
+    QString tip = tr("Campaign folder: campaign.json, build.json, kat/ and records/. An existing folder "
+                     "measured with the same plan resumes where it stopped.");
+    if (!outDir_->text().isEmpty())
+        tip += QStringLiteral("\n\n") + outDir_->text();
+    outDir_->setToolTip(tip);
+}
+
+void RunPage::chooseOutputFolder()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Campaign folder"), outDir_->text());
+    if (dir.isEmpty())
+        return;
+    outDir_->setText(dir);
+    autoOutDir_ = false;
+}
+
+void RunPage::onModeChanged()
+{
+    // Each mode keeps its own target and budget: the sensible values differ.
+    const double target = target_->value(), budget = budget_->value();
+    target_->setValue(otherTarget_);
+    budget_->setValue(otherBudget_);
+    otherTarget_ = target;
+    otherBudget_ = budget;
+    updateControls();
+}
+
+void RunPage::onOperationToggled()
+{
+    if (allOps_->isChecked())
+        for (auto *box : std::as_const(opBoxes_))
+            box->setChecked(true);
+    updateControls();
+}
+
+bool RunPage::running() const { return session_->running(); }
+
+QString RunPage::startBlocker() const
+{
+    if (running())
+        return tr("A campaign is running.");
+    if (workbench_->checkedLibraries().isEmpty())
+        return workbench_->instances().isEmpty() && workbench_->busy()
+                   ? tr("Looking for instance libraries…")
+                   : tr("Check at least one instance in the Algorithms panel to start.");
+    if (std::none_of(opBoxes_.begin(), opBoxes_.end(), [](const QCheckBox *b) { return b->isChecked(); }))
+        return tr("Choose at least one operation to time.");
+    if (outDir_->text().trimmed().isEmpty())
+        return tr("Choose an output folder.");
+    return {};
+}
+
+void RunPage::updateControls()
+{
+    const bool busy = running();
+    const bool adaptive = mode_->currentData().toString() == QLatin1String("adaptive");
+    for (auto *box : std::as_const(opBoxes_))
+        box->setEnabled(!busy && !allOps_->isChecked());
+    for (QWidget *w : {static_cast<QWidget *>(allOps_), static_cast<QWidget *>(mode_), static_cast<QWidget *>(target_),
+                       static_cast<QWidget *>(budget_), static_cast<QWidget *>(cpu_), static_cast<QWidget *>(systemLabel_),
+                       static_cast<QWidget *>(outDir_), static_cast<QWidget *>(browse_), static_cast<QWidget *>(kat_),
+                       static_cast<QWidget *>(stack_)})
+        w->setEnabled(!busy);
+    trials_->setEnabled(!busy && !adaptive);
+    precision_->setEnabled(!busy && adaptive);
+    const QString blocker = startBlocker();
+    startButton_->setEnabled(blocker.isEmpty());
+    cancelButton_->setEnabled(busy);
+    blocker_->setText(busy ? QString() : blocker);
+    blocker_->setVisible(!blocker_->text().isEmpty());
+}
+
+CampaignOptions RunPage::options() const
+{
+    CampaignOptions o;
+    for (const auto &lib : workbench_->checkedLibraries())
+        o.libraries.push_back(lib.toStdString());
+    const bool all = allOps_->isChecked() ||
+                     std::all_of(opBoxes_.begin(), opBoxes_.end(), [](const QCheckBox *b) { return b->isChecked(); });
+    if (!all) {
+        // One operation list serves every instance: "passes" expands to the
+        // most passes any checked instance declares.
+        unsigned long long passes = 0;
+        for (const auto &entry : workbench_->instances())
+            if (entry.checked)
+                passes = std::max(passes, entry.info.caps.passes);
+        for (const auto *box : opBoxes_) {
+            if (!box->isChecked())
+                continue;
+            const std::string op = box->property("operation").toString().toStdString();
+            if (op == "passes")
+                for (unsigned long long k = 1; k <= passes; ++k)
+                    o.operations.push_back("pass" + std::to_string(k));
+            else
+                o.operations.push_back(op);
+        }
+    }
+    o.mode = mode_->currentData().toString().toStdString();
+    if (o.mode == "adaptive") {
+        o.adaptive.trial_target_s = target_->value();
+        o.adaptive.budget_s = budget_->value();
+        o.adaptive.precision = precision_->value() / 100.0;
+    } else {
+        o.planning.trial_target_s = target_->value();
+        o.planning.op_budget_s = budget_->value();
+        o.planning.trials = trials_->value();
+    }
+    if (cpu_->value() >= 0)
+        o.cpu = cpu_->value();
+    o.system_label = systemLabel_->text().trimmed().toStdString();
+    o.out_dir = QDir::cleanPath(outDir_->text().trimmed()).toStdString();
+    o.kat = kat_->isChecked();
+    o.stack = stack_->isChecked();
+    return o;
+}
+
+void RunPage::start()
+{
+    if (!startBlocker().isEmpty())
+        return;
+    const CampaignOptions opts = options();
+    QString why;
+    if (!log_->document()->isEmpty())
+        log_->appendPlainText(QString());
+    log(tr("Starting a campaign of %n instance(s) into %1", nullptr, static_cast<int>(opts.libraries.size()))
+            .arg(QString::fromStdString(opts.out_dir)));
+    if (!session_->start(opts, &why)) {
+        log(tr("Cannot start: %1").arg(why));
+        updateControls();
+        return;
+    }
+    warnings_.clear();
+    warningsBeforeStart_ = false;
+    setWarnings(warnings_, false);
+    overall_->setValue(0);
+    overallLabel_->setText(tr("Overall: starting…"));
+    current_->setRange(0, 0);
+    currentLabel_->setText(tr("Describing the host and the instances…"));
+    currentEta_->clear();
+    updateControls();
+}
+
+void RunPage::cancel()
+{
+    if (!running())
+        return;
+    session_->cancel();
+    cancelButton_->setEnabled(false);
+    log(tr("Cancelling: the running child is stopped; finished records are kept."));
+}
+
+void RunPage::log(const QString &line)
+{
+    QScrollBar *bar = log_->verticalScrollBar();
+    const bool atEnd = bar->value() == bar->maximum();
+    log_->appendPlainText(QStringLiteral("[%1] %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), line));
+    if (atEnd) // follow the log unless the user scrolled back to read
+        bar->setValue(bar->maximum());
+}
+
+void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
+{
+    warnings_ = warnings;
+    warningsBeforeStart_ = beforeStart;
+    if (warnings.isEmpty()) {
+        banner_->hide();
+        return;
+    }
+    QString html = QStringLiteral("<b>%1</b><ul style=\"margin: 2px 0 0 -20px;\">")
+                       .arg(beforeStart ? tr("This host makes timings noisy or not comparable:")
+                                        : tr("Environment warnings for this campaign:"));
+    for (const auto &w : warnings)
+        html += QStringLiteral("<li>%1</li>").arg(w.toHtmlEscaped());
+    html += QStringLiteral("</ul>");
+    banner_->setText(html);
+    banner_->show();
+}
+
+void RunPage::probeEnvironment()
+{
+    // Reading /proc and /sys and opening the cycle counter take a moment; the
+    // newest probe wins when the CPU is changed quickly.
+    const int cpu = std::max(0, cpu_->value());
+    auto *watcher = new QFutureWatcher<QStringList>(this);
+    connect(watcher, &QFutureWatcher<QStringList>::finished, this, [this, watcher, cpu] {
+        watcher->deleteLater();
+        if (running() || !warningsBeforeStart_ || cpu != std::max(0, cpu_->value()))
+            return;
+        setWarnings(watcher->result(), true);
+    });
+    watcher->setFuture(QtConcurrent::run([cpu] { return hostWarnings(cpu); }));
+}
+
+void RunPage::onUpdate(const CampaignUpdate &u)
+{
+    overall_->setValue(static_cast<int>(u.fractionDone * kProgressSteps));
+    overallLabel_->setText(tr("Overall: %1% — ETA %2")
+                               .arg(static_cast<int>(u.fractionDone * 100))
+                               .arg(formatEta(u.etaSeconds)));
+    switch (u.kind) {
+    case CampaignEvent::Started:
+        log(tr("Campaign started: %1").arg(u.message));
+        break;
+    case CampaignEvent::Warning:
+        log(tr("WARNING: %1").arg(u.message));
+        if (u.instance.isEmpty()) // host conditions go to the banner; instance ones stay in the log
+            setWarnings(warnings_ + QStringList{u.message}, false);
+        break;
+    case CampaignEvent::InstanceStarted:
+        currentInstance_ = u.instance;
+        log(tr("Instance %1").arg(u.instance));
+        currentLabel_->setText(tr("%1: checking and calibrating…").arg(u.instance));
+        current_->setRange(0, 0);
+        currentEta_->clear();
+        break;
+    case CampaignEvent::InstanceProblem:
+        log(tr("PROBLEM: %1").arg(u.message));
+        break;
+    case CampaignEvent::OperationStarted:
+        currentOperation_ = u.operation;
+        operationClock_.start();
+        currentLabel_->setText(tr("%1 · %2").arg(u.instance, u.operation));
+        current_->setRange(0, 0); // busy until the first trial says how many there are
+        currentEta_->setText(tr("ETA --:--"));
+        break;
+    case CampaignEvent::TrialDone: {
+        const double elapsed = operationClock_.isValid() ? operationClock_.elapsed() / 1000.0 : 0;
+        if (u.trials > 0) {
+            current_->setRange(0, u.trials);
+            current_->setValue(u.trial);
+            currentLabel_->setText(tr("%1 · %2 — trial %3 of %4").arg(u.instance, u.operation).arg(u.trial).arg(u.trials));
+            const double eta = u.trial > 0 ? elapsed / u.trial * (u.trials - u.trial) : -1;
+            currentEta_->setText(tr("ETA %1").arg(formatEta(eta)));
+        } else {
+            // Adaptive: the number of trials is not known in advance.
+            current_->setRange(0, 0);
+            currentLabel_->setText(tr("%1 · %2 — trial %3 (adaptive)").arg(u.instance, u.operation).arg(u.trial));
+            currentEta_->setText(tr("Elapsed %1").arg(formatEta(elapsed)));
+        }
+        break;
+    }
+    case CampaignEvent::RecordWritten:
+        if (u.recordStatus == QLatin1String("complete"))
+            log(tr("  %1: %2").arg(u.operation, u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary));
+        else
+            log(tr("  %1: FAILED %2").arg(u.operation, u.message));
+        current_->setRange(0, 1);
+        current_->setValue(1);
+        break;
+    case CampaignEvent::RecordResumed:
+        log(tr("  %1: resumed (record already complete)").arg(u.operation));
+        break;
+    case CampaignEvent::Finished:
+        break; // onFinished has the summary
+    }
+}
+
+void RunPage::onFinished(const CampaignOutcome &o)
+{
+    if (!o.ok) {
+        log(tr("The campaign could not run: %1").arg(o.error));
+    } else {
+        log(tr("%1: %2 record(s) written, %3 resumed, %4 failed; campaign in %5")
+                .arg(o.cancelled ? tr("Cancelled") : tr("Finished"))
+                .arg(o.recordsWritten)
+                .arg(o.recordsResumed)
+                .arg(o.recordsFailed)
+                .arg(o.outDir));
+    }
+    overall_->setValue(o.ok && !o.cancelled ? kProgressSteps : overall_->value());
+    overallLabel_->setText(o.cancelled ? tr("Overall: cancelled") : o.ok ? tr("Overall: done") : tr("Overall: failed"));
+    current_->setRange(0, 1);
+    current_->setValue(o.ok && !o.cancelled ? 1 : 0);
+    currentLabel_->setText(tr("Current operation"));
+    currentEta_->clear();
+    if (autoOutDir_) // the next campaign gets a folder of its own
+        outDir_->setText(defaultOutputFolder());
+    updateControls();
+}
+
+} // namespace kexbench::ui

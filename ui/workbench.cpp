@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workbench.h"
+
+#include "core/discovery.h"
+#include "core/runner_client.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QSet>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <utility>
+
+namespace kexbench::ui {
+
+namespace {
+
+// What a background describe produced; applied on the GUI thread.
+struct DescribeOutcome {
+    QVector<InstanceEntry> entries;
+    QStringList problems;
+};
+
+// What a background load produced; applied on the GUI thread.
+struct LoadOutcome {
+    QString origin;
+    std::shared_ptr<const Dataset> data; // null when the load failed
+    QString error;
+};
+
+// The pool that loads datasets has exactly one thread, so loads finish in the
+// order they were requested: when two refreshes of a live dataset overlap,
+// the later (newer) snapshot is always the one left in place. It is a child
+// of the Workbench so that destroying the Workbench waits for a load in flight.
+const auto kLoaderName = QStringLiteral("kexbench-dataset-loader");
+
+QString normalizedPath(const QString &path)
+{
+    if (path.isEmpty())
+        return path;
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    return QDir::cleanPath(canonical.isEmpty() ? info.absoluteFilePath() : canonical);
+}
+
+DescribeOutcome describeLibraries(const std::vector<std::string> &libraries)
+{
+    DescribeOutcome out;
+    for (const auto &lib : libraries) {
+        auto info = describe_instance(lib);
+        if (!info) {
+            out.problems << QString::fromStdString(info.error());
+            continue;
+        }
+        InstanceEntry entry;
+        entry.info = std::move(info.value());
+        entry.library = normalizedPath(QString::fromStdString(lib));
+        out.entries << std::move(entry);
+    }
+    return out;
+}
+
+LoadOutcome loadFrom(const QString &origin)
+{
+    LoadOutcome out;
+    out.origin = origin;
+    auto loaded = load_dataset(origin.toStdString());
+    if (loaded)
+        out.data = std::make_shared<const Dataset>(std::move(loaded.value()));
+    else
+        out.error = QString::fromStdString(loaded.error());
+    return out;
+}
+
+// Runs `apply` on the GUI thread (the watcher lives there) once the future is
+// done. The watcher is a child of `owner`: if the owner goes away first, the
+// result is simply never applied.
+template <class T, class Apply>
+void whenDone(QObject *owner, QFuture<T> future, Apply apply)
+{
+    auto *watcher = new QFutureWatcher<T>(owner);
+    QObject::connect(watcher, &QFutureWatcher<T>::finished, owner, [watcher, apply = std::move(apply)]() mutable {
+        apply(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(std::move(future));
+}
+
+} // namespace
+
+Workbench::Workbench(QObject *parent) : QObject(parent)
+{
+    auto *loader = new QThreadPool(this);
+    loader->setObjectName(kLoaderName);
+    loader->setMaxThreadCount(1);
+}
+
+Workbench::~Workbench()
+{
+    // Results of jobs still running are dropped with their watchers; the
+    // loader pool (a child) waits for its one job when it is destroyed.
+    if (auto *loader = findChild<QThreadPool *>(kLoaderName, Qt::FindDirectChildrenOnly))
+        loader->waitForDone();
+}
+
+bool Workbench::busy() const { return pending_ > 0; }
+
+// Instances ----------------------------------------------------------------
+
+QStringList Workbench::checkedLibraries() const
+{
+    QStringList libs;
+    for (const auto &entry : instances_)
+        if (entry.checked)
+            libs << entry.library;
+    return libs;
+}
+
+void Workbench::setChecked(int row, bool checked)
+{
+    if (row < 0 || row >= instances_.size() || instances_[row].checked == checked)
+        return;
+    instances_[row].checked = checked;
+    // The check state is part of the instance list; models compare the
+    // structure and update in place when only check states changed.
+    emit instancesChanged();
+}
+
+void Workbench::discoverInstances()
+{
+    const unsigned generation = ++generation_;
+    ++pending_;
+    auto future = QtConcurrent::run([] {
+        const DiscoveredFiles found = discover_instance_files(instance_search_path());
+        return describeLibraries(found.libraries);
+    });
+    whenDone(this, std::move(future), [this, generation](const DescribeOutcome &out) {
+        --pending_;
+        if (generation != generation_) {
+            // A newer discovery was requested meanwhile; its answer wins.
+            return;
+        }
+        QSet<QString> discovered;
+        QVector<InstanceEntry> merged;
+        for (InstanceEntry entry : out.entries) {
+            discovered.insert(entry.library);
+            for (const auto &old : std::as_const(instances_))
+                if (old.library == entry.library)
+                    entry.checked = old.checked;
+            merged << std::move(entry);
+        }
+        // Libraries added by hand (outside the search path) stay while their file exists.
+        for (const auto &old : std::as_const(instances_))
+            if (!discovered.contains(old.library) && QFileInfo::exists(old.library))
+                merged << old;
+        instances_ = std::move(merged);
+        emit instancesChanged();
+        for (const auto &problem : out.problems)
+            emit instanceProblem(problem);
+    });
+}
+
+void Workbench::addInstanceLibrary(const QString &path)
+{
+    const QString library = normalizedPath(path);
+    if (library.isEmpty()) {
+        emit instanceProblem(tr("No instance library given."));
+        return;
+    }
+    ++pending_;
+    auto future = QtConcurrent::run([library] { return describeLibraries({library.toStdString()}); });
+    whenDone(this, std::move(future), [this](const DescribeOutcome &out) {
+        --pending_;
+        for (const auto &entry : out.entries) {
+            auto it = std::find_if(instances_.begin(), instances_.end(),
+                                   [&](const InstanceEntry &e) { return e.library == entry.library; });
+            if (it != instances_.end()) {
+                const bool checked = it->checked;
+                *it = entry;
+                it->checked = checked;
+            } else {
+                instances_ << entry;
+            }
+        }
+        emit instancesChanged();
+        for (const auto &problem : out.problems)
+            emit instanceProblem(problem);
+    });
+}
+
+// Datasets -----------------------------------------------------------------
+
+namespace {
+
+int indexOfOrigin(const QVector<DatasetEntry> &datasets, const QString &origin)
+{
+    if (origin.isEmpty())
+        return -1;
+    for (int i = 0; i < datasets.size(); ++i)
+        if (datasets[i].origin == origin)
+            return i;
+    return -1;
+}
+
+} // namespace
+
+void Workbench::openDataset(const QString &path)
+{
+    const QString origin = normalizedPath(path);
+    if (origin.isEmpty()) {
+        emit datasetProblem(tr("No dataset folder or bundle given."));
+        return;
+    }
+    // The same folder twice would only confuse every comparison: reload it instead.
+    if (const int existing = indexOfOrigin(datasets_, origin); existing >= 0) {
+        refreshDataset(existing);
+        return;
+    }
+    auto *loader = findChild<QThreadPool *>(kLoaderName, Qt::FindDirectChildrenOnly);
+    ++pending_;
+    whenDone(this, QtConcurrent::run(loader, [origin] { return loadFrom(origin); }), [this](const LoadOutcome &out) {
+        --pending_;
+        if (!out.data) {
+            emit datasetProblem(tr("Cannot open dataset: %1").arg(out.error));
+            return;
+        }
+        int index = indexOfOrigin(datasets_, out.origin);
+        if (index >= 0) {
+            // Opened twice before the first load finished: keep one row.
+            datasets_[index].data = out.data;
+            emit datasetChanged(index);
+        } else {
+            index = addDataset(out.data, out.origin, false);
+        }
+        const QString label = datasets_[index].label;
+        for (const auto &problem : out.data->problems)
+            emit datasetProblem(tr("%1: %2").arg(label, QString::fromStdString(problem)));
+    });
+}
+
+int Workbench::addDataset(std::shared_ptr<const Dataset> data, const QString &origin, bool live)
+{
+    if (!data)
+        data = std::make_shared<const Dataset>();
+    DatasetEntry entry;
+    entry.origin = origin.isEmpty() ? origin : normalizedPath(origin);
+    QString base = QString::fromStdString(data->system_label);
+    if (base.isEmpty())
+        base = QFileInfo(entry.origin).fileName();
+    if (base.isEmpty())
+        base = tr("Dataset");
+    // Two datasets of the same system ("arm_1" measured twice) must stay
+    // distinguishable in every legend and column header.
+    QString label = base;
+    for (int n = 2;; ++n) {
+        const bool taken = std::any_of(datasets_.begin(), datasets_.end(),
+                                       [&](const DatasetEntry &e) { return e.label == label; });
+        if (!taken)
+            break;
+        label = QStringLiteral("%1 (%2)").arg(base).arg(n);
+    }
+    entry.label = label;
+    entry.data = std::move(data);
+    entry.live = live;
+    datasets_ << std::move(entry);
+    emit datasetsChanged();
+    return static_cast<int>(datasets_.size() - 1);
+}
+
+void Workbench::refreshDataset(int index)
+{
+    if (index < 0 || index >= datasets_.size() || datasets_[index].origin.isEmpty())
+        return;
+    const QString origin = datasets_[index].origin;
+    auto *loader = findChild<QThreadPool *>(kLoaderName, Qt::FindDirectChildrenOnly);
+    ++pending_;
+    whenDone(this, QtConcurrent::run(loader, [origin] { return loadFrom(origin); }), [this](const LoadOutcome &out) {
+        --pending_;
+        // Rows may have moved or gone while the load ran: find the row again by its origin.
+        const int row = indexOfOrigin(datasets_, out.origin);
+        if (row < 0)
+            return;
+        DatasetEntry &entry = datasets_[row];
+        if (!out.data) {
+            // A live campaign's folder may not exist until its first record: not a problem yet.
+            if (!entry.live)
+                emit datasetProblem(tr("Cannot reload dataset %1: %2").arg(entry.label, out.error));
+            return;
+        }
+        // Report only the problems this snapshot adds, so a live refresh does not repeat them.
+        const auto &before = entry.data->problems;
+        QStringList fresh;
+        for (const auto &problem : out.data->problems)
+            if (std::find(before.begin(), before.end(), problem) == before.end())
+                fresh << QString::fromStdString(problem);
+        entry.data = out.data;
+        const QString label = entry.label;
+        emit datasetChanged(row);
+        for (const auto &problem : fresh)
+            emit datasetProblem(tr("%1: %2").arg(label, problem));
+    });
+}
+
+void Workbench::setLive(int index, bool live)
+{
+    if (index < 0 || index >= datasets_.size() || datasets_[index].live == live)
+        return;
+    datasets_[index].live = live;
+    emit datasetChanged(index);
+}
+
+void Workbench::renameDataset(int index, const QString &label)
+{
+    const QString trimmed = label.trimmed();
+    if (index < 0 || index >= datasets_.size() || trimmed.isEmpty() || datasets_[index].label == trimmed)
+        return;
+    datasets_[index].label = trimmed;
+    emit datasetsChanged();
+}
+
+void Workbench::removeDataset(int index)
+{
+    if (index < 0 || index >= datasets_.size())
+        return;
+    datasets_.remove(index);
+    emit datasetsChanged();
+}
+
+QStringList Workbench::datasetOrigins() const
+{
+    QStringList origins;
+    for (const auto &entry : datasets_)
+        if (!entry.origin.isEmpty())
+            origins << entry.origin;
+    return origins;
+}
+
+} // namespace kexbench::ui

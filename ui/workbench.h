@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The workbench's shared state: the instances it can measure and the datasets
+// it shows. Pages read it and react to its signals; nothing here loads
+// candidate code (instances are described by runner children) and slow work
+// (describing, loading datasets) runs off the GUI thread. Datasets are
+// immutable snapshots: a refresh swaps in a new shared_ptr, so a view holding
+// the old one is never changed under it.
+#pragma once
+
+#include "core/dataset.h"
+#include "core/instance_info.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <memory>
+
+namespace kexbench::ui {
+
+struct InstanceEntry {
+    InstanceInfo info;     // from a runner child's describe
+    QString library;       // path of the .so
+    bool checked = false;  // selected for the next campaign
+};
+
+struct DatasetEntry {
+    std::shared_ptr<const Dataset> data; // never null
+    QString label;                       // shown everywhere; the user may rename it
+    QString origin;                      // folder or bundle it was loaded from
+    bool live = false;                   // a campaign is still writing into it
+};
+
+class Workbench : public QObject {
+    Q_OBJECT
+public:
+    explicit Workbench(QObject *parent = nullptr);
+    ~Workbench() override;
+
+    // Instances ------------------------------------------------------------
+    const QVector<InstanceEntry> &instances() const { return instances_; }
+    QStringList checkedLibraries() const;
+    void setChecked(int row, bool checked);
+    // Finds libraries on the instance search path and describes each in a
+    // runner child, in the background; instancesChanged() when done.
+    void discoverInstances();
+    // Describes one more library; instanceProblem() names it when it cannot be used.
+    void addInstanceLibrary(const QString &path);
+    bool busy() const; // background work in flight
+
+    // Datasets -------------------------------------------------------------
+    const QVector<DatasetEntry> &datasets() const { return datasets_; }
+    // Loads a campaign folder or bundle in the background; datasetsChanged() when added.
+    void openDataset(const QString &path);
+    // Adds a dataset now (e.g. built in tests or just loaded synchronously).
+    int addDataset(std::shared_ptr<const Dataset> data, const QString &origin, bool live = false);
+    // Reloads a (live) dataset from its folder in the background; datasetChanged(index).
+    void refreshDataset(int index);
+    void setLive(int index, bool live);
+    void renameDataset(int index, const QString &label);
+    void removeDataset(int index);
+    // Paths of the datasets, for QSettings.
+    QStringList datasetOrigins() const;
+
+signals:
+    void instancesChanged();
+    void instanceProblem(const QString &message);
+    void datasetsChanged();          // rows added, removed or renamed
+    void datasetChanged(int index);  // one dataset's snapshot replaced
+    void datasetProblem(const QString &message); // a dataset could not be loaded, or loaded with problems
+
+private:
+    QVector<InstanceEntry> instances_;
+    QVector<DatasetEntry> datasets_;
+    int pending_ = 0;
+    unsigned generation_ = 0; // discovery results older than the latest request are dropped
+};
+
+} // namespace kexbench::ui
