@@ -7,11 +7,21 @@
 # Builds lib<NAME>.so: the instance's sources, the clean-room ICCS layer and the
 # kexbench shim (DRNG global, seeding entry, metadata block). Only the ICCS KEX API
 # and the shim are exported. FIXTURE instances go to the test tree, hidden from users.
+#
+# Every other instance also gets a profiled variant, <out_dir>/profiled/lib<NAME>.so:
+# the same objects plus kex/profile/wrap.c, linked with -Wl,--wrap for the ICCS
+# hash functions and the DRNG, exactly as `kexbench-cli build-instance` links
+# submissions. Discovery reads only the top folder, so users see one instance.
 
 set(KEXBENCH_SHIM_SOURCE "${CMAKE_CURRENT_LIST_DIR}/../kex/shim/kexbench_shim.c")
 set(KEXBENCH_EXPORTS_MAP "${CMAKE_CURRENT_LIST_DIR}/../kex/shim/exports.map")
 get_filename_component(KEXBENCH_SHIM_SOURCE "${KEXBENCH_SHIM_SOURCE}" ABSOLUTE)
 get_filename_component(KEXBENCH_EXPORTS_MAP "${KEXBENCH_EXPORTS_MAP}" ABSOLUTE)
+get_filename_component(KEXBENCH_PROFILE_WRAP_SOURCE "${CMAKE_CURRENT_LIST_DIR}/../kex/profile/wrap.c" ABSOLUTE)
+option(KEXBENCH_PROFILED_VARIANTS "Also build profiled/lib<NAME>.so (hash/DRNG wrappers) for every built-in instance" ON)
+
+# The functions a profiled build wraps; every instance links the whole ICCS layer, so all are defined.
+set(KEXBENCH_PROFILE_WRAPPED sm3hash pseudohash pseudoXOF get_random_number)
 
 function(kexbench_instance_link_options target)
   set(opts "LINKER:--version-script=${KEXBENCH_EXPORTS_MAP}" "LINKER:-Bsymbolic"
@@ -22,6 +32,28 @@ function(kexbench_instance_link_options target)
     list(APPEND opts "LINKER:--no-undefined")
   endif()
   target_link_options(${target} PRIVATE ${opts})
+endfunction()
+
+# The profiled twin of <target>: same sources and definitions, its own shim
+# (variant "profiled"), the wrappers, and --wrap for each wrapped function.
+function(_kexbench_add_profiled_variant target name out_dir sources libraries definitions shim_defs)
+  set(ptarget ${target}_profiled)
+  set(shim "${CMAKE_CURRENT_BINARY_DIR}/${ptarget}_shim.c")
+  file(CONFIGURE OUTPUT "${shim}" CONTENT "#include \"${KEXBENCH_SHIM_SOURCE}\"\n")
+  add_library(${ptarget} MODULE ${sources} "${shim}" "${KEXBENCH_PROFILE_WRAP_SOURCE}")
+  set_target_properties(${ptarget} PROPERTIES
+    OUTPUT_NAME "${name}" PREFIX "lib"
+    LIBRARY_OUTPUT_DIRECTORY "${out_dir}/profiled")
+  target_include_directories(${ptarget} PRIVATE "${CMAKE_SOURCE_DIR}/kex/shim")
+  target_compile_definitions(${ptarget} PRIVATE ${definitions})
+  set_source_files_properties("${shim}" PROPERTIES COMPILE_DEFINITIONS "${shim_defs}")
+  target_link_libraries(${ptarget} PRIVATE kexbench_iccs ${libraries})
+  kexbench_instance_link_options(${ptarget})
+  foreach(fn ${KEXBENCH_PROFILE_WRAPPED})
+    target_link_options(${ptarget} PRIVATE "LINKER:--wrap=${fn}")
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY KEXBENCH_INSTANCE_TARGETS ${ptarget})
+  install(TARGETS ${ptarget} LIBRARY DESTINATION "${KEXBENCH_INSTANCE_SUBDIR}/profiled")
 endfunction()
 
 function(kexbench_add_instance)
@@ -71,11 +103,17 @@ function(kexbench_add_instance)
     LIBRARY_OUTPUT_DIRECTORY "${out_dir}")
   target_include_directories(${target} PRIVATE "${CMAKE_SOURCE_DIR}/kex/shim")
   target_compile_definitions(${target} PRIVATE ${ARG_DEFINITIONS})
-  set_source_files_properties("${shim}" PROPERTIES
-    COMPILE_DEFINITIONS "KEXBENCH_INSTANCE=\"${ARG_NAME}\";KEXBENCH_DISPLAY_NAME=\"${ARG_DISPLAY_NAME}\";KEXBENCH_FAMILY=\"${ARG_FAMILY}\";KEXBENCH_PARAMETER_SET=\"${ARG_PARAMETER_SET}\";KEXBENCH_GROUP=\"${ARG_GROUP}\";KEXBENCH_VARIANT=\"${ARG_VARIANT}\";KEXBENCH_COMPILER=\"${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}\";KEXBENCH_BUILD_FLAGS=\"${flags}\";KEXBENCH_SECURITY_BITS=${ARG_SECURITY_BITS}")
+  set(shim_defs "KEXBENCH_INSTANCE=\"${ARG_NAME}\";KEXBENCH_DISPLAY_NAME=\"${ARG_DISPLAY_NAME}\";KEXBENCH_FAMILY=\"${ARG_FAMILY}\";KEXBENCH_PARAMETER_SET=\"${ARG_PARAMETER_SET}\";KEXBENCH_GROUP=\"${ARG_GROUP}\";KEXBENCH_VARIANT=\"${ARG_VARIANT}\";KEXBENCH_COMPILER=\"${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}\";KEXBENCH_BUILD_FLAGS=\"${flags}\";KEXBENCH_SECURITY_BITS=${ARG_SECURITY_BITS}")
+  set_source_files_properties("${shim}" PROPERTIES COMPILE_DEFINITIONS "${shim_defs}")
   target_link_libraries(${target} PRIVATE kexbench_iccs ${ARG_LIBRARIES})
   kexbench_instance_link_options(${target})
   set_property(GLOBAL APPEND PROPERTY KEXBENCH_INSTANCE_TARGETS ${target})
+  if(NOT ARG_FIXTURE AND KEXBENCH_PROFILED_VARIANTS)
+    set(profiled_defs "${shim_defs}")
+    list(TRANSFORM profiled_defs REPLACE "^KEXBENCH_VARIANT=.*" "KEXBENCH_VARIANT=\"profiled\"")
+    _kexbench_add_profiled_variant(${target} "${ARG_NAME}" "${out_dir}" "${ARG_SOURCES}" "${ARG_LIBRARIES}"
+                                   "${ARG_DEFINITIONS}" "${profiled_defs}")
+  endif()
 
   if(ARG_KAT_MANIFEST)
     get_filename_component(manifest "${ARG_KAT_MANIFEST}" ABSOLUTE)

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <numeric>
 #include <unistd.h>
 
@@ -506,6 +507,125 @@ double expected_units(const CampaignOptions &opt, unsigned long long passes)
     return opt.operations.empty() ? 5.0 + static_cast<double>(std::max(passes, 3ull)) : opt.operations.size();
 }
 
+// ---- hash/DRNG profile (harness §8): profile/<cand>/<label>__exchange.json
+
+fs::path profiled_library(const std::string &lib)
+{
+    const fs::path p(lib);
+    return p.parent_path() / "profiled" / p.filename();
+}
+
+bool profile_complete(const fs::path &file)
+{
+    auto text = read_file(file.string(), 64u << 20);
+    json j = text ? json::parse(*text, nullptr, false) : json();
+    return j.is_object() && j.value("status", "") == "complete";
+}
+
+// share[fn] = ticks(fn) / TOTAL ticks; hash_share = every share except the DRNG's.
+void add_shares(ordered_json &j, const json &answer)
+{
+    const double total = answer["total"].value("ticks", 0.0);
+    if (!(total > 0))
+        return;
+    std::map<std::string, double> ticks;
+    for (const auto &c : answer.value("calls", json::array()))
+        ticks[c.value("fn", "")] += c.value("ticks", 0.0);
+    ordered_json share = ordered_json::object();
+    double hash = 0;
+    for (const auto &[fn, t] : ticks) {
+        share[fn] = t / total;
+        if (fn != "drng")
+            hash += t / total;
+    }
+    j["share"] = share;
+    j["hash_share"] = hash;
+}
+
+// CALL rows in the harness's key order (the child's JSON sorts keys).
+ordered_json profile_calls(const json &answer)
+{
+    ordered_json calls = ordered_json::array();
+    for (const auto &c : answer.value("calls", json::array()))
+        calls.push_back({{"fn", c.value("fn", "")},
+                         {"in_bits", c.value("in_bits", uint64_t{0})},
+                         {"out_bits", c.value("out_bits", uint64_t{0})},
+                         {"calls", c.value("calls", uint64_t{0})},
+                         {"ticks", c.value("ticks", uint64_t{0})}});
+    return calls;
+}
+
+ordered_json profile_json(const InstanceInfo &info, const std::string &profiled, const ChildRun &child,
+                          const std::string &reason)
+{
+    ordered_json j;
+    j["schema"] = kRecordSchema;
+    j["candidate"] = candidate_id(info.meta);
+    j["label"] = info.meta.instance;
+    j["operation"] = "exchange";
+    j["input_bytes"] = 0;
+    j["status"] = reason.empty() ? "complete" : "failed";
+    j["command"] = child.argv;
+    j["stderr"] = tail(child.proc.err, 2000);
+    ordered_json meta = ordered_json::object();
+    const json &a = child.answer;
+    if (a.is_object()) {
+        for (const auto &kv : a.value("meta", json::array()))
+            meta[kv.at(0).get<std::string>()] = kv.at(1).get<std::string>();
+        j["meta"] = meta;
+        if (a.contains("total") && a["total"].is_object()) {
+            j["total"] = {{"operations", a["total"].value("operations", uint64_t{0})},
+                          {"ticks", a["total"].value("ticks", uint64_t{0})}};
+            j["calls"] = profile_calls(a);
+            if (reason.empty())
+                add_shares(j, a);
+        }
+    }
+    ordered_json k = {{"library", profiled}};
+    if (auto bytes = read_file(profiled))
+        k["library_sha256"] = sha256_hex(*bytes);
+    if (!reason.empty())
+        k["reason"] = reason;
+    j["kexbench"] = k;
+    return j;
+}
+
+// A stale profiled/ library of another instance must not lend its shares.
+std::string profile_problem(const InstanceInfo &info, const ChildRun &child)
+{
+    if (!child.complete)
+        return child.reason.empty() ? "profiling failed" : child.reason;
+    for (const auto &kv : child.answer.value("meta", json::array()))
+        if (kv.at(0) == "instance" && kv.at(1) != info.meta.instance)
+            return "profiled library is instance " + kv.at(1).get<std::string>() + ", not " + info.meta.instance;
+    return {};
+}
+
+// One profiling child after the timed trials, when the instance has a profiled build.
+void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo &info, double t1, double setup_s)
+{
+    const fs::path profiled = profiled_library(lib);
+    std::error_code ec;
+    if (!fs::is_regular_file(profiled, ec))
+        return;
+    const fs::path out = ctx.out() / "profile" / candidate_id(info.meta) / (info.meta.instance + "__exchange.json");
+    if (profile_complete(out))
+        return; // resuming: the shares are already measured
+    const ProfilePlan plan = plan_profile(t1, setup_s, ctx.opt.planning.timeout_slack_s);
+    ChildRun child = run_child(ctx,
+                               {"profile", profiled.string(), "--op", "exchange", "--iterations",
+                                std::to_string(plan.iterations), "--warmups", std::to_string(plan.warmups)},
+                               plan.timeout_s);
+    if (child.proc.cancelled)
+        return;
+    const std::string problem = profile_problem(info, child);
+    if (auto w = write_json(out, profile_json(info, profiled.string(), child, problem)); !w)
+        ctx.problem(info.meta.instance, w.error());
+    if (!problem.empty())
+        ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "exchange",
+                    info.meta.instance + ": hash/DRNG profile failed: " + problem));
+}
+
 void measure_instance(Context &ctx, const std::string &lib, const InstanceInfo &info)
 {
     ctx.emit(ev(CampaignEvent::InstanceStarted, info.meta.instance));
@@ -530,6 +650,9 @@ void measure_instance(Context &ctx, const std::string &lib, const InstanceInfo &
             return;
         measure_operation_of(ctx, lib, info, kat ? &*kat : nullptr, op, t1, setup);
     }
+    // The harness profiles only the exchange of a KEX, so the profile accompanies the exchange record.
+    if (ctx.opt.profile && !ctx.cancelled() && std::find(ops.begin(), ops.end(), "exchange") != ops.end())
+        measure_profile_of(ctx, lib, info, t1, setup);
 }
 
 ordered_json planning_json(const CampaignOptions &opt)
@@ -603,6 +726,15 @@ void describe_host(Context &ctx)
 }
 
 } // namespace
+
+ProfilePlan plan_profile(double t1, double setup_s, double slack_s)
+{
+    ProfilePlan p;
+    p.iterations = t1 > 60 ? 1 : static_cast<uint64_t>(std::min(1000.0, std::max(3.0, std::ceil(1.0 / t1))));
+    p.warmups = t1 < 5 ? 1 : 0;
+    p.timeout_s = 3 * static_cast<double>(p.iterations + static_cast<uint64_t>(p.warmups)) * t1 + 3 * setup_s + slack_s;
+    return p;
+}
 
 std::string candidate_id(const InstanceMeta &meta)
 {

@@ -29,6 +29,7 @@ struct CampaignOptions {
     std::string out_dir;
     bool kat = true;                      // KAT-check each instance before timing (timed either way)
     bool stack = true;                    // stack high-water mark per operation (one extra child)
+    bool profile = true;                  // hash/DRNG shares of exchange from <lib dir>/profiled/lib<name>.so, when present
     std::vector<KatManifestEntry> manifest;
     std::string counter = "auto";         // passed to the children
     double calibration_timeout_s = 60;
@@ -73,6 +74,16 @@ struct CampaignSummary {
 // per instance/operation and the campaign goes on.
 Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObserver &observer,
                                      const std::atomic<bool> &cancel);
+
+// The harness's hashprof plan for one profiling child: iterations =
+// min(1000, max(3, ceil(1/t1))) (1 when t1 > 60 s), one warm-up when t1 < 5 s,
+// timeout 3 (iterations + warm-ups) t1 + 3 setup + slack.
+struct ProfilePlan {
+    uint64_t iterations = 1;
+    int warmups = 0;
+    double timeout_s = 0;
+};
+ProfilePlan plan_profile(double exchange_t1, double setup_s, double slack_s);
 
 // "ecdhe", "x25519-nike": the candidate folder name records go under.
 std::string candidate_id(const InstanceMeta &meta);

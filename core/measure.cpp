@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure.h"
 
+#include "kex/profile/kexbench_profile.h"
+
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <tuple>
+#include <dlfcn.h>
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -34,6 +39,10 @@ const char *static_step_name(const Step &s)
 
 bool same_step(const Step &a, const Step &b) { return a.kind == b.kind && a.pass == b.pass; }
 
+// The counter window of an operation opens before this step and closes after it.
+bool opens_window(const Operation &op, const Step &s) { return op.whole_exchange ? s.kind == StepKind::InitA : same_step(s, op.step); }
+bool closes_window(const Operation &op, const Step &s) { return op.whole_exchange ? s.kind == StepKind::DeriveB : same_step(s, op.step); }
+
 // Tracks the running step for crash reports; times nothing.
 struct StepTracker {
     void before(const Step &s) { g_current_step = static_step_name(s); }
@@ -50,13 +59,10 @@ struct StepTimer {
     bool read_ns;
     uint64_t c0 = 0, c1 = 0, n0 = 0, n1 = 0;
 
-    bool opens(const Step &s) const { return op.whole_exchange ? s.kind == StepKind::InitA : same_step(s, op.step); }
-    bool closes(const Step &s) const { return op.whole_exchange ? s.kind == StepKind::DeriveB : same_step(s, op.step); }
-
     void before(const Step &s)
     {
         g_current_step = static_step_name(s);
-        if (opens(s)) {
+        if (opens_window(op, s)) {
             if (read_ns)
                 n0 = now_ns();
             c0 = counter.start();
@@ -64,7 +70,7 @@ struct StepTimer {
     }
     void after(const Step &s, const ExchangeBuffers &)
     {
-        if (closes(s)) {
+        if (closes_window(op, s)) {
             c1 = counter.stop();
             if (read_ns)
                 n1 = now_ns();
@@ -285,6 +291,205 @@ MeasureResult measure_operation(const Instance &inst, const MeasureRequest &req)
     g_current_step = "report";
     r.peak_rss_bytes = peak_rss_bytes();
     fill_meta_tail(r, *op);
+    r.complete = r.secret_mismatches == 0;
+    if (!r.complete)
+        r.reason = std::to_string(r.secret_mismatches) + " of " + std::to_string(req.iterations) +
+                   " exchanges produced different shared secrets for A and B";
+    return r;
+}
+
+// ---- hash/DRNG profiling ---------------------------------------------------
+
+namespace {
+
+// The accessors wrap.c exports from a profiled build.
+struct ProfileAccess {
+    void (*enable)(int) = nullptr;
+    void (*reset)() = nullptr;
+    int (*snapshot)(kexbench_profile_row *, int, uint64_t *) = nullptr;
+    uint64_t (*ticks)() = nullptr;
+    const char *(*tick_source)() = nullptr;
+    void *handle = nullptr; // a second reference to the loaded library, for dlsym
+
+    ProfileAccess() = default;
+    ProfileAccess(const ProfileAccess &) = delete;
+    ProfileAccess &operator=(const ProfileAccess &) = delete;
+    ~ProfileAccess()
+    {
+        if (handle)
+            ::dlclose(handle);
+    }
+};
+
+template <class Fn>
+void resolve(void *handle, const char *name, Fn &out)
+{
+    void *p = ::dlsym(handle, name);
+    static_assert(sizeof out == sizeof p);
+    std::memcpy(&out, &p, sizeof out);
+}
+
+// The Instance keeps its dlopen handle private; RTLD_NOLOAD takes another
+// reference to the same mapping without loading anything new.
+std::string open_profile_access(const Instance &inst, ProfileAccess &p)
+{
+    const std::string &path = inst.path();
+    const std::string opened = path.find('/') == std::string::npos ? "./" + path : path;
+    p.handle = ::dlopen(opened.c_str(), RTLD_NOW | RTLD_NOLOAD);
+    if (!p.handle)
+        return path + ": cannot reach the loaded library";
+    resolve(p.handle, KEXBENCH_PROFILE_ENABLE_SYMBOL, p.enable);
+    resolve(p.handle, KEXBENCH_PROFILE_RESET_SYMBOL, p.reset);
+    resolve(p.handle, KEXBENCH_PROFILE_SNAPSHOT_SYMBOL, p.snapshot);
+    resolve(p.handle, KEXBENCH_PROFILE_TICKS_SYMBOL, p.ticks);
+    resolve(p.handle, KEXBENCH_PROFILE_TICK_SOURCE_SYMBOL, p.tick_source);
+    if (!p.enable || !p.reset || !p.snapshot || !p.ticks || !p.tick_source)
+        return path + ": not a profiled build (no " KEXBENCH_PROFILE_SNAPSHOT_SYMBOL
+                      "); use profiled/lib<name>.so from kexbench-cli build-instance or the built-in tree";
+    return {};
+}
+
+// Accounting on only inside the operation's window, whose length is read
+// with the wrappers' tick counter (the TOTAL the shares are fractions of).
+struct ProfileWindow {
+    const ProfileAccess &access;
+    Operation op;
+    uint64_t t0 = 0, t1 = 0;
+
+    void before(const Step &s)
+    {
+        g_current_step = static_step_name(s);
+        if (opens_window(op, s)) {
+            access.enable(1);
+            t0 = access.ticks();
+        }
+    }
+    void after(const Step &s, const ExchangeBuffers &)
+    {
+        if (closes_window(op, s)) {
+            t1 = access.ticks();
+            access.enable(0);
+        }
+    }
+};
+
+// Ticks per second of the wrappers' counter: a 100 ms busy wait against
+// CLOCK_MONOTONIC_RAW, as the harness's hashprof does.
+double probe_tick_hz(const ProfileAccess &p)
+{
+    const uint64_t n0 = now_ns(), c0 = p.ticks();
+    uint64_t n1 = n0;
+    while (n1 - n0 < 100000000u)
+        n1 = now_ns();
+    const uint64_t c1 = p.ticks();
+    return static_cast<double>(c1 - c0) * 1e9 / static_cast<double>(n1 - n0);
+}
+
+const char *profile_fn_name(uint32_t fn)
+{
+    switch (fn) {
+    case KEXBENCH_PROF_SM3HASH: return "sm3hash";
+    case KEXBENCH_PROF_PSEUDOHASH: return "pseudohash";
+    case KEXBENCH_PROF_PSEUDOXOF: return "pseudoXOF";
+    case KEXBENCH_PROF_DRNG: return "drng";
+    }
+    return "unknown";
+}
+
+std::vector<ProfileCallRow> read_profile_rows(const ProfileAccess &p, uint64_t &overflow)
+{
+    std::vector<kexbench_profile_row> rows(64);
+    int used = p.snapshot(rows.data(), static_cast<int>(rows.size()), &overflow);
+    if (used > static_cast<int>(rows.size())) {
+        rows.resize(static_cast<size_t>(used));
+        used = p.snapshot(rows.data(), used, &overflow);
+    }
+    std::vector<ProfileCallRow> out;
+    for (int i = 0; i < used && i < static_cast<int>(rows.size()); ++i) {
+        const auto &r = rows[static_cast<size_t>(i)];
+        out.push_back({profile_fn_name(r.fn), r.in_bits, r.out_bits, r.calls, r.ticks});
+    }
+    std::sort(out.begin(), out.end(), [](const ProfileCallRow &a, const ProfileCallRow &b) {
+        return std::tie(a.fn, a.in_bits, a.out_bits) < std::tie(b.fn, b.in_bits, b.out_bits);
+    });
+    return out;
+}
+
+void fill_profile_meta(ProfileResult &r, const Instance &inst, const std::string &op)
+{
+    char hz[64];
+    std::snprintf(hz, sizeof hz, "%.0f", r.tick_hz);
+    r.meta = {{"id", inst.meta().family},
+              {"instance", inst.meta().instance},
+              {"operation", op},
+              {"tick_source", r.tick_source},
+              {"tick_hz", hz},
+              {"warmups", std::to_string(r.warmups_done)},
+              {"overflow_calls", std::to_string(r.overflow_calls)},
+              {"iterations", std::to_string(r.operations)}};
+}
+
+// Untimed warm-ups with accounting off, so only the timed windows reach the table.
+bool profile_warmups(const Instance &inst, ExchangeBuffers &b, const ExchangeOptions &options, ProfileResult &r,
+                     int warmups)
+{
+    StepTracker tracker;
+    for (int w = 0; w < warmups; ++w, ++r.warmups_done)
+        if (auto out = run_exchange(inst, b, options, tracker); !out.ok() && out.status != ExchangeStatus::SecretMismatch) {
+            r.reason = "warm-up " + std::to_string(w) + ": " + out.reason;
+            return false;
+        }
+    return true;
+}
+
+} // namespace
+
+ProfileResult profile_operation(const Instance &inst, const ProfileRequest &req)
+{
+    ProfileResult r;
+    auto op = parse_operation(req.operation);
+    if (!op) {
+        r.reason = "unknown operation '" + req.operation + "'";
+        return r;
+    }
+    ProfileAccess access;
+    if (std::string why = open_profile_access(inst, access); !why.empty()) {
+        r.reason = why;
+        return r;
+    }
+    access.enable(0);
+    inst.api().seed(req.seed.data(), req.seed.size());
+    ExchangeBuffers buffers(inst.capacities());
+    MeasureResult setup;
+    if (!setup_exchange(inst, buffers, setup)) {
+        r.reason = setup.reason;
+        return r;
+    }
+    if (op->step.kind == StepKind::Pass && op->step.pass > setup.shape.passes_run) {
+        r.reason = "the exchange runs " + std::to_string(setup.shape.passes_run) + " passes, there is no " + op->name();
+        return r;
+    }
+    const ExchangeOptions options = measuring_options(!op->whole_exchange);
+    if (!profile_warmups(inst, buffers, options, r, req.warmups))
+        return r;
+    r.tick_source = access.tick_source();
+    r.tick_hz = probe_tick_hz(access);
+    access.reset();
+    ProfileWindow window{access, *op};
+    for (uint64_t i = 0; i < req.iterations; ++i) {
+        ExchangeOutcome out = run_exchange(inst, buffers, options, window);
+        access.enable(0); // a failed step may have left the window open
+        if (!out.ok() && out.status != ExchangeStatus::SecretMismatch) {
+            r.reason = "iteration " + std::to_string(i) + ": " + out.reason;
+            return r;
+        }
+        r.secret_mismatches += out.status == ExchangeStatus::SecretMismatch;
+        r.total_ticks += window.t1 - window.t0;
+        ++r.operations;
+    }
+    g_current_step = "report";
+    r.calls = read_profile_rows(access, r.overflow_calls);
+    fill_profile_meta(r, inst, op->name());
     r.complete = r.secret_mismatches == 0;
     if (!r.complete)
         r.reason = std::to_string(r.secret_mismatches) + " of " + std::to_string(req.iterations) +

@@ -66,6 +66,36 @@ struct MeasureResult {
 
 MeasureResult measure_operation(const Instance &inst, const MeasureRequest &request);
 
+// Hash/DRNG profiling of a profiled build (lib linked with kex/profile/wrap.c
+// and -Wl,--wrap): like measure_operation, the wrappers count only inside the
+// operation's window, and the window is read with the wrappers' own tick
+// counter so the shares compare like with like (harness hashprof, §8).
+struct ProfileRequest {
+    std::string operation = "exchange";
+    uint64_t iterations = 1;
+    int warmups = 0;
+    std::vector<unsigned char> seed = harness_seed();
+};
+
+struct ProfileCallRow {
+    std::string fn; // sm3hash, pseudohash, pseudoXOF, drng
+    uint64_t in_bits = 0, out_bits = 0, calls = 0, ticks = 0;
+};
+
+struct ProfileResult {
+    bool complete = false;
+    std::string reason;                                     // one line when not complete
+    std::vector<std::pair<std::string, std::string>> meta;  // harness META keys, in order
+    uint64_t operations = 0, total_ticks = 0;               // the TOTAL line
+    std::vector<ProfileCallRow> calls;                      // by fn, in_bits, out_bits
+    std::string tick_source;
+    double tick_hz = 0;
+    uint64_t overflow_calls = 0, secret_mismatches = 0;
+    int warmups_done = 0;
+};
+
+ProfileResult profile_operation(const Instance &inst, const ProfileRequest &request);
+
 // Deepest stack use of the operation in bytes, from one exchange run on a
 // painted private stack; nullopt with a reason when it cannot be measured.
 std::optional<uint64_t> measure_stack(const Instance &inst, const Operation &op, std::string *why_not);

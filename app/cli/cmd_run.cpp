@@ -20,7 +20,8 @@ const char *kHelp =
     "usage: kexbench-cli run --instance NAME... [--op OP...] [--mode fixed|adaptive]\n"
     "                        [--target S] [--budget S] [--trials N] [--precision P]\n"
     "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
-    "                        [--manifest FILE] [--timeout S] [--no-kat] [--no-stack] --out DIR\n"
+    "                        [--manifest FILE] [--timeout S] [--no-kat] [--no-stack]\n"
+    "                        [--no-profile] --out DIR\n"
     "\n"
     "Measures instances (names or .so paths; --instance may repeat or list several)\n"
     "in pinned kexbench-runner children and writes a campaign folder: campaign.json,\n"
@@ -35,6 +36,9 @@ const char *kHelp =
     "  --cpu N         pin every child to CPU N (default: none)\n"
     "  --timeout S     seconds added to every timed child's timeout; also the whole timeout\n"
     "                  of the KAT, describe and calibration children (default 60 s)\n"
+    "  --no-profile    skip the hash/DRNG profile of exchange; by default an instance with a\n"
+    "                  profiled build (profiled/lib<name>.so beside it) also gets\n"
+    "                  profile/<candidate>/<label>__exchange.json (the report's Symmetric primitives)\n"
     "\n"
     "An interrupted campaign (Ctrl-C, kill) resumes with the same command: complete records\n"
     "are kept. Exit code 0 when every record is complete, 1 otherwise.\n";
@@ -169,6 +173,7 @@ std::string configure(const Args &args, CampaignOptions &o)
     o.counter = args.value("--counter").value_or("auto");
     o.kat = !args.flag("--no-kat");
     o.stack = !args.flag("--no-stack");
+    o.profile = !args.flag("--no-profile");
     o.out_dir = args.value("--out").value_or("");
     if (o.out_dir.empty())
         return "--out DIR is required";
@@ -180,7 +185,7 @@ int cmd_run(const std::vector<std::string> &argv)
     Args args(argv,
               {"--instance", "--op", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
                "--system-label", "--counter", "--manifest", "--timeout", "--out"},
-              {"--no-kat", "--no-stack", "--help", "-h"});
+              {"--no-kat", "--no-stack", "--no-profile", "--help", "-h"});
     if (!args.ok())
         return usage_error("run", args.error());
     if (args.flag("--help") || args.flag("-h")) {

@@ -87,6 +87,7 @@ int usage()
                          "       kexbench-runner measure LIB --op OP --iterations N [--warmups W]\n"
                          "                               [--counter auto|perf|tsc|cntvct|ns] [--counter-hz HZ]\n"
                          "       kexbench-runner stack LIB --op OP\n"
+                         "       kexbench-runner profile LIB --op OP --iterations N [--warmups W]\n"
                          "Started by kexbench-cli and the workbench; prints one JSON object.\n");
     return 2;
 }
@@ -209,6 +210,47 @@ int measure(const std::string &lib, const Options &o)
     return r.complete ? 0 : 1;
 }
 
+json profile_answer(const kexbench::ProfileResult &r)
+{
+    json meta = json::array();
+    for (const auto &[k, v] : r.meta)
+        meta.push_back({k, v});
+    json calls = json::array();
+    for (const auto &c : r.calls)
+        calls.push_back({{"fn", c.fn}, {"in_bits", c.in_bits}, {"out_bits", c.out_bits}, {"calls", c.calls},
+                         {"ticks", c.ticks}});
+    json j = {{"ok", r.complete},
+              {"status", r.complete ? "complete" : "failed"},
+              {"meta", meta},
+              {"total", {{"operations", r.operations}, {"ticks", r.total_ticks}}},
+              {"calls", calls},
+              {"tick_source", r.tick_source},
+              {"tick_hz", r.tick_hz},
+              {"overflow_calls", r.overflow_calls},
+              {"secret_mismatches", r.secret_mismatches},
+              {"warmups", r.warmups_done}};
+    if (!r.complete)
+        j["reason"] = r.reason;
+    return j;
+}
+
+// Hash/DRNG shares of one operation in a profiled build (TOTAL and CALL rows of the harness's hashprof).
+int profile(const std::string &lib, const Options &o)
+{
+    auto inst = Instance::load(lib);
+    if (!inst) {
+        answer({{"ok", false}, {"error", inst.error()}});
+        return 1;
+    }
+    kexbench::ProfileRequest req;
+    req.operation = o.op;
+    req.iterations = static_cast<uint64_t>(o.iterations);
+    req.warmups = static_cast<int>(o.warmups);
+    kexbench::ProfileResult r = kexbench::profile_operation(**inst, req);
+    answer(profile_answer(r));
+    return r.complete ? 0 : 1;
+}
+
 int stack(const std::string &lib, const Options &o)
 {
     auto inst = Instance::load(lib);
@@ -246,5 +288,7 @@ int main(int argc, char **argv)
         return measure(args[1], o);
     if (args[0] == "stack")
         return stack(args[1], o);
+    if (args[0] == "profile" && o.iterations >= 1 && o.iterations <= 100000000 && o.warmups >= 0)
+        return profile(args[1], o);
     return usage();
 }
