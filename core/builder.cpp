@@ -350,22 +350,6 @@ std::string shell_line(const std::vector<std::string> &argv)
     return line;
 }
 
-std::string find_executable(const std::string &name)
-{
-    if (name.find('/') != std::string::npos)
-        return ::access(name.c_str(), X_OK) == 0 ? name : std::string();
-    const char *path = std::getenv("PATH");
-    std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-    for (size_t begin = 0; begin <= dirs.size();) {
-        size_t end = std::min(dirs.find(':', begin), dirs.size());
-        std::string dir = end > begin ? dirs.substr(begin, end - begin) : ".";
-        std::string candidate = dir + "/" + name;
-        if (::access(candidate.c_str(), X_OK) == 0)
-            return candidate;
-        begin = end + 1;
-    }
-    return {};
-}
 
 bool is_inside(const fs::path &file, const fs::path &dir)
 {

@@ -5,6 +5,7 @@
 // without following links, and inflation stops at the byte limit however
 // small the compressed input is.
 #include "core/dataset.h"
+#include "core/fsutil.h"
 
 #include <zlib.h>
 
@@ -60,20 +61,6 @@ public:
 private:
     int fd_;
 };
-
-bool write_all(int fd, const unsigned char *data, size_t size)
-{
-    while (size > 0) {
-        ssize_t n = ::write(fd, data, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        size -= static_cast<size_t>(n);
-    }
-    return true;
-}
 
 // Reads up to size bytes; returns the count (0 at end of file), -1 on error.
 ssize_t read_some(int fd, void *buf, size_t size)

@@ -13,8 +13,11 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
-bool write_all(int fd, const char *data, size_t size)
+} // namespace
+
+bool write_all(int fd, const void *buffer, size_t size)
 {
+    const char *data = static_cast<const char *>(buffer);
     while (size > 0) {
         ssize_t n = ::write(fd, data, size);
         if (n < 0 && errno == EINTR)
@@ -26,8 +29,6 @@ bool write_all(int fd, const char *data, size_t size)
     }
     return true;
 }
-
-} // namespace
 
 Result<bool> write_file_atomic(const std::string &path, const std::string &data)
 {

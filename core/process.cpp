@@ -109,19 +109,8 @@ struct ChildPlan {
 
 std::string find_in_path(const std::string &name)
 {
-    if (name.find('/') != std::string::npos)
-        return name;
-    const char *path = std::getenv("PATH");
-    std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-    for (size_t begin = 0; begin <= dirs.size();) {
-        size_t end = std::min(dirs.find(':', begin), dirs.size());
-        std::string dir = end > begin ? dirs.substr(begin, end - begin) : ".";
-        std::string candidate = dir + "/" + name;
-        if (::access(candidate.c_str(), X_OK) == 0)
-            return candidate;
-        begin = end + 1;
-    }
-    return name; // execve then reports ENOENT
+    std::string found = find_executable(name);
+    return found.empty() ? name : found; // execve then reports ENOENT
 }
 
 // The caller's environment with extra_env replacing any variable of the same name.
@@ -466,6 +455,23 @@ std::string ProcessResult::describe_end() const
         return "killed by signal " + std::to_string(signal) + " (" + (name ? name : "unknown") + ")";
     }
     return "exit code " + std::to_string(exit_code);
+}
+
+std::string find_executable(const std::string &name)
+{
+    if (name.find('/') != std::string::npos)
+        return ::access(name.c_str(), X_OK) == 0 ? name : std::string();
+    const char *path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    for (size_t begin = 0; begin <= dirs.size();) {
+        size_t end = std::min(dirs.find(':', begin), dirs.size());
+        std::string dir = end > begin ? dirs.substr(begin, end - begin) : ".";
+        std::string candidate = dir + "/" + name;
+        if (::access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+        begin = end + 1;
+    }
+    return {};
 }
 
 } // namespace kexbench

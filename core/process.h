@@ -39,4 +39,8 @@ struct ProcessResult {
 
 ProcessResult run_process(const ProcessSpec &spec);
 
+// name itself when it contains '/', else the first executable name on $PATH;
+// empty when there is none.
+std::string find_executable(const std::string &name);
+
 } // namespace kexbench

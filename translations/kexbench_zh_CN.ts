@@ -309,6 +309,54 @@ Choose two different datasets above.</source>
             <numerusform>双方共有 %n 行</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Symmetric primitives</source>
+        <translation>对称原语</translation>
+    </message>
+    <message>
+        <source>Share of the exchange&apos;s time in the ICCS hash functions, in the DRNG and in the rest, from each dataset&apos;s hash/DRNG profiles.</source>
+        <translation>交换操作的时间中 ICCS 哈希函数、DRNG 与其余部分各占的份额，取自各数据集的哈希/DRNG 剖析。</translation>
+    </message>
+    <message>
+        <source>Neither dataset holds hash/DRNG profiles of the exchange operation.
+
+kexbench-cli run writes them by default, from the profiled variants of the instances; datasets measured without profiling have none.</source>
+        <translation>两个数据集都没有交换操作的哈希/DRNG 剖析。
+
+kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启剖析测量的数据集没有剖析。</translation>
+    </message>
+    <message>
+        <source>Share of the exchange time: A and B side by side per instance</source>
+        <translation>交换时间的份额：每个实例的 A 与 B 并排</translation>
+    </message>
+    <message>
+        <source>Hash functions</source>
+        <translation>哈希函数</translation>
+    </message>
+    <message>
+        <source>DRNG</source>
+        <translation>DRNG</translation>
+    </message>
+    <message>
+        <source>Rest</source>
+        <translation>其余</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>% of the exchange time</source>
+        <translation>占交换时间的百分比</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::CompareTableModel</name>
@@ -1080,6 +1128,22 @@ Choose two different datasets above.</source>
         <source>Quit and cancel the running campaign? Finished records are kept, and the same output folder resumes it later.</source>
         <translation>退出并取消正在运行的测量任务吗？已完成的记录会保留，以后使用同一输出文件夹即可继续。</translation>
     </message>
+    <message>
+        <source>Add &amp;submission folder…</source>
+        <translation>添加提交文件夹(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Build a submission folder (ICCS template layout) into an instance library with the system compiler and list it.</source>
+        <translation>用系统编译器将提交文件夹（ICCS 模板布局）构建为实例库并列出。</translation>
+    </message>
+    <message>
+        <source>Add submission folder…</source>
+        <translation>添加提交文件夹…</translation>
+    </message>
+    <message>
+        <source>Add submission folder</source>
+        <translation>添加提交文件夹</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::ReportPage</name>
@@ -1783,6 +1847,93 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Overall: failed</source>
         <translation>总体：失败</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::SubmissionDialog</name>
+    <message>
+        <source>Add submission folder</source>
+        <translation>添加提交文件夹</translation>
+    </message>
+    <message>
+        <source>Builds a submission folder in the official ICCS template layout into an instance library (and a profiled variant for the Symmetric primitives) with the system compiler. Nothing in the folder is run: no Makefile, script or binary.</source>
+        <translation>用系统编译器将官方 ICCS 模板布局的提交文件夹构建为实例库（以及用于对称原语的剖析版本）。文件夹中的任何内容都不会被运行：不运行 Makefile、脚本或二进制文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Submission folder:</source>
+        <translation>提交文件夹(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;Output folder:</source>
+        <translation>输出文件夹(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>lib&lt;instance&gt;.so goes here, the profiled variant into its profiled/ folder.</source>
+        <translation>lib&lt;实例&gt;.so 放在这里，剖析版本放在其中的 profiled/ 文件夹。</translation>
+    </message>
+    <message>
+        <source>&amp;Build</source>
+        <translation>构建(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The compiler command lines appear here as the build runs; the whole build log, with the compiler output, when it ends.</source>
+        <translation>构建进行时，编译器命令行显示在这里；构建结束时显示包含编译器输出的完整构建日志。</translation>
+    </message>
+    <message>
+        <source>Submission folder</source>
+        <translation>提交文件夹</translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation>输出文件夹</translation>
+    </message>
+    <message>
+        <source>Building %1…</source>
+        <translation>正在构建 %1…</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation>%1 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Built %1: %2</source>
+        <translation>已构建 %1：%2</translation>
+    </message>
+    <message>
+        <source>Profiled variant: %1</source>
+        <translation>剖析版本：%1</translation>
+    </message>
+    <message>
+        <source>Left out: %1</source>
+        <translation>已排除：%1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>Build failed: %1</source>
+        <translation>构建失败：%1</translation>
+    </message>
+    <message>
+        <source>Build log: %1</source>
+        <translation>构建日志：%1</translation>
+    </message>
+    <message>
+        <source>Built %1; it is being described and will appear in the Algorithms dock.</source>
+        <translation>已构建 %1；正在描述它，稍后将出现在“算法”停靠窗口中。</translation>
+    </message>
+    <message>
+        <source>Build failed</source>
+        <translation>构建失败</translation>
+    </message>
+    <message>
+        <source>The log keeps the compiler output.</source>
+        <translation>日志保留了编译器输出。</translation>
     </message>
 </context>
 <context>

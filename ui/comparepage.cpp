@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QFontMetrics>
 #include <QSet>
+#include <QStackedBarSeries>
 #include <QScrollArea>
 #include <QGridLayout>
 #include <QHeaderView>
@@ -35,6 +36,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace kexbench::ui {
@@ -123,8 +125,18 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent
     auto *sizesLayout = new QVBoxLayout(sizesTab);
     sizesLayout->setContentsMargins(4, 4, 4, 4);
     sizesLayout->addWidget(newGridArea(sizesTab, &sizesGrid_), 1);
+    sharesStack_ = new QStackedWidget(charts_);
+    sharesMessage_ = new QLabel(sharesStack_);
+    sharesMessage_->setAlignment(Qt::AlignCenter);
+    sharesMessage_->setWordWrap(true);
+    sharesMessage_->setMargin(24);
+    sharesView_ = new QChartView(new QChart, sharesStack_);
+    sharesView_->setRenderHint(QPainter::Antialiasing);
+    sharesStack_->addWidget(sharesMessage_);
+    sharesStack_->addWidget(sharesView_);
     charts_->addTab(timingTab, QString());
     charts_->addTab(sizesTab, QString());
+    charts_->addTab(sharesStack_, QString());
     auto *chartLayout = new QVBoxLayout(chartPane);
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartLayout->addWidget(charts_, 1);
@@ -214,6 +226,12 @@ void ComparePage::retranslateUi()
                                           "sides' counters are not comparable)."));
     charts_->setTabText(SizesTab, tr("Bandwidth and memory"));
     charts_->setTabToolTip(SizesTab, tr("Message and public-key sizes; ELF image (static) and peak RSS."));
+    charts_->setTabText(SharesTab, tr("Symmetric primitives"));
+    charts_->setTabToolTip(SharesTab, tr("Share of the exchange's time in the ICCS hash functions, in the DRNG "
+                                         "and in the rest, from each dataset's hash/DRNG profiles."));
+    sharesMessage_->setText(tr("Neither dataset holds hash/DRNG profiles of the exchange operation.\n\n"
+                               "kexbench-cli run writes them by default, from the profiled variants of the "
+                               "instances; datasets measured without profiling have none."));
     model_->retranslate();
     updateEmptyText();
     updateCharts();
@@ -483,8 +501,113 @@ void ComparePage::fillChart(QChartView *view, const CompareBars &bars, const QSt
     series->attachAxis(y);
 }
 
+bool ComparePage::sharesEmpty() const { return sharesStack_->currentWidget() == sharesMessage_; }
+
+void ComparePage::updateShares()
+{
+    // Per instance and side: shares of the exchange (complete profiles only), in percent.
+    struct Shares {
+        double hash = 0, drng = 0, rest = 0;
+    };
+    const QString candidate = candidateBox_->currentData().toString();
+    std::map<std::string, Shares> sides[2];
+    int side = 0;
+    for (const auto *data : {&a_, &b_}) {
+        if (*data)
+            for (const Profile &p : (*data)->profiles) {
+                if (p.operation != "exchange" || p.status != "complete")
+                    continue;
+                if (!candidate.isEmpty() && QString::fromStdString(p.candidate) != candidate)
+                    continue;
+                const auto drng = p.share.find("drng");
+                Shares s;
+                s.drng = drng == p.share.end() ? 0.0 : drng->second;
+                if (p.hash_share) {
+                    s.hash = *p.hash_share;
+                } else {
+                    for (const auto &[fn, v] : p.share)
+                        if (fn != "drng")
+                            s.hash += v;
+                }
+                s.hash = std::clamp(100.0 * s.hash, 0.0, 100.0);
+                s.drng = std::clamp(100.0 * s.drng, 0.0, 100.0 - s.hash);
+                s.rest = 100.0 - s.hash - s.drng;
+                sides[side][p.label] = s;
+            }
+        ++side;
+    }
+    std::set<std::string> instances;
+    for (const auto &m : sides)
+        for (const auto &[label, s] : m)
+            instances.insert(label);
+
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    QChart *old = sharesView_->chart();
+    sharesView_->setChart(chart);
+    delete old;
+    sharesStack_->setCurrentWidget(instances.empty() ? static_cast<QWidget *>(sharesMessage_) : sharesView_);
+    if (instances.empty())
+        return;
+
+    chart->setTitle(tr("Share of the exchange time: A and B side by side per instance"));
+    auto *series = new QStackedBarSeries;
+    auto *hash = new QBarSet(tr("Hash functions"));
+    auto *drng = new QBarSet(tr("DRNG"));
+    auto *rest = new QBarSet(tr("Rest"));
+    const QColor colors[] = {QColor(0x6a, 0x3d, 0x9a), QColor(0x33, 0xa0, 0x2c), QColor(0xbb, 0xbb, 0xbb)};
+    int k = 0;
+    for (QBarSet *set : {hash, drng, rest}) {
+        set->setColor(colors[k]);
+        set->setBorderColor(colors[k].darker(130));
+        ++k;
+    }
+    QStringList categories;
+    const QString sideName[] = {tr("A"), tr("B")};
+    for (const auto &instance : instances)
+        for (int i = 0; i < 2; ++i) {
+            categories << tr("%1 (%2)").arg(QString::fromStdString(instance), sideName[i]);
+            const auto found = sides[i].find(instance);
+            const Shares s = found == sides[i].end() ? Shares{} : found->second; // no profile: an empty bar
+            hash->append(s.hash);
+            drng->append(s.drng);
+            rest->append(s.rest);
+        }
+    series->append(hash);
+    series->append(drng);
+    series->append(rest);
+    // Few instances: bars as slim as among many, not a wall of colour.
+    series->setBarWidth(std::min(0.7, 0.15 * static_cast<double>(categories.size())));
+    chart->addSeries(series);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+
+    auto *x = new QBarCategoryAxis;
+    x->append(categories);
+    QFont small = x->labelsFont();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    x->setLabelsFont(small);
+    const QFontMetrics metrics(small);
+    int widest = 0;
+    for (const QString &c : categories)
+        widest = std::max(widest, metrics.horizontalAdvance(c));
+    const int plotWidth = std::max(200, sharesView_->width() > 200 ? sharesView_->width() - 90 : 700);
+    x->setLabelsAngle((widest + 12) * (categories.size() + 1) > plotWidth ? -90 : 0);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    auto *y = new QValueAxis;
+    y->setRange(0, 100);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setTickCount(6);
+    y->setTitleText(tr("% of the exchange time"));
+    y->setLabelsFont(small);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+}
+
 void ComparePage::updateCharts()
 {
+    updateShares();
     qDeleteAll(timingViews_);
     timingViews_.clear();
     qDeleteAll(sizeViews_);

@@ -31,8 +31,8 @@ struct CompareBars;
 class ComparePage : public QWidget {
     Q_OBJECT
 public:
-    // Chart tabs; one of hash/DRNG/rest shares (from profiles) will follow.
-    enum ChartTab { TimingsTab, SizesTab };
+    // Chart tabs: timings, sizes, and the exchange's hash/DRNG/rest shares (from profiles).
+    enum ChartTab { TimingsTab, SizesTab, SharesTab };
 
     explicit ComparePage(Workbench *workbench, QWidget *parent = nullptr);
     ~ComparePage() override;
@@ -45,6 +45,9 @@ public:
     bool busy() const { return pending_ > 0; }
     const Comparison *comparison() const { return comparison_.get(); }
     CompareTableModel *tableModel() const { return model_; }
+    // The Symmetric primitives tab: its chart, and whether it shows the "no profiles" message instead.
+    QChartView *sharesView() const { return sharesView_; }
+    bool sharesEmpty() const;
 
 signals:
     void comparisonReady(); // the charts and the table show a new comparison (or why there is none)
@@ -61,6 +64,7 @@ private:
     void showComparison();
     void updateCharts();
     void updateNotes();
+    void updateShares();
     void updateEmptyText();
     void showState();
     // Appends one small chart per group of `bars` to `grid` and `views`, all on one value axis range.
@@ -94,6 +98,9 @@ private:
     QWidget *timingGrid_;
     QWidget *sizesGrid_;
     QList<QChartView *> timingViews_, sizeViews_;
+    QStackedWidget *sharesStack_;
+    QLabel *sharesMessage_;
+    QChartView *sharesView_;
     QTableView *table_;
     QLabel *notesLabel_;
 };

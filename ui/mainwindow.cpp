@@ -8,6 +8,7 @@
 #include "reportpage.h"
 #include "resultspage.h"
 #include "runpage.h"
+#include "submissiondialog.h"
 #include "workbench.h"
 
 #include "core/dataset.h"
@@ -149,6 +150,8 @@ void MainWindow::buildActions()
     addLibraryAction_ = new QAction(this);
     addLibraryAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(addLibraryAction_, &QAction::triggered, this, &MainWindow::addInstanceLibrary);
+    addSubmissionAction_ = new QAction(this);
+    connect(addSubmissionAction_, &QAction::triggered, this, &MainWindow::addSubmissionFolder);
     rescanAction_ = new QAction(this);
     rescanAction_->setShortcut(QKeySequence::Refresh);
     connect(rescanAction_, &QAction::triggered, workbench_, &Workbench::discoverInstances);
@@ -199,6 +202,7 @@ void MainWindow::buildMenus()
     fileMenu_->addAction(openBundleAction_);
     fileMenu_->addSeparator();
     fileMenu_->addAction(addLibraryAction_);
+    fileMenu_->addAction(addSubmissionAction_);
     fileMenu_->addAction(rescanAction_);
     fileMenu_->addSeparator();
     fileMenu_->addAction(quitAction_);
@@ -244,10 +248,14 @@ void MainWindow::buildDocks()
     connect(instanceModel_, &QAbstractItemModel::rowsInserted, this, expand);
     addLibraryButton_ = new QPushButton(algorithms);
     connect(addLibraryButton_, &QPushButton::clicked, this, &MainWindow::addInstanceLibrary);
+    addSubmissionButton_ = new QPushButton(algorithms);
+    connect(addSubmissionButton_, &QPushButton::clicked, this, &MainWindow::addSubmissionFolder);
     rescanButton_ = new QPushButton(algorithms);
     connect(rescanButton_, &QPushButton::clicked, workbench_, &Workbench::discoverInstances);
     algorithmsLayout->addWidget(instanceView_, 1);
     algorithmsLayout->addWidget(buttonRow(algorithms, {addLibraryButton_, rescanButton_}));
+    // A row of its own: three buttons side by side would widen the dock.
+    algorithmsLayout->addWidget(buttonRow(algorithms, {addSubmissionButton_}));
     algorithmsDock_->setWidget(algorithms);
     addDockWidget(Qt::LeftDockWidgetArea, algorithmsDock_);
 
@@ -343,6 +351,11 @@ void MainWindow::retranslateUi()
     instanceView_->setToolTip(tr("Check the instances to measure on the Run page."));
     addLibraryButton_->setText(tr("Add instance library…"));
     addLibraryButton_->setToolTip(addLibraryAction_->toolTip() + QStringLiteral(" (Ctrl+L)"));
+    addSubmissionAction_->setText(tr("Add &submission folder…"));
+    addSubmissionAction_->setToolTip(tr("Build a submission folder (ICCS template layout) into an instance "
+                                        "library with the system compiler and list it."));
+    addSubmissionButton_->setText(tr("Add submission folder…"));
+    addSubmissionButton_->setToolTip(addSubmissionAction_->toolTip());
     rescanButton_->setText(tr("Rescan"));
     rescanButton_->setToolTip(rescanAction_->toolTip());
     datasetView_->setToolTip(tr("Open datasets. Drop campaign folders or .kxb bundles onto the window to open them; "
@@ -453,6 +466,29 @@ void MainWindow::addInstanceLibrary()
     // Described in runner children: the workbench never loads candidate code itself.
     for (const auto &file : files)
         workbench_->addInstanceLibrary(file);
+    updateBusy();
+}
+
+SubmissionDialog *MainWindow::submissionDialog()
+{
+    if (!submissionDialog_)
+        submissionDialog_ = new SubmissionDialog(workbench_, this);
+    return submissionDialog_;
+}
+
+void MainWindow::addSubmissionFolder()
+{
+    SubmissionDialog *dialog = submissionDialog();
+    if (!dialog->running()) {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Add submission folder"), dialog->sourceDir());
+        if (dir.isEmpty())
+            return;
+        dialog->setSourceDir(dir);
+        dialog->startBuild();
+    }
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
     updateBusy();
 }
 

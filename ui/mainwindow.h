@@ -29,6 +29,7 @@ class Workbench;
 class InstanceTreeModel;
 class DatasetListModel;
 class RunPage;
+class SubmissionDialog;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -51,6 +52,8 @@ public:
     QString language() const { return language_; }
 
     RunPage *runPage() const { return runPage_; }
+    // The build dialog, created on first use (for tests: its worker API without a file dialog).
+    SubmissionDialog *submissionDialog();
     InstanceTreeModel *instanceModel() const { return instanceModel_; }
     DatasetListModel *datasetModel() const { return datasetModel_; }
     // Messages (dataset and instance problems) shown so far, one per line.
@@ -65,6 +68,8 @@ public slots:
     void openDatasetFolder();
     void openBundle();
     void addInstanceLibrary();
+    // Picks a submission folder and builds it in the SubmissionDialog (started at once).
+    void addSubmissionFolder();
     void removeSelectedDatasets();
     void showMethod();
     void showAbout();
@@ -102,6 +107,7 @@ private:
     QDockWidget *algorithmsDock_ = nullptr;
     QTreeView *instanceView_ = nullptr;
     QPushButton *addLibraryButton_ = nullptr;
+    QPushButton *addSubmissionButton_ = nullptr;
     QPushButton *rescanButton_ = nullptr;
     QDockWidget *datasetsDock_ = nullptr;
     QTableView *datasetView_ = nullptr;
@@ -113,10 +119,12 @@ private:
     QLabel *busyLabel_ = nullptr;
     QTimer *busyTimer_ = nullptr;
     QPointer<QDialog> methodDialog_;
+    QPointer<SubmissionDialog> submissionDialog_;
 
     QMenu *fileMenu_ = nullptr, *viewMenu_ = nullptr, *languageMenu_ = nullptr, *helpMenu_ = nullptr;
     QAction *openFolderAction_ = nullptr, *openBundleAction_ = nullptr, *addLibraryAction_ = nullptr;
     QAction *rescanAction_ = nullptr, *removeDatasetAction_ = nullptr, *quitAction_ = nullptr;
+    QAction *addSubmissionAction_ = nullptr;
     QList<QAction *> pageActions_;
     QActionGroup *languageGroup_ = nullptr;
     QAction *englishAction_ = nullptr, *chineseAction_ = nullptr;

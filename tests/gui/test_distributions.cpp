@@ -108,7 +108,7 @@ TEST(Distributions, HistogramCountsSumToTheSamples)
     const Record *r = recordOf(*camp, "ECDHE-P256", "exchange");
     ASSERT_TRUE(r && r->kexbench);
     const std::size_t n = r->kexbench->ticks.size();
-    ASSERT_GT(n, 100u);
+    ASSERT_GE(n, 100u); // the plan guarantees the guide's 100 measurements, even on a loaded machine
     SampleCache cache;
     DistributionOptions o;
     for (bool log : {false, true}) {
