@@ -4,6 +4,8 @@
 
 #include "core/process.h"
 
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,45 @@ inline std::vector<std::string> lines_of(const std::string &text)
         pos = end + 1;
     }
     return lines;
+}
+
+// A fresh folder under /tmp, removed with everything in it at the end of the test.
+class TempDir {
+public:
+    TempDir()
+    {
+        char tmpl[] = "/tmp/kexbench-test-XXXXXX";
+        const char *made = ::mkdtemp(tmpl);
+        path_ = made ? made : "";
+    }
+    ~TempDir()
+    {
+        std::error_code ec;
+        if (!path_.empty())
+            std::filesystem::remove_all(path_, ec);
+    }
+    TempDir(const TempDir &) = delete;
+    TempDir &operator=(const TempDir &) = delete;
+    const std::string &path() const { return path_; }
+    std::string operator/(const std::string &name) const { return path_ + "/" + name; }
+
+private:
+    std::string path_;
+};
+
+// "| a | b |" -> {"a", "b"}: the cells of one Markdown table row (no escaped '|' inside).
+inline std::vector<std::string> split_row(const std::string &line)
+{
+    std::vector<std::string> cells;
+    size_t pos = 1;
+    while (pos < line.size()) {
+        const size_t bar = line.find(" |", pos);
+        if (bar == std::string::npos)
+            break;
+        cells.push_back(line.substr(pos + 1, bar - pos - 1));
+        pos = bar + 2;
+    }
+    return cells;
 }
 
 inline std::string fixture(const std::string &name) { return std::string(KEXBENCH_FIXTURE_DIR) + "/lib" + name + ".so"; }

@@ -27,13 +27,13 @@ constexpr const char *kToyKatDigest = "4e2f5208d336c5a97e021f1531c867abee69557e1
 
 const fs::path kFixtures = fs::path(KEXBENCH_SOURCE_DIR) / "tests" / "fixtures";
 
-struct TempDir {
-    TempDir()
+struct BuilderTempDir {
+    BuilderTempDir()
     {
         char tmpl[] = "/tmp/kexbench-builder-XXXXXX";
         path = ::mkdtemp(tmpl);
     }
-    ~TempDir()
+    ~BuilderTempDir()
     {
         std::error_code ec;
         fs::remove_all(path, ec);
@@ -52,7 +52,7 @@ void write_text(const fs::path &file, const std::string &text, bool executable =
 // A scratch copy of a fixture folder; with_iccs adds the clean-room drng/auxfunc
 // the way a submission ships the official ones. Traps: files that would leave
 // `marker` behind if anything in the folder were ever run.
-fs::path submission_copy(const TempDir &tmp, const std::string &fixture, bool with_iccs)
+fs::path submission_copy(const BuilderTempDir &tmp, const std::string &fixture, bool with_iccs)
 {
     const fs::path dir = tmp / "src";
     fs::copy(kFixtures / fixture, dir, fs::copy_options::recursive);
@@ -85,7 +85,7 @@ nlohmann::json read_json(const fs::path &file)
     return text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
 }
 
-std::string write_manifest(const TempDir &tmp)
+std::string write_manifest(const BuilderTempDir &tmp)
 {
     const fs::path m = tmp / "toy.kat.sha256";
     write_text(m, std::string(kToyKatDigest) + " strict TOY-KEX-128/KAT_KEX_TOY-KEX-128.txt\n");
@@ -97,7 +97,7 @@ class BuilderToy : public ::testing::Test {
 protected:
     static void SetUpTestSuite()
     {
-        tmp_ = new TempDir;
+        tmp_ = new BuilderTempDir;
         src_ = submission_copy(*tmp_, "submission-toy", true);
         result_ = new ProcessResult(build(src_, tmp_->path / "lib"));
     }
@@ -109,12 +109,12 @@ protected:
     static fs::path lib() { return tmp_->path / "lib" / "libTOY-KEX-128.so"; }
     static fs::path profiled() { return tmp_->path / "lib" / "profiled" / "libTOY-KEX-128.so"; }
 
-    static TempDir *tmp_;
+    static BuilderTempDir *tmp_;
     static fs::path src_;
     static ProcessResult *result_;
 };
 
-TempDir *BuilderToy::tmp_ = nullptr;
+BuilderTempDir *BuilderToy::tmp_ = nullptr;
 fs::path BuilderToy::src_;
 ProcessResult *BuilderToy::result_ = nullptr;
 
@@ -174,7 +174,7 @@ TEST_F(BuilderToy, KatIsNokatWithoutAManifestAndPassesWithThePinnedOne)
     EXPECT_EQ(last_line(nokat.out),
               std::string("TOY-KEX-128  NOKAT no manifest entry for KAT_KEX_TOY-KEX-128.txt  ") + kToyKatDigest);
 
-    TempDir tmp;
+    BuilderTempDir tmp;
     ProcessResult pass = run_cli({"kat", lib().string(), "--manifest", write_manifest(tmp)});
     EXPECT_EQ(pass.exit_code, 0) << pass.out << pass.err;
     EXPECT_EQ(last_line(pass.out), std::string("TOY-KEX-128  PASS  ") + kToyKatDigest);
@@ -186,7 +186,7 @@ TEST_F(BuilderToy, KatIsNokatWithoutAManifestAndPassesWithThePinnedOne)
 TEST_F(BuilderToy, RunWritesRecordsAndAProfileThatTheReportShows)
 {
     ASSERT_EQ(result_->exit_code, 0) << result_->err;
-    TempDir tmp;
+    BuilderTempDir tmp;
     const fs::path camp = tmp / "camp";
     ProcessResult r = run_cli({"run", "--instance", lib().string(), "--target", "0.002", "--trials", "2",
                                "--manifest", write_manifest(tmp), "--out", camp.string()},
@@ -230,7 +230,7 @@ TEST_F(BuilderToy, RunWritesRecordsAndAProfileThatTheReportShows)
 TEST_F(BuilderToy, NoProfileSkipsTheProfilingPass)
 {
     ASSERT_EQ(result_->exit_code, 0) << result_->err;
-    TempDir tmp;
+    BuilderTempDir tmp;
     ProcessResult r = run_cli({"run", "--instance", lib().string(), "--op", "exchange", "--target", "0.002",
                                "--trials", "1", "--no-kat", "--no-stack", "--no-profile", "--out", (tmp / "c").string()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -251,7 +251,7 @@ TEST_F(BuilderToy, ThePlainLibraryCannotBeProfiled)
 
 TEST(Builder, UsesTheCleanRoomIccsLayerWhenTheFolderHasNone)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     const fs::path src = submission_copy(tmp, "submission-toy", false);
     ProcessResult r = build(src.string() + "/", tmp.path.string() + "/lib/"); // trailing separators name the same folders
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -266,7 +266,7 @@ TEST(Builder, UsesTheCleanRoomIccsLayerWhenTheFolderHasNone)
 
 TEST(Builder, AFolderThatDefinesTheDrngGlobalKeepsIt)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     const fs::path src = submission_copy(tmp, "submission-toy", true);
     write_text(src / "rng_global.c", "/* owns the DRNG context, as some submissions do */\n#include \"drng.h\"\n"
                                      "DRNG_ctx drng_algorithm;\n");
@@ -279,7 +279,7 @@ TEST(Builder, AFolderThatDefinesTheDrngGlobalKeepsIt)
 
 TEST(Builder, TheRecipeFileAppliesAndTheCommandLineWins)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     const fs::path src = submission_copy(tmp, "submission-toy", true);
     write_text(src / "kexbench-instance.json",
                R"({"name": "TOY-RECIPE-1", "exclude": ["toy_*.c"], "defines": ["TOY_UNUSED=1"], "cflags": "-O1"})");
@@ -300,7 +300,7 @@ TEST(Builder, TheRecipeFileAppliesAndTheCommandLineWins)
 
 TEST(Builder, ACompileErrorShowsTheCompilerAndOneLine)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     ProcessResult r = build(submission_copy(tmp, "submission-broken-compile", false), tmp / "lib");
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     EXPECT_NE(r.err.find("KEX_AlgorithmInstance.c:8:"), std::string::npos) << r.err; // the compiler's own message
@@ -314,7 +314,7 @@ TEST(Builder, ACompileErrorShowsTheCompilerAndOneLine)
 
 TEST(Builder, AMissingGetterIsNamedAndNoLibraryIsLeft)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     ProcessResult r = build(submission_copy(tmp, "submission-missing-getter", false), tmp / "lib");
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     const std::string lib = (tmp / "lib" / "libMISSING-GETTER-1.so").string();
@@ -326,7 +326,7 @@ TEST(Builder, AMissingGetterIsNamedAndNoLibraryIsLeft)
 
 TEST(Builder, AFolderWithoutTheHeaderNeedsAName)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     const fs::path src = submission_copy(tmp, "submission-toy", true);
     fs::rename(src / "KEX_AlgorithmInstance.h", src / "toy_api.h");
     ProcessResult r = build(src, tmp / "lib");
@@ -338,7 +338,7 @@ TEST(Builder, AFolderWithoutTheHeaderNeedsAName)
 
 TEST(Builder, RefusesBadNamesAndUsage)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     const fs::path src = submission_copy(tmp, "submission-toy", true);
     ProcessResult bad_name = build(src, tmp / "lib", {"--name", "bad name"});
     EXPECT_EQ(bad_name.exit_code, 2);
@@ -352,7 +352,7 @@ TEST(Builder, RefusesBadNamesAndUsage)
 
 TEST(Builder, ACompilerInsideTheFolderIsNeverRun)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     const fs::path src = submission_copy(tmp, "submission-toy", true);
     write_text(src / "cc", "#!/bin/sh\ntouch '" + (tmp / "marker").string() + "'\nexit 1\n", true);
     ProcessSpec spec;
@@ -367,7 +367,7 @@ TEST(Builder, ACompilerInsideTheFolderIsNeverRun)
 
 TEST(BuilderProfile, BuiltInsHaveAProfiledVariantThatRunProfiles)
 {
-    TempDir tmp;
+    BuilderTempDir tmp;
     const fs::path profiled = fs::path(KEXBENCH_INSTANCE_DIR) / "profiled" / "libX25519-NIKE.so";
     ASSERT_TRUE(fs::exists(profiled));
     ProcessResult r = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--target", "0.002", "--trials",

@@ -24,16 +24,6 @@ extern char **environ;
 
 namespace {
 
-struct TempDir {
-    TempDir()
-    {
-        char tmpl[] = "/tmp/kexbench-campaign-XXXXXX";
-        path = ::mkdtemp(tmpl);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string path;
-};
-
 // Small plans: these tests check what is written, not how fast anything is.
 std::vector<std::string> quick(std::vector<std::string> args)
 {
@@ -61,18 +51,18 @@ TEST(Campaign, WritesCompleteSchema2RecordsWithSamples)
 {
     TempDir dir;
     ProcessResult r =
-        run_cli(quick({"run", "--instance", "X25519-NIKE", "ECDHE-P256", "--system-label", "test_1", "--out", dir.path}));
+        run_cli(quick({"run", "--instance", "X25519-NIKE", "ECDHE-P256", "--system-label", "test_1", "--out", dir.path()}));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("15 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out;
 
     for (const char *f : {"campaign.json", "build.json", "kat/ecdhe/ECDHE-P256.log", "kat/x25519-nike/X25519-NIKE.log"})
-        EXPECT_TRUE(fs::exists(fs::path(dir.path) / f)) << f;
-    auto campaign = raw(fs::path(dir.path) / "campaign.json");
+        EXPECT_TRUE(fs::exists(fs::path(dir.path()) / f)) << f;
+    auto campaign = raw(fs::path(dir.path()) / "campaign.json");
     EXPECT_EQ(campaign["system_id"], "test_1");
     EXPECT_TRUE(campaign["environment_at_start"].contains("cpu_model"));
     EXPECT_FALSE(campaign["kexbench"]["counter"].get<std::string>().empty());
 
-    const fs::path records = fs::path(dir.path) / "records";
+    const fs::path records = fs::path(dir.path()) / "records";
     for (const char *op : {"exchange", "init_a", "init_b", "pass1", "pass2", "derive_a", "derive_b"}) {
         Record rec = load(records / "ecdhe" / (std::string("ECDHE-P256__") + op + ".json"));
         EXPECT_EQ(rec.status, "complete") << op;
@@ -124,14 +114,14 @@ TEST(Campaign, HostileInstancesEachGetARecordWithAReason)
         {"hostile-secret-mismatch", "the shared secrets of A and B differ"},
         {"hostile-crypto-fail", "pass2 returned -7"},
     };
-    std::vector<std::string> args = {"run", "--timeout", "2", "--no-stack", "--out", dir.path, "--instance"};
+    std::vector<std::string> args = {"run", "--timeout", "2", "--no-stack", "--out", dir.path(), "--instance"};
     for (const auto &[name, reason] : expected)
         args.push_back(fixture(name));
     ProcessResult r = run_cli(args, true, 300);
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     EXPECT_NE(r.out.find("9 record(s) written, 0 resumed, 9 failed"), std::string::npos) << r.out;
     for (const auto &[name, reason] : expected) {
-        Record rec = load(fs::path(dir.path) / "records" / "hostile" / (name + "__exchange.json"));
+        Record rec = load(fs::path(dir.path()) / "records" / "hostile" / (name + "__exchange.json"));
         EXPECT_EQ(rec.status, "failed_or_partial") << name;
         ASSERT_TRUE(rec.kexbench.has_value()) << name;
         EXPECT_NE(rec.kexbench->reason.find(reason), std::string::npos) << name << ": " << rec.kexbench->reason;
@@ -142,14 +132,14 @@ TEST(Campaign, HostileInstancesEachGetARecordWithAReason)
 TEST(Campaign, ResumesAfterKillMinus9AndKeepsCompleteRecords)
 {
     TempDir dir;
-    std::vector<std::string> args = quick({cli_path(), "run", "--instance", "ECDHE-P256", "--no-stack", "--out", dir.path});
+    std::vector<std::string> args = quick({cli_path(), "run", "--instance", "ECDHE-P256", "--no-stack", "--out", dir.path()});
     std::vector<char *> argv;
     for (auto &a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);
     pid_t pid = 0;
     ASSERT_EQ(::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ), 0);
-    const fs::path first = fs::path(dir.path) / "records" / "ecdhe" / "ECDHE-P256__exchange.json";
+    const fs::path first = fs::path(dir.path()) / "records" / "ecdhe" / "ECDHE-P256__exchange.json";
     for (int i = 0; i < 600 && !fs::exists(first); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     ::kill(pid, SIGKILL);
@@ -161,7 +151,7 @@ TEST(Campaign, ResumesAfterKillMinus9AndKeepsCompleteRecords)
     EXPECT_EQ(again.exit_code, 0) << again.out << again.err;
     EXPECT_NE(again.out.find("resumed (record already complete)"), std::string::npos) << again.out;
     for (const char *op : {"exchange", "init_a", "init_b", "pass1", "pass2", "derive_a", "derive_b"})
-        EXPECT_EQ(load(fs::path(dir.path) / "records" / "ecdhe" / (std::string("ECDHE-P256__") + op + ".json")).status,
+        EXPECT_EQ(load(fs::path(dir.path()) / "records" / "ecdhe" / (std::string("ECDHE-P256__") + op + ".json")).status,
                   "complete")
             << op;
 }
@@ -169,9 +159,9 @@ TEST(Campaign, ResumesAfterKillMinus9AndKeepsCompleteRecords)
 TEST(Campaign, RefusesToMixPlanningInOneFolder)
 {
     TempDir dir;
-    ProcessResult first = run_cli(quick({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--no-stack", "--out", dir.path}));
+    ProcessResult first = run_cli(quick({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--no-stack", "--out", dir.path()}));
     ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
-    ProcessResult other = run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.3", "--out", dir.path});
+    ProcessResult other = run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.3", "--out", dir.path()});
     EXPECT_EQ(other.exit_code, 1);
     EXPECT_NE(other.err.find("measured with other planning"), std::string::npos) << other.err;
 }
@@ -180,9 +170,9 @@ TEST(Campaign, AdaptiveModeStopsOnARuleAndSaysWhich)
 {
     TempDir dir;
     ProcessResult r = run_cli({"run", "--instance", "ECDHE-P256", "--op", "pass1", "--mode", "adaptive", "--target",
-                               "0.01", "--budget", "3", "--no-stack", "--out", dir.path});
+                               "0.01", "--budget", "3", "--no-stack", "--out", dir.path()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-    Record rec = load(fs::path(dir.path) / "records" / "ecdhe" / "ECDHE-P256__pass1.json");
+    Record rec = load(fs::path(dir.path()) / "records" / "ecdhe" / "ECDHE-P256__pass1.json");
     ASSERT_TRUE(rec.kexbench.has_value());
     EXPECT_EQ(rec.kexbench->mode, "adaptive");
     const std::string why = rec.kexbench->extra.value("adaptive_stop", "");

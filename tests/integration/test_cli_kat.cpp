@@ -15,21 +15,6 @@ using namespace kexbench::test;
 
 namespace {
 
-class TempDir {
-public:
-    TempDir()
-    {
-        char tmpl[] = "/tmp/kexbench-test-XXXXXX";
-        path_ = ::mkdtemp(tmpl);
-    }
-    ~TempDir() { fs::remove_all(path_); }
-    std::string operator/(const std::string &name) const { return path_ + "/" + name; }
-    const std::string &path() const { return path_; }
-
-private:
-    std::string path_;
-};
-
 // The single output line of `kat` for one library.
 std::string kat_line(const std::string &lib, const std::vector<std::string> &extra = {}, int *exit_code = nullptr)
 {

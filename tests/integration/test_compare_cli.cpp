@@ -27,36 +27,7 @@ const std::string kData = kHarness + "/performance/data";
 
 bool have_reference() { return fs::is_directory(kData + "/x86_1") && fs::is_directory(kData + "/arm_1"); }
 
-class CompareTempDir {
-public:
-    CompareTempDir()
-    {
-        char tmpl[] = "/tmp/kexbench-compare-XXXXXX";
-        path_ = ::mkdtemp(tmpl);
-    }
-    ~CompareTempDir() { fs::remove_all(path_); }
-    const std::string &path() const { return path_; }
-
-private:
-    std::string path_;
-};
-
 using Cells = std::vector<std::string>;
-
-// "| a | b |" -> {"a", "b"}; the renderer escapes '|' inside cells as "\|", which none of these cells has.
-Cells split_row(const std::string &line)
-{
-    Cells cells;
-    size_t pos = 1;
-    while (pos < line.size()) {
-        const size_t bar = line.find(" |", pos);
-        if (bar == std::string::npos)
-            break;
-        cells.push_back(line.substr(pos + 1, bar - pos - 1));
-        pos = bar + 2;
-    }
-    return cells;
-}
 
 // The table under "## heading": its header first, the separator dropped.
 std::vector<Cells> table_under(const std::string &markdown, const std::string &heading)
@@ -182,7 +153,7 @@ TEST(CompareCli, CsvOneFilePerTable)
 {
     if (!have_reference())
         GTEST_SKIP() << "no reference data at " << kData;
-    CompareTempDir dir;
+    TempDir dir;
     const std::string out = dir.path() + "/csv";
     const ProcessResult r = compare_reference({"--format", "csv", "--out", out});
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -226,7 +197,7 @@ TEST(CompareCli, UsageAndFailures)
 // so the rank test runs and the samples tables appear.
 TEST(CompareCli, TwoKexbenchCampaignsHaveATest)
 {
-    CompareTempDir dir;
+    TempDir dir;
     for (const char *name : {"r1", "r2"}) {
         const ProcessResult run = run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.002",
                                            "--trials", "2", "--no-stack", "--system-label", name, "--out",

@@ -31,38 +31,9 @@ namespace {
 
 const std::string kHarness = std::string(KEXBENCH_SOURCE_DIR) + "/../shared/reference/ngcc-harness";
 
-class ReportTempDir {
-public:
-    ReportTempDir()
-    {
-        char tmpl[] = "/tmp/kexbench-report-XXXXXX";
-        path_ = ::mkdtemp(tmpl);
-    }
-    ~ReportTempDir() { fs::remove_all(path_); }
-    const std::string &path() const { return path_; }
-
-private:
-    std::string path_;
-};
-
 // ------------------------------------------------------------------ Markdown parsing (both sides)
 
 using Cells = std::vector<std::string>;
-
-// "| a | b |" -> {"a", "b"}. The pages never escape '|' inside cells.
-Cells split_row(const std::string &line)
-{
-    Cells cells;
-    size_t pos = 1;
-    while (pos < line.size()) {
-        const size_t bar = line.find(" |", pos);
-        if (bar == std::string::npos)
-            break;
-        cells.push_back(line.substr(pos + 1, bar - pos - 1));
-        pos = bar + 2;
-    }
-    return cells;
-}
 
 // The first table of every "## " section, keyed by heading ("4. Performance"),
 // header and separator included.
@@ -191,7 +162,7 @@ TEST(ReportReproduction, CliReportMatchesThePublishedPage)
 TEST(ReportReproduction, CliWritesOneCsvPerTableAndHtml)
 {
     SKIP_WITHOUT_REFERENCE("x86_1");
-    ReportTempDir tmp;
+    TempDir tmp;
     ProcessResult r = run_cli({"report", kHarness + "/performance/data/x86_1", "--format", "csv", "--out", tmp.path()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto perf = read_file(tmp.path() + "/performance.csv");
