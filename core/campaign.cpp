@@ -128,12 +128,7 @@ ChildRun run_child(Context &ctx, std::vector<std::string> args, double timeout_s
     spec.cancel = &ctx.cancel;
     run.argv = spec.argv;
     run.proc = run_process(spec);
-    size_t last_nl = run.proc.out.find_last_not_of("\n");
-    size_t start = run.proc.out.rfind('\n', last_nl == std::string::npos ? 0 : last_nl);
-    std::string last = run.proc.out.substr(start == std::string::npos ? 0 : start + 1);
-    run.answer = json::parse(last, nullptr, false);
-    if (run.answer.is_discarded() || !run.answer.is_object())
-        run.answer = nullptr;
+    run.answer = runner_answer(run.proc.out);
     run.complete = run.proc.succeeded() && run.answer.is_object() && run.answer.value("ok", false);
     if (run.complete)
         return run;

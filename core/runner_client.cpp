@@ -33,8 +33,8 @@ Result<nlohmann::json> ask_runner(const std::vector<std::string> &args, const st
         return fail(proc.error);
     if (proc.timed_out || proc.signal != 0)
         return fail(library + ": runner " + proc.describe_end() + (proc.err.empty() ? "" : ": " + last_line(proc.err)));
-    nlohmann::json answer = nlohmann::json::parse(last_line(proc.out), nullptr, false);
-    if (answer.is_discarded() || !answer.is_object())
+    nlohmann::json answer = runner_answer(proc.out);
+    if (!answer.is_object())
         return fail(library + ": runner " + proc.describe_end() + " without an answer" +
                     (proc.err.empty() ? "" : ": " + last_line(proc.err)));
     if (!answer.value("ok", false) && !answer.contains("status"))
@@ -43,6 +43,12 @@ Result<nlohmann::json> ask_runner(const std::vector<std::string> &args, const st
 }
 
 } // namespace
+
+nlohmann::json runner_answer(const std::string &child_stdout)
+{
+    nlohmann::json answer = nlohmann::json::parse(last_line(child_stdout), nullptr, false);
+    return answer.is_object() ? answer : nlohmann::json();
+}
 
 Result<InstanceInfo> describe_instance(const std::string &library, const RunnerOptions &options)
 {

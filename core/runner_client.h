@@ -7,6 +7,8 @@
 #include "core/instance_info.h"
 #include "core/result.h"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <string>
 
@@ -16,6 +18,10 @@ struct RunnerOptions {
     std::string runner = {};                        // empty: runner_path()
     std::chrono::milliseconds timeout{60000};
 };
+
+// The runner's answer: the JSON object on the last non-empty line of its stdout,
+// or a null json when there is none (a crash, an exit before answering).
+nlohmann::json runner_answer(const std::string &child_stdout);
 
 // Checks the file as ELF for this host (no loading), then asks a child to load and describe it.
 Result<InstanceInfo> describe_instance(const std::string &library, const RunnerOptions &options = {});
