@@ -142,4 +142,10 @@ std::string resolve_instance(const std::string &name_or_path, const DiscoveredFi
     return {};
 }
 
+const std::vector<std::string> &default_selection()
+{
+    static const std::vector<std::string> names{"X25519-NIKE", "SM2-KEX", "MLKEM-UAKE-768"};
+    return names;
+}
+
 } // namespace kexbench

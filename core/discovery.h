@@ -36,4 +36,9 @@ namespace kexbench {
 // lib<name>.so; empty when nothing matches.
 std::string resolve_instance(const std::string &name_or_path, const DiscoveredFiles &found);
 
+// What a campaign measures when nobody chose: one built-in, the national classical
+// baseline and one post-quantum baseline, so every first report has references.
+// `kexbench-cli run` without --instance and the workbench's first start use it.
+const std::vector<std::string> &default_selection();
+
 } // namespace kexbench

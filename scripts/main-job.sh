@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The main job of `make run`: the workbench when there is a display (run it
 # under `xvfb-run -a make run` on a headless machine), otherwise the headless
-# job: list the instances and check each against its pinned KAT manifest.
+# job: list the instances, check each against its pinned KAT manifest, then a
+# short campaign over the default selection (a built-in, SM2-KEX and the
+# post-quantum MLKEM-UAKE-768) and its report.
 set -euo pipefail
 build=${1:-build/release}
 cli="$build/bin/kexbench-cli"
@@ -13,3 +15,11 @@ fi
 "$cli" list
 echo
 "$cli" kat --all --out "$build/kat"
+echo
+# A quick plan (5 trials of about 0.05 s per operation): enough for a first look,
+# not for publication; `kexbench-cli run --help` gives the full plan's options.
+# Each run gets its own folder, so an earlier run's data is never overwritten.
+campaign="$build/main-job/campaign-$(date +%Y%m%d-%H%M%S)"
+"$cli" run --target 0.05 --trials 5 --system-label "$(uname -m)_local" --out "$campaign"
+"$cli" report "$campaign" --out "$campaign/report.md"
+echo "Report of the default selection: $campaign/report.md"

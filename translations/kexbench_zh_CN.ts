@@ -846,10 +846,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>随 kexbench 构建的参考实例。</translation>
     </message>
     <message>
-        <source>Classical baselines to compare submissions against.</source>
-        <translation>用来与候选提交比较的经典基线。</translation>
-    </message>
-    <message>
         <source>Candidate libraries added from outside kexbench.</source>
         <translation>从 kexbench 之外添加的候选库。</translation>
     </message>
@@ -912,6 +908,10 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>Bits</source>
         <translation>比特</translation>
+    </message>
+    <message>
+        <source>Standard references to judge candidates against: ML-KEM (FIPS 203) key exchanges and SM2 key exchange (GB/T 32918.3).</source>
+        <translation>评判候选算法所用的标准参照：基于 ML-KEM（FIPS 203）的密钥交换与 SM2 密钥交换（GB/T 32918.3）。</translation>
     </message>
 </context>
 <context>

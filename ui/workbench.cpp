@@ -157,10 +157,23 @@ void Workbench::discoverInstances()
             if (!discovered.contains(old.library) && QFileInfo::exists(old.library))
                 merged << old;
         instances_ = std::move(merged);
+        applyDefaultSelection();
         emit instancesChanged();
         for (const auto &problem : out.problems)
             emit instanceProblem(problem);
     });
+}
+
+void Workbench::applyDefaultSelection()
+{
+    if (!checkDefaultsNext_)
+        return;
+    checkDefaultsNext_ = false;
+    if (std::any_of(instances_.begin(), instances_.end(), [](const InstanceEntry &e) { return e.checked; }))
+        return; // the user chose already
+    const auto &names = default_selection();
+    for (auto &entry : instances_)
+        entry.checked = std::find(names.begin(), names.end(), entry.info.meta.instance) != names.end();
 }
 
 void Workbench::addInstanceLibrary(const QString &path)

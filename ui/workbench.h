@@ -45,6 +45,9 @@ public:
     // Finds libraries on the instance search path and describes each in a
     // runner child, in the background; instancesChanged() when done.
     void discoverInstances();
+    // The next discovery checks kexbench's default selection (core's
+    // default_selection()) if nothing is checked by then: the workbench's first start.
+    void requestDefaultSelection() { checkDefaultsNext_ = true; }
     // Describes one more library; instanceProblem() names it when it cannot be used.
     void addInstanceLibrary(const QString &path);
     bool busy() const; // background work in flight
@@ -75,6 +78,8 @@ private:
     QVector<DatasetEntry> datasets_;
     int pending_ = 0;
     unsigned generation_ = 0; // discovery results older than the latest request are dropped
+    bool checkDefaultsNext_ = false;
+    void applyDefaultSelection();
 };
 
 } // namespace kexbench::ui

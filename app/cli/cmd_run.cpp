@@ -17,13 +17,14 @@ namespace kexbench::cli {
 namespace {
 
 const char *kHelp =
-    "usage: kexbench-cli run --instance NAME... [--op OP...] [--mode fixed|adaptive]\n"
+    "usage: kexbench-cli run [--instance NAME...] [--op OP...] [--mode fixed|adaptive]\n"
     "                        [--target S] [--budget S] [--trials N] [--precision P]\n"
     "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
     "                        [--manifest FILE] [--timeout S] [--no-kat] [--no-stack]\n"
     "                        [--no-profile] --out DIR\n"
     "\n"
-    "Measures instances (names or .so paths; --instance may repeat or list several)\n"
+    "Measures instances (names or .so paths; --instance may repeat or list several;\n"
+    "without it the default selection X25519-NIKE, SM2-KEX and MLKEM-UAKE-768)\n"
     "in pinned kexbench-runner children and writes a campaign folder: campaign.json,\n"
     "build.json, kat/<candidate>/<label>.log, records/<candidate>/<label>__<op>.json.\n"
     "\n"
@@ -199,7 +200,7 @@ int cmd_run(const std::vector<std::string> &argv)
     std::vector<std::string> names = args.values("--instance");
     names.insert(names.end(), args.positional().begin(), args.positional().end());
     if (names.empty())
-        return usage_error("run", "name at least one --instance");
+        names = default_selection();
 
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     for (const auto &name : names) {

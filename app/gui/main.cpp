@@ -128,6 +128,7 @@ int main(int argc, char **argv)
     if (screenshot)
         window.resize(1400, 900);
     window.setPage(page);
+    workbench.requestDefaultSelection();
     workbench.discoverInstances();
     if (!screenshot)
         for (const QString &path : datasets)

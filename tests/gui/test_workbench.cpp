@@ -6,6 +6,7 @@
 #include "gui_test_util.h"
 
 #include "campaignworker.h"
+#include "core/discovery.h"
 
 #include <QDir>
 #include <QSignalSpy>
@@ -133,6 +134,30 @@ TEST(Workbench, DescribesTheBuiltinInstancesAndDropsStaleDiscoveries)
     workbench.setChecked(-1, true);   // out of range: ignored
     workbench.setChecked(1000, true);
     EXPECT_EQ(workbench.checkedLibraries().size(), 1);
+}
+
+// The workbench's first start checks the default selection, which holds the
+// post-quantum and the national baselines; a later rescan leaves the user's choice alone.
+TEST(Workbench, FirstStartChecksTheDefaultSelectionWithItsBaselines)
+{
+    Workbench workbench;
+    workbench.requestDefaultSelection();
+    ASSERT_TRUE(describeBuiltins(workbench));
+    std::set<std::string> checked;
+    for (const auto &entry : workbench.instances())
+        if (entry.checked)
+            checked.insert(entry.info.meta.instance);
+    const auto &defaults = default_selection();
+    EXPECT_EQ(checked, std::set<std::string>(defaults.begin(), defaults.end()));
+    EXPECT_TRUE(checked.count("MLKEM-UAKE-768")) << "no post-quantum baseline in the default selection";
+    EXPECT_EQ(workbench.instances()[instanceRow(workbench, "MLKEM-UAKE-768")].info.meta.group, "baseline");
+    EXPECT_EQ(workbench.instances()[instanceRow(workbench, "SM2-KEX")].info.meta.group, "baseline");
+
+    workbench.setChecked(instanceRow(workbench, "SM2-KEX"), false);
+    workbench.requestDefaultSelection(); // something is still checked: the choice stays
+    ASSERT_TRUE(describeBuiltins(workbench));
+    EXPECT_FALSE(workbench.instances()[instanceRow(workbench, "SM2-KEX")].checked);
+    EXPECT_EQ(workbench.checkedLibraries().size(), static_cast<int>(defaults.size()) - 1);
 }
 
 TEST(Campaign, ATinyCampaignFillsALiveDataset)

@@ -4,6 +4,7 @@
 #include "cli_helpers.h"
 
 #include "core/dataset.h"
+#include "core/discovery.h"
 #include "core/fsutil.h"
 #include "core/record.h"
 
@@ -98,6 +99,53 @@ TEST(Campaign, WritesCompleteSchema2RecordsWithSamples)
                             "mean_cycles", "operations_per_second", "sizes", "kex", "baseline_rss_bytes",
                             "peak_rss_bytes", "timing_scope", "environment", "kexbench"})
         EXPECT_TRUE(j.contains(key)) << key;
+}
+
+// Issue 7's "done when": a campaign over every baseline completes and its report renders,
+// with the 2-, 3- and 4-pass shapes each in their own rows.
+TEST(Campaign, EveryBaselineCompletesAndTheReportRenders)
+{
+    TempDir dir;
+    const std::vector<std::string> baselines = {"MLKEM-UAKE-512", "MLKEM-UAKE-768", "MLKEM-UAKE-1024",
+                                                "MLKEM-AKE-512",  "MLKEM-AKE-768",  "MLKEM-AKE-1024",
+                                                "MLKEM-AKE-KC-768", "SM2-KEX"};
+    std::vector<std::string> args = {"run", "--no-stack", "--out", dir.path(), "--instance"};
+    args.insert(args.end(), baselines.begin(), baselines.end());
+    ProcessResult r = run_cli(quick(args));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    // 7 records per 2-pass instance (exchange, init_a/b, pass1-2, derive_a/b), 8 for SM2-KEX, 9 for KC.
+    EXPECT_NE(r.out.find("59 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out;
+
+    const fs::path records = fs::path(dir.path()) / "records";
+    Record kc = load(records / "mlkem-ake-kc" / "MLKEM-AKE-KC-768__pass4.json");
+    EXPECT_EQ(kc.status, "complete");
+    EXPECT_EQ(kc.kat, "PASS");
+    EXPECT_EQ(kc.size("msg4_bytes"), 32);
+    Record sm2 = load(records / "sm2-kex" / "SM2-KEX__exchange.json");
+    EXPECT_EQ(sm2.status, "complete");
+    EXPECT_EQ(sm2.kat, "PASS");
+    EXPECT_EQ(sm2.size("total_msg_bytes"), 65 + 97 + 32);
+
+    ProcessResult report = run_cli({"report", dir.path()});
+    ASSERT_EQ(report.exit_code, 0) << report.err;
+    for (const auto &name : baselines)
+        EXPECT_NE(report.out.find(name), std::string::npos) << name << " missing from the report";
+    EXPECT_NE(report.out.find("pass4"), std::string::npos);
+}
+
+// Without --instance, run measures the default selection, which holds a post-quantum baseline.
+TEST(Campaign, WithoutInstancesRunMeasuresTheDefaultSelection)
+{
+    TempDir dir;
+    ProcessResult r = run_cli(quick({"run", "--op", "exchange", "--no-stack", "--no-profile", "--out", dir.path()}));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const fs::path records = fs::path(dir.path()) / "records";
+    for (const char *file : {"x25519-nike/X25519-NIKE__exchange.json", "sm2-kex/SM2-KEX__exchange.json",
+                             "mlkem-uake/MLKEM-UAKE-768__exchange.json"})
+        EXPECT_EQ(load(records / file).status, "complete") << file;
+    ProcessResult help = run_cli({"run", "--help"});
+    for (const std::string &name : default_selection())
+        EXPECT_NE(help.out.find(name), std::string::npos) << "run --help does not name the default " << name;
 }
 
 TEST(Campaign, HostileInstancesEachGetARecordWithAReason)

@@ -249,7 +249,7 @@ QVariant InstanceTreeModel::data(const QModelIndex &index, int role) const
                 if (node.key == QLatin1String("builtin"))
                     return tr("Reference instances built with kexbench.");
                 if (node.key == QLatin1String("baseline"))
-                    return tr("Classical baselines to compare submissions against.");
+                    return tr("Standard references to judge candidates against: ML-KEM (FIPS 203) key exchanges and SM2 key exchange (GB/T 32918.3).");
                 return tr("Candidate libraries added from outside kexbench.");
             }
             return tr("Check to measure every instance of this family.");
