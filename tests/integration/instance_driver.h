@@ -4,6 +4,7 @@
 // instance tests can check both agreement and the bytes that went over the wire.
 #pragma once
 
+#include "core/instance.h"
 #include "kex/shim/kexbench_shim.h"
 
 #include <gtest/gtest.h>
@@ -22,18 +23,13 @@ namespace kexbench::test {
 
 using Bytes = std::vector<unsigned char>;
 
-using GetterFn = unsigned long long (*)();
-using InitFn = int (*)(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *, unsigned char *,
-                       unsigned long long *);
-using Pass1Fn = int (*)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
-                        unsigned long long *, unsigned char *, unsigned long long *);
-using PassFn = int (*)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
-                       unsigned long long, unsigned char *, unsigned long long *, unsigned char *,
-                       unsigned long long *);
-using DeriveFn = int (*)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
-                         unsigned long long, unsigned char *, unsigned long long, unsigned char *,
-                         unsigned long long *);
-using SeedFn = int (*)(const unsigned char *, unsigned long long);
+// The ICCS function types are the loader's own.
+using kexbench::DeriveFn;
+using kexbench::GetterFn;
+using kexbench::InitFn;
+using kexbench::Pass1Fn;
+using kexbench::PassFn;
+using kexbench::SeedFn;
 using MetaFn = const kexbench_meta *(*)();
 
 constexpr unsigned kExchanges = 50;
@@ -157,7 +153,7 @@ public:
     InitFn init_a = nullptr, init_b = nullptr;
     Pass1Fn pass1 = nullptr;
     PassFn pass2 = nullptr, pass3 = nullptr;
-    std::array<PassFn, 17> pass{}; // pass[k] for k = 2..16 (the harness drivers go up to 16)
+    std::array<PassFn, kexbench::kMaxPasses + 1> pass{}; // pass[k] for k = 2..16, as the harness drivers
     DeriveFn derive_a = nullptr, derive_b = nullptr;
     SeedFn seed = nullptr;
     MetaFn meta = nullptr;
