@@ -98,6 +98,8 @@ ExchangeShape shape_of(const ExchangeBuffers &b)
         shape.total_msg_bytes += b.msg_len[k];
     }
     shape.ss_actual_bytes = b.ssa_len;
+    shape.pk_a_actual_bytes = b.pka_len;
+    shape.pk_b_actual_bytes = b.pkb_len;
     for (unsigned k : b.untouched_passes)
         shape.audits.push_back(untouched_audit(k) + "; counted as 0 bytes");
     return shape;
@@ -149,6 +151,8 @@ void fill_meta_head(MeasureResult &r, const Instance &inst, const std::string &o
         add_meta(r, "msg" + std::to_string(k + 1) + "_bytes", std::to_string(r.shape.msg_bytes[k]));
     add_meta(r, "total_msg_bytes", std::to_string(r.shape.total_msg_bytes));
     add_meta(r, "ss_actual_bytes", std::to_string(r.shape.ss_actual_bytes));
+    add_meta(r, "pk_a_actual_bytes", std::to_string(r.shape.pk_a_actual_bytes));
+    add_meta(r, "pk_b_actual_bytes", std::to_string(r.shape.pk_b_actual_bytes));
 }
 
 void fill_meta_tail(MeasureResult &r, const Operation &op)

@@ -46,6 +46,9 @@ struct ExchangeShape {
     std::vector<unsigned long long> msg_bytes; // actual message lengths, pass 1..passes_run
     unsigned long long total_msg_bytes = 0;
     unsigned long long ss_actual_bytes = 0;
+    // What init_a / init_b wrote: a one-sided protocol leaves A's key empty
+    // although pk_bytes (one capacity for both) is B's size.
+    unsigned long long pk_a_actual_bytes = 0, pk_b_actual_bytes = 0;
     std::vector<std::string> audits;
 };
 

@@ -597,6 +597,7 @@ struct KexSizes {
     std::optional<int64_t> passes;
     std::vector<int64_t> messages; // msg1_bytes, msg2_bytes, ... by pass number
     std::optional<int64_t> total, pk, sk, ss;
+    std::optional<int64_t> pk_a, pk_b; // what init_a / init_b wrote (kexbench records), else the capacity
 };
 
 // msg<k>_bytes keys, ordered by k.
@@ -625,6 +626,10 @@ KexSizes kex_sizes(const Record &r)
     k.messages = message_sizes(r);
     k.total = r.size("total_msg_bytes");
     k.pk = r.size("pk_bytes");
+    k.pk_a = r.size("pk_a_actual_bytes");
+    k.pk_b = r.size("pk_b_actual_bytes");
+    if (!k.pk_a || !k.pk_b)
+        k.pk_a = k.pk_b = k.pk;
     k.sk = r.size("sk_bytes");
     k.ss = r.size("ss_actual_bytes");
     if (!k.ss)
@@ -656,7 +661,7 @@ const BandwidthEntry *accounting_for(const Context &c, const LabelKey &key)
 
 Row transmission_row_v2(const Context &c, const LabelKey &key, const KexSizes &k, const BandwidthEntry *e)
 {
-    std::optional<int64_t> protocol = k.total, pk_a = k.pk, pk_b = k.pk;
+    std::optional<int64_t> protocol = k.total, pk_a = k.pk_a, pk_b = k.pk_b;
     if (e) {
         protocol = static_cast<int64_t>(e->protocol_message_bytes);
         pk_a = static_cast<int64_t>(e->pk_a_bytes);
@@ -716,8 +721,9 @@ void fallback_note(const Context &c, const std::vector<std::string> &unaccounted
     if (unaccounted.empty() || c.options.layout == ReportLayout::v1)
         return;
     std::string note = "No bandwidth accounting entry for " + join(unaccounted, ", ") +
-                       ": protocol-message bytes are the API's total_msg_bytes and both public keys are the API's "
-                       "pk_bytes capacity, so the bandwidth is an API-based estimate.";
+                       ": protocol-message bytes are the API's total_msg_bytes and the public keys are the lengths "
+                       "init_a and init_b wrote in the measured exchange (the API's pk_bytes capacity for records "
+                       "without them), so the bandwidth is an API-based estimate.";
     if (!c.options.accounting_note.empty())
         note += " " + c.options.accounting_note;
     t.notes.push_back(note);
