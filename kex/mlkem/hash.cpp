@@ -1,7 +1,7 @@
 // The hash functions of FIPS 203 4.1 on OpenSSL 3 EVP, and SampleNTT (Algorithm 7).
-// The EVP_MD objects are fetched once per process and every thread reuses one
-// EVP_MD_CTX per function, so a hash costs no fetch and no EVP_MD_CTX
-// allocation (OpenSSL 3.0 may still re-create its small provider state on init).
+// The EVP_MD objects are fetched once per process, and within one ML-KEM
+// operation every hash of a kind reuses one EVP_MD_CTX, so a hash costs no fetch
+// and at most one context allocation per kind and operation.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mlkem_internal.h"
 
@@ -38,24 +38,16 @@ const Mds &mds()
     return fetched;
 }
 
-// One context per function and thread, freed (and so cleansed) at thread exit.
-struct ThreadCtxs {
-    EVP_MD_CTX *ctx[kFnCount]{};
-    ThreadCtxs() = default;
-    ThreadCtxs(const ThreadCtxs &) = delete;
-    ThreadCtxs &operator=(const ThreadCtxs &) = delete;
-    ~ThreadCtxs()
-    {
-        for (auto *c : ctx)
-            EVP_MD_CTX_free(c);
-    }
-};
-
-thread_local ThreadCtxs t_ctxs;
+// One context per function and thread, alive only during one ML-KEM operation:
+// hash_scrub() frees them when the operation ends. Deliberately no thread_local
+// object with a destructor: an instance library that holds one can be unmapped by
+// dlclose before exit runs the destructor (seen under qemu-aarch64: the runner
+// crashed after answering), so nothing here may outlive an operation.
+thread_local EVP_MD_CTX *t_ctx[kFnCount];
 
 EVP_MD_CTX *ctx_for(Fn fn)
 {
-    EVP_MD_CTX *&c = t_ctxs.ctx[fn];
+    EVP_MD_CTX *&c = t_ctx[fn];
     if (c == nullptr)
         c = EVP_MD_CTX_new();
     return c;
@@ -161,13 +153,14 @@ bool sample_ntt(Poly &out, const std::uint8_t rho[32], std::uint8_t b0, std::uin
     return n == kN || sample_ntt_continue(out, n, seed, first_bytes);
 }
 
-// Freeing the provider contexts is what cleanses them (a re-init would leave the
-// last absorbed block in place); the next hash allocates them again.
+// Freeing the contexts is what cleanses them (a re-init would leave the last
+// absorbed block in place); the next operation allocates them again.
 void hash_scrub()
 {
-    for (Fn fn : {kSha3_512, kShake256})
-        if (t_ctxs.ctx[fn] != nullptr)
-            EVP_MD_CTX_reset(t_ctxs.ctx[fn]);
+    for (EVP_MD_CTX *&c : t_ctx) {
+        EVP_MD_CTX_free(c);
+        c = nullptr;
+    }
 }
 
 } // namespace kexbench::mlkem::detail

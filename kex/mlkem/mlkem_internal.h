@@ -106,7 +106,7 @@ inline constexpr std::size_t kSampleFirstBytes = 3 * 168;
 bool sample_ntt(Poly &out, const std::uint8_t rho[32], std::uint8_t b0, std::uint8_t b1,
                 std::size_t first_bytes = kSampleFirstBytes);
 
-// Clears the keccak states the thread's reused contexts still hold.
+// Frees (and so cleanses) the thread's hash contexts; every public operation ends with it.
 void hash_scrub();
 
 } // namespace kexbench::mlkem::detail
