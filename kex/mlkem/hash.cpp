@@ -18,23 +18,31 @@ enum Fn { kSha3_256, kSha3_512, kShake128, kShake256, kFnCount };
 
 struct Mds {
     EVP_MD *md[kFnCount]{};
-    bool ok = false;
+    bool ok = true;
+    Mds()
+    {
+        const char *names[kFnCount] = {"SHA3-256", "SHA3-512", "SHAKE128", "SHAKE256"};
+        for (int i = 0; i < kFnCount; ++i) {
+            md[i] = EVP_MD_fetch(nullptr, names[i], nullptr);
+            ok = ok && md[i] != nullptr;
+        }
+    }
+    Mds(const Mds &) = delete;
+    Mds &operator=(const Mds &) = delete;
+    ~Mds()
+    {
+        for (EVP_MD *m : md)
+            EVP_MD_free(m);
+    }
 };
 
-// Fetched on first use and kept for the life of the process: freeing them at
-// exit could run after OpenSSL's own cleanup.
+// Fetched on first use. The destructor frees them when an instance library is
+// unloaded (dlclose), or at exit, and always before OpenSSL's own cleanup: a
+// function-local static registers its destructor after it is built, and building
+// it (EVP_MD_fetch) is what initialised OpenSSL and registered that cleanup.
 const Mds &mds()
 {
-    static const Mds fetched = [] {
-        Mds m;
-        const char *names[kFnCount] = {"SHA3-256", "SHA3-512", "SHAKE128", "SHAKE256"};
-        m.ok = true;
-        for (int i = 0; i < kFnCount; ++i) {
-            m.md[i] = EVP_MD_fetch(nullptr, names[i], nullptr);
-            m.ok = m.ok && m.md[i] != nullptr;
-        }
-        return m;
-    }();
+    static const Mds fetched;
     return fetched;
 }
 
