@@ -195,6 +195,27 @@ Status keygen_internal(const Params &p, const std::uint8_t d[kSeedBytes], const 
     return finish(Status::ok);
 }
 
+namespace {
+
+// Algorithm 17 for an ek that already passed the 7.2 check.
+Status encaps_checked(const Params &c, const std::uint8_t *ek, const std::uint8_t m[kSeedBytes], std::uint8_t *ct,
+                      std::uint8_t key[kSharedBytes])
+{
+    struct Secrets {
+        std::uint8_t in[64], g[64];
+    };
+    Wiped<Secrets> w;
+    std::memcpy(w.in, m, 32);
+    // (K, r) = G(m || H(ek)) (Algorithm 17)
+    if (!hash_h(ek, c.ek_bytes, w.in + 32) || !hash_g(w.in, 64, nullptr, 0, w.g) ||
+        !pke_encrypt(c, ek, m, w.g + 32, ct))
+        return finish(Status::crypto_failure);
+    std::memcpy(key, w.g, kSharedBytes);
+    return finish(Status::ok);
+}
+
+} // namespace
+
 Status encaps_internal(const Params &p, const std::uint8_t *ek, const std::uint8_t m[kSeedBytes], std::uint8_t *ct,
                        std::uint8_t key[kSharedBytes])
 {
@@ -203,17 +224,7 @@ Status encaps_internal(const Params &p, const std::uint8_t *ek, const std::uint8
         return Status::bad_params;
     if (!encoding12_is_canonical(ek, c->k * kPolyBytes)) // 7.2 modulus check
         return Status::bad_key;
-    struct Secrets {
-        std::uint8_t in[64], g[64];
-    };
-    Wiped<Secrets> w;
-    std::memcpy(w.in, m, 32);
-    // (K, r) = G(m || H(ek)) (Algorithm 17)
-    if (!hash_h(ek, c->ek_bytes, w.in + 32) || !hash_g(w.in, 64, nullptr, 0, w.g) ||
-        !pke_encrypt(*c, ek, m, w.g + 32, ct))
-        return finish(Status::crypto_failure);
-    std::memcpy(key, w.g, kSharedBytes);
-    return finish(Status::ok);
+    return encaps_checked(*c, ek, m, ct, key);
 }
 
 Status decaps(const Params &p, const std::uint8_t *dk, const std::uint8_t *ct, std::uint8_t key[kSharedBytes])
@@ -272,7 +283,7 @@ Status encaps(const Params &p, DRNG_ctx &drng, const std::uint8_t *ek, std::uint
     const Params *c = canonical(p);
     if (c == nullptr)
         return Status::bad_params;
-    // Checked before the draw too, so a rejected ek leaves the DRNG untouched.
+    // 7.2 modulus check before the draw, so a rejected ek leaves the DRNG untouched.
     if (!encoding12_is_canonical(ek, c->k * kPolyBytes))
         return Status::bad_key;
     struct Seed {
@@ -281,7 +292,7 @@ Status encaps(const Params &p, DRNG_ctx &drng, const std::uint8_t *ek, std::uint
     Wiped<Seed> s;
     if (!draw_seed(drng, s.m))
         return Status::crypto_failure;
-    return encaps_internal(p, ek, s.m, ct, key);
+    return encaps_checked(*c, ek, s.m, ct, key); // the check above stands; not repeated
 }
 
 } // namespace kexbench::mlkem

@@ -7,6 +7,8 @@
 #include "core/instance.h"
 #include "kex/shim/kexbench_shim.h"
 
+#include "auxfunc.h"
+
 #include <gtest/gtest.h>
 
 #include <dlfcn.h>
@@ -278,6 +280,14 @@ inline testing::AssertionResult run_exchange(const InstanceLib &lib, Transcript 
     if (t.ssa != t.ssb)
         return testing::AssertionFailure() << "shared secrets differ";
     return testing::AssertionSuccess();
+}
+
+// The ICCS sm3hash of a byte string, as the instances call it.
+inline Bytes sm3(const Bytes &msg)
+{
+    Bytes out(32);
+    EXPECT_EQ(sm3hash(256, msg.data(), 8ull * msg.size(), out.data()), 0);
+    return out;
 }
 
 inline std::string library_path(const std::string &name, bool fixture = false)

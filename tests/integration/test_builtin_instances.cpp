@@ -233,13 +233,6 @@ Bytes x25519_dh(const Bytes &priv, const Bytes &peer_pub)
     return own && peer ? evp_derive(own.get(), peer.get()) : Bytes{};
 }
 
-Bytes sm3(const Bytes &msg)
-{
-    Bytes out(32);
-    EXPECT_EQ(sm3hash(256, msg.data(), 8ull * msg.size(), out.data()), 0);
-    return out;
-}
-
 class X25519Nike : public testing::Test {
 protected:
     void SetUp() override
