@@ -9,7 +9,10 @@
 #include "core/kat_check.h"
 #include "core/measure.h"
 #include "core/process.h"
+#include "core/health.h"
 #include "core/stats.h"
+#include "core/trial_stats.h"
+#include "core/format.h"
 
 #include <chrono>
 #include <cmath>
@@ -18,6 +21,7 @@
 #include <filesystem>
 #include <map>
 #include <numeric>
+#include <random>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -62,13 +66,15 @@ std::string last_line_with(const std::string &text, const std::string &needle)
 
 std::string tail(const std::string &text, size_t n) { return text.size() <= n ? text : text.substr(text.size() - n); }
 
+
 // One runner child and what it answered.
 struct ChildRun {
     ProcessResult proc;
     json answer;            // null when the child gave no answer
-    bool complete = false;
+    bool complete = false;  // finished, answered ok, and (measure) the answer passed validation
     std::string reason;     // when not complete
     std::vector<std::string> argv;
+    TrialHealth health;     // measure children with a valid answer; judged by the campaign
 };
 
 // Everything one campaign shares while it runs.
@@ -93,19 +99,25 @@ struct Context {
     const std::atomic<bool> &cancel;
     std::string counter_name;
     double counter_hz = 0;
+    std::optional<double> fixed_clock_hz; // for the PMU cycles/second rule; only with core cycles
     ordered_json environment;
     ordered_json campaign;
     ordered_json build = ordered_json{{"instances", ordered_json::object()}};
     CampaignSummary summary;
     Clock::time_point start = Clock::now();
-    double units_total = 0, units_done = 0;
+    double units_total = 0, units_done = 0, last_fraction = 0;
+    std::map<int, double> fastest_probe_ns; // by CPU, over every measured attempt
+    std::vector<double> probes_ns;          // each attempt's fastest probe, for the campaign's probe figures
 
     fs::path out() const { return opt.out_dir; }
     bool cancelled() const { return cancel.load(); }
 
     void emit(CampaignEvent e)
     {
-        e.fraction_done = units_total > 0 ? std::min(1.0, units_done / units_total) : 0;
+        // The total is refined as instances are calibrated; progress never goes backwards.
+        const double fraction = units_total > 0 ? std::min(1.0, units_done / units_total) : 0;
+        last_fraction = std::max(last_fraction, fraction);
+        e.fraction_done = last_fraction;
         const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
         e.eta_s = e.fraction_done > 0.01 ? elapsed * (1 - e.fraction_done) / e.fraction_done : -1;
         observer.on_event(e);
@@ -115,7 +127,42 @@ struct Context {
         summary.problems.push_back(message);
         emit(ev(CampaignEvent::InstanceProblem, instance, "", message));
     }
+    double fastest_probe_on(int cpu) const
+    {
+        const auto it = fastest_probe_ns.find(cpu);
+        return it == fastest_probe_ns.end() ? 0 : it->second;
+    }
+    void note_probe(const TrialHealth &h)
+    {
+        const double p = fastest_probe_of(h);
+        if (!(p > 0))
+            return;
+        probes_ns.push_back(p);
+        auto [it, inserted] = fastest_probe_ns.emplace(h.cpu, p);
+        if (!inserted)
+            it->second = std::min(it->second, p);
+    }
 };
+
+std::string string_field(const json &answer, const char *key)
+{
+    const auto it = answer.find(key);
+    return it != answer.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string failure_reason(const ChildRun &run)
+{
+    if (run.answer.is_object()) {
+        for (const char *key : {"reason", "error"})
+            if (std::string why = string_field(run.answer, key); !why.empty())
+                return why;
+    }
+    std::string reason = "runner " + run.proc.describe_end();
+    std::string context = last_line_with(run.proc.err, "kexbench-runner:");
+    if (!context.empty())
+        reason += " — " + context.substr(std::string("kexbench-runner: ").size());
+    return reason;
+}
 
 ChildRun run_child(Context &ctx, std::vector<std::string> args, double timeout_s)
 {
@@ -129,19 +176,26 @@ ChildRun run_child(Context &ctx, std::vector<std::string> args, double timeout_s
     run.argv = spec.argv;
     run.proc = run_process(spec);
     run.answer = runner_answer(run.proc.out);
-    run.complete = run.proc.succeeded() && run.answer.is_object() && run.answer.value("ok", false);
-    if (run.complete)
+    const auto ok = run.answer.is_object() ? run.answer.find("ok") : run.answer.end();
+    run.complete = run.proc.succeeded() && run.answer.is_object() && ok != run.answer.end() && ok->is_boolean() &&
+                   ok->get<bool>();
+    if (!run.complete)
+        run.reason = failure_reason(run);
+    return run;
+}
+
+// A measure child: the answer must pass the field-by-field check before any figure is used.
+ChildRun run_measure_child(Context &ctx, std::vector<std::string> args, uint64_t iterations, double timeout_s)
+{
+    ChildRun run = run_child(ctx, std::move(args), timeout_s);
+    if (!run.complete)
         return run;
-    if (run.answer.is_object() && run.answer.contains("reason"))
-        run.reason = run.answer["reason"].get<std::string>();
-    else if (run.answer.is_object() && run.answer.contains("error"))
-        run.reason = run.answer["error"].get<std::string>();
-    else {
-        run.reason = "runner " + run.proc.describe_end();
-        std::string context = last_line_with(run.proc.err, "kexbench-runner:");
-        if (!context.empty())
-            run.reason += " — " + context.substr(std::string("kexbench-runner: ").size());
+    if (std::string problem = measure_answer_problem(run.answer, iterations); !problem.empty()) {
+        run.complete = false;
+        run.reason = "runner answer rejected: " + problem;
+        return run;
     }
+    run.health = *trial_health_from_json(ordered_json(run.answer["health"]), "health");
     return run;
 }
 
@@ -154,7 +208,26 @@ std::vector<std::string> measure_args(const Context &ctx, const std::string &lib
             std::to_string(warmups), "--counter", ctx.opt.counter, "--counter-hz", hz};
 }
 
-RecordProcess process_entry(const ChildRun &run)
+// Sample arrays of a child; only complete (validated) answers have them.
+std::vector<uint64_t> samples_of(const ChildRun &run, const char *key)
+{
+    return run.complete ? run.answer[key].get<std::vector<uint64_t>>() : std::vector<uint64_t>{};
+}
+
+std::optional<TrialTotals> totals_of(const ChildRun &run)
+{
+    const auto ticks = samples_of(run, "ticks");
+    const auto ns = samples_of(run, "ns");
+    if (ticks.empty())
+        return std::nullopt;
+    TrialTotals t;
+    t.measurements = ticks.size();
+    t.seconds = static_cast<double>(std::accumulate(ns.begin(), ns.end(), uint64_t{0})) / 1e9;
+    t.cycles = static_cast<double>(std::accumulate(ticks.begin(), ticks.end(), uint64_t{0}));
+    return t;
+}
+
+RecordProcess process_entry(const ChildRun &run, int attempt)
 {
     RecordProcess p;
     p.status = run.complete ? "complete" : run.proc.timed_out ? "hard_timeout" : "failed";
@@ -163,21 +236,15 @@ RecordProcess process_entry(const ChildRun &run)
     p.command = run.argv;
     p.wall_s = run.proc.wall_seconds;
     p.stderr_tail = tail(run.proc.err, 2000);
+    p.disturbed_retries = attempt;
     if (run.proc.timed_out)
         p.timeout_s = run.proc.timeout_seconds;
-    if (!run.answer.is_object())
-        return p;
-    for (const auto &kv : run.answer.value("meta", json::array()))
-        p.meta.emplace_back(kv.at(0).get<std::string>(), kv.at(1).get<std::string>());
-    auto ticks = run.answer.value("ticks", std::vector<uint64_t>{});
-    auto ns = run.answer.value("ns", std::vector<uint64_t>{});
-    if (!ticks.empty() && ticks.size() == ns.size()) {
-        TrialTotals t;
-        t.measurements = ticks.size();
-        t.seconds = static_cast<double>(std::accumulate(ns.begin(), ns.end(), uint64_t{0})) / 1e9;
-        t.cycles = static_cast<double>(std::accumulate(ticks.begin(), ticks.end(), uint64_t{0}));
-        p.trials.push_back(t);
-    }
+    if (run.answer.is_object())
+        for (const auto &kv : run.answer.value("meta", json::array()))
+            if (json_is_string_pair(kv))
+                p.meta.emplace_back(kv[0].get<std::string>(), kv[1].get<std::string>());
+    if (auto t = totals_of(run))
+        p.trials.push_back(*t);
     return p;
 }
 
@@ -200,11 +267,19 @@ void sizes_from_meta(Record &rec)
     }
 }
 
+// One kept trial of an operation: the child whose figures count, and which
+// attempt it was (0 = first; each disturbed attempt before it is in `retried`).
+struct KeptTrial {
+    ChildRun child;
+    int attempt = 0;
+};
+
 // The operation's evidence from its children, in the schema-2 layout plus kexbench's samples.
 struct OperationRun {
     std::string op;
     Plan plan;
-    std::vector<ChildRun> trials;
+    std::vector<KeptTrial> trials;   // one per trial slot
+    std::vector<ChildRun> retried;   // attempts judged disturbed and run again
     std::optional<uint64_t> stack_bytes;
     std::string stack_note;
     std::string started_utc, ended_utc;
@@ -212,50 +287,76 @@ struct OperationRun {
     std::string stop_reason; // adaptive: why it stopped
 };
 
+// Counter description, overhead and audits: the same in every child of an operation.
+void add_counter_facts(RecordSamples &s, const json &a)
+{
+    s.counter = a["counter"].get<std::string>();
+    s.counter_unit = a["counter_unit"].get<std::string>();
+    s.core_cycles = a["core_cycles"].get<bool>();
+    s.ticks_per_second = a["counter_hz"].get<double>();
+    s.time_source = a["time_source"].get<std::string>();
+    const double min_ticks = a["overhead"]["min_ticks"].get<double>();
+    s.overhead_ticks = s.overhead_ticks == 0 ? min_ticks : std::min(s.overhead_ticks, min_ticks);
+    s.overhead_ns = a["overhead"]["min_ns"].get<double>();
+    s.secret_mismatches += a["secret_mismatches"].get<uint64_t>();
+    s.dropped_tick_pairs += a["dropped_tick_pairs"].get<uint64_t>();
+    for (const auto &audit : a["audits"])
+        if (std::find(s.audits.begin(), s.audits.end(), audit.get<std::string>()) == s.audits.end())
+            s.audits.push_back(audit.get<std::string>());
+}
+
+RetriedAttempt retried_attempt(const ChildRun &run)
+{
+    RetriedAttempt r;
+    r.health = run.health;
+    r.totals = totals_of(run).value_or(TrialTotals{});
+    r.ticks = samples_of(run, "ticks");
+    r.ns = samples_of(run, "ns");
+    return r;
+}
+
+const TrialHealth &first_disturbed(const RecordSamples &s)
+{
+    return *std::find_if(s.health.begin(), s.health.end(), [](const TrialHealth &h) { return h.disturbed; });
+}
+
 void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
 {
     RecordSamples s;
     s.mode = ctx.opt.mode;
-    std::string reason;
-    for (const auto &t : run.trials) {
-        if (!t.answer.is_object())
+    for (const KeptTrial &t : run.trials) {
+        if (!t.child.complete)
             continue;
-        auto ticks = t.answer.value("ticks", std::vector<uint64_t>{});
-        auto ns = t.answer.value("ns", std::vector<uint64_t>{});
+        const auto ticks = samples_of(t.child, "ticks");
+        const auto ns = samples_of(t.child, "ns");
         s.ticks.insert(s.ticks.end(), ticks.begin(), ticks.end());
         s.ns.insert(s.ns.end(), ns.begin(), ns.end());
         s.trial_sizes.push_back(ticks.size());
-        s.counter = t.answer.value("counter", s.counter);
-        s.counter_unit = t.answer.value("counter_unit", s.counter_unit);
-        s.core_cycles = t.answer.value("core_cycles", false);
-        s.ticks_per_second = t.answer.value("counter_hz", 0.0);
-        s.time_source = t.answer.value("time_source", s.time_source);
-        if (auto o = t.answer.find("overhead"); o != t.answer.end() && o->is_object()) {
-            const double min_ticks = o->value("min_ticks", 0.0);
-            s.overhead_ticks = s.overhead_ticks == 0 ? min_ticks : std::min(s.overhead_ticks, min_ticks);
-            s.overhead_ns = o->value("min_ns", 0.0);
-        }
-        s.secret_mismatches += t.answer.value("secret_mismatches", uint64_t{0});
-        for (const auto &a : t.answer.value("audits", std::vector<std::string>{}))
-            if (std::find(s.audits.begin(), s.audits.end(), a) == s.audits.end())
-                s.audits.push_back(a);
+        add_counter_facts(s, t.child.answer);
+        s.health.push_back(t.child.health);
+        s.disturbed = s.disturbed || t.child.health.disturbed;
     }
-    if (s.ns.size() >= 2) {
-        std::vector<double> ns(s.ns.begin(), s.ns.end());
-        auto ci = stats::median_ci(ns);
-        if (ci.reached)
-            s.ci_relative_width = stats::relative_ci_width(ci, stats::median(ns));
-    }
+    for (const ChildRun &r : run.retried)
+        s.retried.push_back(retried_attempt(r));
+    if (!s.health.empty())
+        s.probe_fastest_ns = ctx.fastest_probe_on(s.health.front().cpu);
+    // kexbench's central value is over trials, not iterations (core/trial_stats.h).
+    s.ci_relative_width = estimate_over_trials(trial_medians(s, TrialQuantity::time_ns),
+                                               TrialStatistic::median_of_trial_medians, TrialQuantity::time_ns)
+                              .relative_width();
     s.stack_bytes = run.stack_bytes;
     if (!run.stack_note.empty())
         s.extra["stack_note"] = run.stack_note;
     if (!run.stop_reason.empty())
         s.extra["adaptive_stop"] = run.stop_reason;
-    for (const auto &t : run.trials)
-        if (!t.complete) {
-            s.reason = t.reason;
+    for (const KeptTrial &t : run.trials)
+        if (!t.child.complete) {
+            s.reason = t.child.reason;
             break;
         }
+    if (s.reason.empty() && s.disturbed)
+        s.reason = "disturbed: no clean attempt of trial " + std::to_string(first_disturbed(s).trial) + " in " +
+                   std::to_string(first_disturbed(s).attempt + 1) + " (" + first_disturbed(s).reason + ")";
     rec.kexbench = std::move(s);
 }
 
@@ -286,21 +387,21 @@ Record assemble_record(const Context &ctx, const InstanceInfo &info, const KatCh
     rec.load_average_end = run.load_end;
     rec.environment = ctx.environment;
     bool all_complete = !run.trials.empty();
-    for (const auto &t : run.trials) {
-        rec.processes.push_back(process_entry(t));
-        all_complete = all_complete && t.complete;
+    for (const KeptTrial &t : run.trials) {
+        rec.processes.push_back(process_entry(t.child, t.attempt));
+        rec.disturbed_retries += t.attempt;
+        all_complete = all_complete && t.child.complete;
     }
     const bool planned_count = ctx.opt.mode == "adaptive" || static_cast<int>(run.trials.size()) == run.plan.trials;
     rec.status = all_complete && planned_count ? "complete" : "failed_or_partial";
     for (const auto &p : rec.processes)
         rec.trials.insert(rec.trials.end(), p.trials.begin(), p.trials.end());
     sizes_from_meta(rec);
-    for (const auto &t : run.trials)
-        if (t.answer.is_object()) {
-            const uint64_t base = t.answer.value("baseline_rss_bytes", uint64_t{0});
-            const uint64_t peak = t.answer.value("peak_rss_bytes", uint64_t{0});
-            rec.baseline_rss_bytes = std::max(rec.baseline_rss_bytes.value_or(0), base);
-            rec.peak_rss_bytes = std::max(rec.peak_rss_bytes.value_or(0), peak);
+    for (const KeptTrial &t : run.trials)
+        if (t.child.complete) {
+            rec.baseline_rss_bytes = std::max(rec.baseline_rss_bytes.value_or(0),
+                                              t.child.answer["baseline_rss_bytes"].get<uint64_t>());
+            rec.peak_rss_bytes = std::max(rec.peak_rss_bytes.value_or(0), t.child.answer["peak_rss_bytes"].get<uint64_t>());
         }
     if (!rec.trials.empty())
         compute_trial_statistics(rec);
@@ -351,78 +452,10 @@ bool resumable(const Context &ctx, const InstanceInfo &info, const std::string &
 void measure_stack_of(Context &ctx, const std::string &lib, OperationRun &run, double timeout_s)
 {
     ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op}, timeout_s);
-    if (child.complete)
-        run.stack_bytes = child.answer.value("stack_bytes", uint64_t{0});
+    if (child.complete && child.answer.contains("stack_bytes") && json_is_uint(child.answer["stack_bytes"]))
+        run.stack_bytes = child.answer["stack_bytes"].get<uint64_t>();
     else
-        run.stack_note = child.reason;
-}
-
-// Trials of one operation until the plan (fixed) or the stop rule (adaptive) is met.
-void run_trials(Context &ctx, const std::string &lib, const InstanceInfo &info, OperationRun &run)
-{
-    const bool adaptive = ctx.opt.mode == "adaptive";
-    const int planned = adaptive ? ctx.opt.adaptive.max_trials : run.plan.trials;
-    const auto op_start = Clock::now();
-    std::vector<double> ns;
-    for (int trial = 0; trial < planned && !ctx.cancelled(); ++trial) {
-        ChildRun child = run_child(ctx, measure_args(ctx, lib, run.op, run.plan.iterations_per_trial, run.plan.warmups),
-                                   run.plan.timeout_per_process_s);
-        if (child.proc.cancelled)
-            break;
-        const bool ok = child.complete;
-        if (ok)
-            for (uint64_t v : child.answer.value("ns", std::vector<uint64_t>{}))
-                ns.push_back(static_cast<double>(v));
-        run.trials.push_back(std::move(child));
-        CampaignEvent e = ev(CampaignEvent::TrialDone, info.meta.instance, run.op);
-        e.trial = trial + 1;
-        e.trials = adaptive ? 0 : planned;
-        ctx.emit(e);
-        if (!ok)
-            break; // the harness also stops at the first process that does not complete
-        if (adaptive) {
-            std::optional<double> width;
-            if (auto ci = stats::median_ci(ns); ci.reached)
-                width = stats::relative_ci_width(ci, stats::median(ns));
-            const double elapsed = std::chrono::duration<double>(Clock::now() - op_start).count();
-            auto verdict = adaptive_should_stop(ctx.opt.adaptive, trial + 1, elapsed, width);
-            if (verdict.stop) {
-                run.stop_reason = verdict.why;
-                break;
-            }
-        }
-    }
-}
-
-void measure_operation_of(Context &ctx, const std::string &lib, const InstanceInfo &info, const KatCheck *kat,
-                          const std::string &op, double exchange_t1, double setup_s)
-{
-    if (resumable(ctx, info, op)) {
-        ++ctx.summary.records_resumed;
-        ctx.units_done += 1;
-        ctx.emit(ev(CampaignEvent::RecordResumed, info.meta.instance, op, "kept the complete record"));
-        return;
-    }
-    OperationRun run;
-    run.op = op;
-    PlanningConstants constants = ctx.opt.planning;
-    if (ctx.opt.mode == "adaptive")
-        constants.trial_target_s = ctx.opt.adaptive.trial_target_s;
-    run.plan = plan_fixed(exchange_t1, setup_s, exchange_t1, constants);
-    run.started_utc = utc_now();
-    run.load_start = load_average();
-    ctx.emit(ev(CampaignEvent::OperationStarted, info.meta.instance, op));
-    run_trials(ctx, lib, info, run);
-    if (ctx.cancelled() && run.trials.empty())
-        return;
-    if (ctx.opt.stack && !ctx.cancelled())
-        measure_stack_of(ctx, lib, run, run.plan.timeout_per_process_s);
-    run.ended_utc = utc_now();
-    run.load_end = load_average();
-    Record rec = assemble_record(ctx, info, kat, run);
-    if (!ctx.cancelled() || rec.status == "complete")
-        write_record(ctx, info, rec);
-    ctx.units_done += 1;
+        run.stack_note = child.complete ? "runner answer without stack_bytes" : child.reason;
 }
 
 void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat)
@@ -451,6 +484,7 @@ void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat
         ctx.problem(info.meta.instance, w.error());
 }
 
+
 // Calibration: one exchange, no warm-up. Its t1 sizes every operation's plan
 // because each iteration of a step runs a whole exchange.
 bool calibrate(Context &ctx, const std::string &lib, const InstanceInfo &info, const KatCheck *kat, double &t1,
@@ -460,19 +494,19 @@ bool calibrate(Context &ctx, const std::string &lib, const InstanceInfo &info, c
     run.op = "exchange";
     run.started_utc = utc_now();
     run.load_start = load_average();
-    ChildRun child = run_child(ctx, measure_args(ctx, lib, "exchange", 1, 0), ctx.opt.calibration_timeout_s);
+    ChildRun child = run_measure_child(ctx, measure_args(ctx, lib, "exchange", 1, 0), 1, ctx.opt.calibration_timeout_s);
     if (child.complete) {
-        auto ns = child.answer.value("ns", std::vector<uint64_t>{0});
+        const auto ns = samples_of(child, "ns");
         t1 = std::max(1e-9, static_cast<double>(ns.empty() ? 0 : ns[0]) / 1e9);
         setup_s = std::max(0.0, child.proc.wall_seconds - t1);
-        passes_run = child.answer.value("passes_run", 0u);
+        passes_run = static_cast<unsigned>(child.answer["passes_run"].get<uint64_t>());
         return true;
     }
     if (child.proc.cancelled)
         return false;
     // The calibration failure is the instance's evidence: a failed exchange record with the reason.
     run.plan.trials = 1;
-    run.trials.push_back(std::move(child));
+    run.trials.push_back({std::move(child), 0});
     run.ended_utc = utc_now();
     run.load_end = load_average();
     Record rec = assemble_record(ctx, info, kat, run);
@@ -495,11 +529,6 @@ std::vector<std::string> chosen_operations(Context &ctx, const InstanceInfo &inf
                                                 std::to_string(passes_run) + " passes)");
     }
     return chosen;
-}
-
-double expected_units(const CampaignOptions &opt, unsigned long long passes)
-{
-    return opt.operations.empty() ? 5.0 + static_cast<double>(std::max(passes, 3ull)) : opt.operations.size();
 }
 
 // ---- hash/DRNG profile (harness §8): profile/<cand>/<label>__exchange.json
@@ -621,33 +650,361 @@ void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo
                     info.meta.instance + ": hash/DRNG profile failed: " + problem));
 }
 
-void measure_instance(Context &ctx, const std::string &lib, const InstanceInfo &info)
+
+// ---- scheduling the trials of every (instance, operation) pair
+
+// An instance ready to measure: KAT-checked and calibrated.
+struct InstanceWork {
+    std::string lib;
+    InstanceInfo info;
+    std::optional<KatCheck> kat;
+    double t1 = 0, setup_s = 0;
+    std::vector<std::string> ops; // the operations measured (resumed ones left out)
+    bool measure_exchange = false;
+    const KatCheck *kat_check() const { return kat ? &*kat : nullptr; }
+};
+
+// One (instance, operation) pair and the state of its trials.
+struct PairWork {
+    size_t instance = 0;
+    OperationRun run;
+    std::vector<size_t> retry_slots; // trial slots whose disturbed attempt is to be run again
+    int planned = 0;                 // fixed: the plan's trials; adaptive: the minimum it counts on
+    bool stopped = false;            // no new trials: the adaptive rule was met, or a child failed
+    bool announced = false;          // OperationStarted sent
+    bool written = false;            // its record is on disk
+    bool written_failed = false;     // ... as a failed record
+    bool changed = false;            // something changed since it was written
+    double spent_s = 0;              // its children's wall time (the adaptive budget)
+    int units = 0;                   // progress units counted for it
+};
+
+bool wants_new_trial(const Context &ctx, const PairWork &p)
+{
+    if (p.stopped)
+        return false;
+    if (ctx.opt.mode == "adaptive")
+        return static_cast<int>(p.run.trials.size()) < ctx.opt.adaptive.max_trials;
+    return static_cast<int>(p.run.trials.size()) < p.run.plan.trials;
+}
+
+bool has_work(const Context &ctx, const PairWork &p) { return !p.retry_slots.empty() || wants_new_trial(ctx, p); }
+
+struct TrialTask {
+    size_t pair = 0;
+    std::optional<size_t> retry_slot; // nullopt: a new trial
+};
+
+TrialTask task_for(size_t index, const PairWork &p)
+{
+    if (!p.retry_slots.empty())
+        return {index, p.retry_slots.front()};
+    return {index, std::nullopt};
+}
+
+// The next round of trials. Interleaved: one trial of every pair that has
+// work, in a fresh random order from the campaign's seeded generator, so a
+// slow phase of the machine hits all rows alike. Harness: the first pair
+// with work, alone, until it is done.
+std::vector<TrialTask> next_round(const Context &ctx, const std::vector<PairWork> &pairs, std::mt19937_64 &rng)
+{
+    std::vector<TrialTask> round;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        if (!has_work(ctx, pairs[i]))
+            continue;
+        round.push_back(task_for(i, pairs[i]));
+        if (ctx.opt.order == "harness")
+            return round;
+    }
+    std::shuffle(round.begin(), round.end(), rng);
+    return round;
+}
+
+// Judged against the fastest probe the campaign has seen on that CPU so far
+// (the end-of-campaign sweep judges again against the final fastest).
+void judge(const Context &ctx, TrialHealth &h, const OperationRun &run)
+{
+    std::optional<double> clock;
+    if (run.op == "exchange") // the harness exempts per_call_step: its wall time is not the counter window
+        clock = ctx.fixed_clock_hz;
+    judge_trial(h, ctx.fastest_probe_on(h.cpu), clock);
+}
+
+void add_cycles_per_second(const Context &ctx, ChildRun &child)
+{
+    if (!ctx.fixed_clock_hz)
+        return;
+    if (auto t = totals_of(child); t && t->seconds > 0.01 && t->cycles)
+        child.health.cycles_per_second = *t->cycles / t->seconds;
+}
+
+void check_adaptive_stop(Context &ctx, PairWork &p)
+{
+    std::vector<double> medians;
+    for (const KeptTrial &t : p.run.trials) {
+        RecordSamples one;
+        one.ns = samples_of(t.child, "ns");
+        for (double m : trial_medians(one, TrialQuantity::time_ns))
+            medians.push_back(m);
+    }
+    const auto width = estimate_over_trials(medians, TrialStatistic::median_of_trial_medians, TrialQuantity::time_ns)
+                           .relative_width();
+    auto verdict = adaptive_should_stop(ctx.opt.adaptive, static_cast<int>(p.run.trials.size()), p.spent_s, width);
+    if (verdict.stop) {
+        p.stopped = true;
+        p.run.stop_reason = verdict.why;
+    }
+}
+
+// A new attempt takes its slot; the disturbed one it replaces moves to `retried`.
+size_t keep_attempt(PairWork &p, const TrialTask &task, ChildRun child)
+{
+    if (!task.retry_slot) {
+        p.run.trials.push_back({std::move(child), 0});
+        return p.run.trials.size() - 1;
+    }
+    KeptTrial &slot = p.run.trials[*task.retry_slot];
+    p.run.retried.push_back(std::move(slot.child));
+    slot.child = std::move(child);
+    ++slot.attempt;
+    p.retry_slots.erase(p.retry_slots.begin());
+    return *task.retry_slot;
+}
+
+void count_progress(Context &ctx, PairWork &p)
+{
+    const int target = p.stopped && p.retry_slots.empty() ? p.planned : std::min<int>(p.planned, static_cast<int>(p.run.trials.size()));
+    if (target > p.units) {
+        ctx.units_done += target - p.units;
+        p.units = target;
+    }
+}
+
+void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p, const TrialTask &task)
+{
+    const InstanceWork &w = instances[p.instance];
+    if (!p.announced) {
+        p.announced = true;
+        ctx.emit(ev(CampaignEvent::OperationStarted, w.info.meta.instance, p.run.op));
+    }
+    ChildRun child = run_measure_child(ctx, measure_args(ctx, w.lib, p.run.op, p.run.plan.iterations_per_trial,
+                                                         p.run.plan.warmups),
+                                       p.run.plan.iterations_per_trial, p.run.plan.timeout_per_process_s);
+    if (child.proc.cancelled)
+        return;
+    p.spent_s += child.proc.wall_seconds;
+    const bool ok = child.complete;
+    if (ok) {
+        add_cycles_per_second(ctx, child);
+        ctx.note_probe(child.health);
+        judge(ctx, child.health, p.run);
+    }
+    const size_t slot = keep_attempt(p, task, std::move(child));
+    KeptTrial &kept = p.run.trials[slot];
+    kept.child.health.trial = static_cast<int>(slot) + 1;
+    kept.child.health.attempt = kept.attempt;
+    p.changed = true;
+    if (!ok) {
+        p.stopped = true; // the harness also stops at the first process that does not complete
+        p.retry_slots.clear();
+    } else if (kept.child.health.disturbed && kept.attempt < ctx.opt.retries) {
+        p.retry_slots.push_back(slot);
+    }
+    if (ok && !task.retry_slot && ctx.opt.mode == "adaptive")
+        check_adaptive_stop(ctx, p);
+    count_progress(ctx, p);
+    CampaignEvent e = ev(CampaignEvent::TrialDone, w.info.meta.instance, p.run.op,
+                         kept.child.health.disturbed ? "disturbed: " + kept.child.health.reason : std::string());
+    e.trial = static_cast<int>(p.run.trials.size());
+    e.trials = ctx.opt.mode == "adaptive" ? 0 : p.run.plan.trials;
+    ctx.emit(e);
+}
+
+// Stack child, record, written: when the pair has no work left. A pair the
+// end-of-campaign sweep changes is written again (the same file, counted once).
+void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p)
+{
+    const InstanceWork &w = instances[p.instance];
+    if (!p.written && ctx.opt.stack && !ctx.cancelled())
+        measure_stack_of(ctx, w.lib, p.run, p.run.plan.timeout_per_process_s);
+    p.run.ended_utc = utc_now();
+    p.run.load_end = load_average();
+    Record rec = assemble_record(ctx, w.info, w.kat_check(), p.run);
+    if (ctx.cancelled() && rec.status != "complete")
+        return;
+    if (p.written) {
+        --ctx.summary.records_written;
+        ctx.summary.records_failed -= p.written_failed ? 1 : 0;
+    }
+    if (write_record(ctx, w.info, rec)) {
+        p.written = true;
+        p.written_failed = rec.status != "complete";
+        p.changed = false;
+    }
+}
+
+// The fastest probe is known only at the end: judge every kept trial again
+// against it, and queue the newly disturbed ones that still have retries.
+// Returns whether any retry was queued.
+bool sweep_disturbed(Context &ctx, std::vector<PairWork> &pairs)
+{
+    bool queued = false;
+    for (PairWork &p : pairs)
+        for (size_t slot = 0; slot < p.run.trials.size(); ++slot) {
+            KeptTrial &t = p.run.trials[slot];
+            if (!t.child.complete)
+                continue;
+            const bool was = t.child.health.disturbed;
+            const std::string why = t.child.health.reason;
+            judge(ctx, t.child.health, p.run);
+            if (was != t.child.health.disturbed || why != t.child.health.reason)
+                p.changed = true;
+            if (t.child.health.disturbed && t.attempt < ctx.opt.retries &&
+                std::find(p.retry_slots.begin(), p.retry_slots.end(), slot) == p.retry_slots.end()) {
+                p.retry_slots.push_back(slot);
+                queued = true;
+            }
+        }
+    return queued;
+}
+
+void run_all_trials(Context &ctx, const std::vector<InstanceWork> &instances, std::vector<PairWork> &pairs,
+                    uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    for (;;) {
+        std::vector<TrialTask> round = next_round(ctx, pairs, rng);
+        if (round.empty() && !sweep_disturbed(ctx, pairs))
+            break;
+        for (const TrialTask &task : round) {
+            if (ctx.cancelled())
+                return;
+            PairWork &p = pairs[task.pair];
+            run_trial(ctx, instances, p, task);
+            if (!has_work(ctx, p) && p.changed && !ctx.cancelled())
+                finish_pair(ctx, instances, p);
+        }
+    }
+    for (PairWork &p : pairs) // verdicts the sweep changed without a retry left
+        if (p.changed && !ctx.cancelled())
+            finish_pair(ctx, instances, p);
+}
+
+// Trials each pair is counted with in the progress estimate.
+int planned_trials(const CampaignOptions &opt, const Plan &plan)
+{
+    return opt.mode == "adaptive" ? std::max(opt.adaptive.min_trials, kAdaptiveMinTrials) : plan.trials;
+}
+
+// KAT, build entry, calibration and the operations still to measure.
+std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &lib, const InstanceInfo &info)
 {
     ctx.emit(ev(CampaignEvent::InstanceStarted, info.meta.instance));
-    std::optional<KatCheck> kat;
+    InstanceWork w;
+    w.lib = lib;
+    w.info = info;
     if (ctx.opt.kat) {
-        kat = check_kat(lib, ctx.opt.manifest, (ctx.out() / "kat" / candidate_id(info.meta)).string(), ctx.opt.runner);
-        if (kat->verdict != KatVerdict::Pass)
-            ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", info.meta.instance + ": KAT " + kat->summary()));
+        w.kat = check_kat(lib, ctx.opt.manifest, (ctx.out() / "kat" / candidate_id(info.meta)).string(), ctx.opt.runner);
+        if (w.kat->verdict != KatVerdict::Pass)
+            ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", info.meta.instance + ": KAT " + w.kat->summary()));
     }
-    add_build_entry(ctx, info, kat ? &*kat : nullptr);
-    const double expected = expected_units(ctx.opt, info.caps.passes);
-    double t1 = 0, setup = 0;
+    add_build_entry(ctx, info, w.kat_check());
     unsigned passes_run = 0;
-    if (!calibrate(ctx, lib, info, kat ? &*kat : nullptr, t1, setup, passes_run)) {
-        ctx.units_done += expected;
-        return;
+    const bool calibrated = calibrate(ctx, lib, info, w.kat_check(), w.t1, w.setup_s, passes_run);
+    ctx.units_done += 1;
+    if (!calibrated)
+        return std::nullopt;
+    for (const auto &op : chosen_operations(ctx, info, passes_run)) {
+        w.measure_exchange = w.measure_exchange || op == "exchange";
+        if (!resumable(ctx, info, op)) {
+            w.ops.push_back(op);
+            continue;
+        }
+        ++ctx.summary.records_resumed;
+        ctx.emit(ev(CampaignEvent::RecordResumed, info.meta.instance, op, "kept the complete record"));
     }
-    auto ops = chosen_operations(ctx, info, passes_run);
-    ctx.units_total += static_cast<double>(ops.size()) - expected;
-    for (const auto &op : ops) {
-        if (ctx.cancelled())
-            return;
-        measure_operation_of(ctx, lib, info, kat ? &*kat : nullptr, op, t1, setup);
+    return w;
+}
+
+std::vector<PairWork> pairs_of(Context &ctx, const std::vector<InstanceWork> &instances)
+{
+    PlanningConstants constants = ctx.opt.planning;
+    if (ctx.opt.mode == "adaptive")
+        constants.trial_target_s = ctx.opt.adaptive.trial_target_s;
+    std::vector<PairWork> pairs;
+    for (size_t i = 0; i < instances.size(); ++i)
+        for (const auto &op : instances[i].ops) {
+            PairWork p;
+            p.instance = i;
+            p.run.op = op;
+            p.run.plan = plan_fixed(instances[i].t1, instances[i].setup_s, instances[i].t1, constants);
+            p.run.started_utc = utc_now();
+            p.run.load_start = load_average();
+            p.planned = planned_trials(ctx.opt, p.run.plan);
+            ctx.units_total += p.planned;
+            pairs.push_back(std::move(p));
+        }
+    return pairs;
+}
+
+double median_of(std::vector<double> v)
+{
+    return v.empty() ? 0 : stats::median(v);
+}
+
+// The probe figures of the campaign, for comparing machines and runs ("B ran 23 % slower per probe").
+ordered_json probe_json(const Context &ctx)
+{
+    ordered_json by_cpu = ordered_json::object();
+    for (const auto &[cpu, ns] : ctx.fastest_probe_ns)
+        by_cpu[std::to_string(cpu)] = ns;
+    const auto [lo, hi] = std::minmax_element(ctx.probes_ns.begin(), ctx.probes_ns.end());
+    return {{"kernel", "dependent 64-bit multiply-add chain, fastest of " + std::to_string(kProbeRepeats) +
+                           " repeats before and after each trial"},
+            {"attempts", ctx.probes_ns.size()},
+            {"fastest_ns", ctx.probes_ns.empty() ? json(nullptr) : json(*lo)},
+            {"median_ns", ctx.probes_ns.empty() ? json(nullptr) : json(median_of(ctx.probes_ns))},
+            {"slowest_ns", ctx.probes_ns.empty() ? json(nullptr) : json(*hi)},
+            {"fastest_ns_by_cpu", by_cpu}};
+}
+
+std::string percent_text(double share) { return fmt::py_format(100 * share, 'f', 1) + " %"; }
+
+// CPU pressure (PSI "some avg60") from which the host counts as loaded.
+constexpr double kPressureWarningPercent = 10;
+
+// Host-load warnings from what the campaign measured, not the load average.
+std::vector<std::string> measured_warnings(const Context &ctx, const std::vector<PairWork> &pairs)
+{
+    std::vector<std::string> w;
+    if (ctx.probes_ns.size() >= 2) {
+        const auto [lo, hi] = std::minmax_element(ctx.probes_ns.begin(), ctx.probes_ns.end());
+        if (*hi > 1.03 * *lo)
+            w.push_back("the speed probe varied by " + percent_text(*hi / *lo - 1) +
+                        " during the campaign: the machine's speed changed while it ran");
     }
-    // The harness profiles only the exchange of a KEX, so the profile accompanies the exchange record.
-    if (ctx.opt.profile && !ctx.cancelled() && std::find(ops.begin(), ops.end(), "exchange") != ops.end())
-        measure_profile_of(ctx, lib, info, t1, setup);
+    int attempts = 0, disturbed = 0, flagged = 0;
+    double steal = 0;
+    for (const PairWork &p : pairs) {
+        attempts += static_cast<int>(p.run.trials.size() + p.run.retried.size());
+        disturbed += static_cast<int>(p.run.retried.size());
+        for (const KeptTrial &t : p.run.trials) {
+            disturbed += t.child.health.disturbed;
+            flagged += t.child.health.disturbed;
+            steal += t.child.health.steal_s.value_or(0);
+        }
+        for (const ChildRun &r : p.run.retried)
+            steal += r.health.steal_s.value_or(0);
+    }
+    if (disturbed > 0)
+        w.push_back(std::to_string(disturbed) + " of " + std::to_string(attempts) + " trial attempts were disturbed; " +
+                    std::to_string(flagged) + " kept trial(s) never got a clean attempt");
+    if (steal > 0)
+        w.push_back("the hypervisor stole " + fmt::py_format(steal, 'f', 2) + " s of CPU time during timed trials");
+    if (auto psi = cpu_pressure_some_avg60(); psi && *psi >= kPressureWarningPercent)
+        w.push_back("CPU pressure: tasks waited for a CPU " + fmt::py_format(*psi, 'f', 1) +
+                    " % of the last minute (/proc/pressure/cpu)");
+    return w;
 }
 
 ordered_json planning_json(const CampaignOptions &opt)
@@ -692,6 +1049,18 @@ Result<bool> check_resume(Context &ctx)
     return true;
 }
 
+
+std::optional<double> fixed_clock_of(const Environment &env)
+{
+    if (env.cpufreq_max_khz) {
+        try {
+            return std::stod(*env.cpufreq_max_khz) * 1000;
+        } catch (...) {
+        }
+    }
+    return env.core_clock_hz;
+}
+
 void describe_host(Context &ctx)
 {
     std::string why_not_pmu;
@@ -709,15 +1078,31 @@ void describe_host(Context &ctx)
         }
     }
     Environment env = read_environment("", ctx.opt.cpu.value_or(0));
-    if (counter.is_core_cycles())
+    if (counter.is_core_cycles()) {
         set_core_clock(env, probe);
+        if (ctx.opt.counter == "auto" || ctx.opt.counter == "perf")
+            ctx.fixed_clock_hz = fixed_clock_of(env);
+    }
     env.warnings = environment_warnings(env, counter, why_not_pmu);
+    if (auto psi = cpu_pressure_some_avg60(); psi && *psi >= kPressureWarningPercent)
+        env.warnings.push_back("CPU pressure at the start: tasks waited for a CPU " + fmt::py_format(*psi, 'f', 1) +
+                               " % of the last minute (/proc/pressure/cpu)");
     ctx.environment = ordered_json::parse(to_json(env).dump());
     ctx.campaign["kexbench"] = {{"counter", ctx.counter_name},
                                 {"counter_hz", ctx.counter_hz},
                                 {"counter_steady", probe.windows > 0 ? json(probe.steady()) : json(nullptr)},
-                                {"pmu_unavailable", why_not_pmu}};
+                                {"pmu_unavailable", why_not_pmu},
+                                {"order", ctx.opt.order},
+                                {"retries", ctx.opt.retries}};
     ctx.campaign["host_problems"] = env.warnings;
+}
+
+uint64_t campaign_seed(const CampaignOptions &opt)
+{
+    if (opt.seed)
+        return *opt.seed;
+    std::random_device device;
+    return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
 
 } // namespace
@@ -747,6 +1132,10 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
         return fail("no output folder given");
     if (options.mode != "fixed" && options.mode != "adaptive")
         return fail("unknown mode '" + options.mode + "' (fixed or adaptive)");
+    if (options.order != "interleaved" && options.order != "harness")
+        return fail("unknown order '" + options.order + "' (interleaved or harness)");
+    if (options.retries < 0)
+        return fail("retries must be 0 or more");
     std::error_code ec;
     fs::create_directories(options.out_dir, ec);
     if (ec)
@@ -762,6 +1151,8 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     if (auto ok = check_resume(ctx); !ok)
         return fail(ok.error());
     describe_host(ctx);
+    const uint64_t seed = campaign_seed(options);
+    ctx.campaign["kexbench"]["seed"] = seed;
     ctx.campaign["environment_at_start"] = ctx.environment;
     if (auto w = write_json(ctx.out() / "campaign.json", ctx.campaign); !w)
         return fail(w.error());
@@ -777,19 +1168,34 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
             ctx.problem(lib, info.error());
             continue;
         }
-        ctx.units_total += expected_units(options, info->caps.passes);
         infos.push_back(*info);
         libs.push_back(lib);
     }
+    // One unit per instance for KAT and calibration; each pair adds its trials once known.
+    ctx.units_total = static_cast<double>(infos.size());
+    std::vector<InstanceWork> instances;
     for (size_t i = 0; i < infos.size() && !ctx.cancelled(); ++i)
-        measure_instance(ctx, libs[i], infos[i]);
+        if (auto w = prepare_instance(ctx, libs[i], infos[i]))
+            instances.push_back(std::move(*w));
+    std::vector<PairWork> pairs = pairs_of(ctx, instances);
+    if (!ctx.cancelled())
+        run_all_trials(ctx, instances, pairs, seed);
+    // The harness profiles only the exchange of a KEX, so the profile accompanies the exchange record.
+    for (const InstanceWork &w : instances)
+        if (options.profile && !ctx.cancelled() && w.measure_exchange)
+            measure_profile_of(ctx, w.lib, w.info, w.t1, w.setup_s);
 
     ctx.summary.cancelled = ctx.cancelled();
     ctx.campaign["ended_utc"] = utc_now();
     ctx.campaign["environment_at_end"] = ordered_json::parse(to_json(read_environment("", options.cpu.value_or(0))).dump());
     ctx.campaign["instance_problems"] = ctx.summary.problems;
+    ctx.campaign["kexbench"]["probe"] = probe_json(ctx);
+    const std::vector<std::string> measured = measured_warnings(ctx, pairs);
+    ctx.campaign["measured_warnings"] = measured;
     if (auto w = write_json(ctx.out() / "campaign.json", ctx.campaign); !w)
         ctx.summary.problems.push_back(w.error());
+    for (const auto &w : measured)
+        ctx.emit(ev(CampaignEvent::Warning, "", "", w));
     ctx.units_done = ctx.units_total;
     ctx.emit(ev(CampaignEvent::Finished, "", "", ctx.summary.cancelled ? "cancelled" : "finished"));
     return ctx.summary;

@@ -32,6 +32,12 @@ struct CampaignOptions {
     bool profile = true;                  // hash/DRNG shares of exchange from <lib dir>/profiled/lib<name>.so, when present
     std::vector<KatManifestEntry> manifest;
     std::string counter = "auto";         // passed to the children
+    // Trial order: "interleaved" runs the trials of all (instance, operation)
+    // pairs in rounds, each round in a seeded random order, so slow drifts of
+    // the machine hit every row alike; "harness" measures pair after pair.
+    std::string order = "interleaved";
+    std::optional<uint64_t> seed;         // interleaving seed; default: drawn, and kept in campaign.json
+    int retries = 3;                      // re-runs of a disturbed trial (harness: 3 attempts in total)
     double calibration_timeout_s = 60;
     RunnerOptions runner;
 };

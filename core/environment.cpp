@@ -311,19 +311,6 @@ void smt_warning(const Environment &env, std::vector<std::string> &w)
                     " shares its core (thread_siblings_list " + *env.thread_siblings_list + ")");
 }
 
-void load_warning(const Environment &env, std::vector<std::string> &w)
-{
-    if (!env.load_average || !env.logical_cpus_online)
-        return;
-    double load1 = (*env.load_average)[0];
-    if (load1 <= 0.5 * *env.logical_cpus_online)
-        return;
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "high load: 1-min load average %.2f > 0.5 x %d online CPUs",
-                  load1, *env.logical_cpus_online);
-    w.push_back(buf);
-}
-
 } // namespace
 
 std::vector<std::string> environment_warnings(const Environment &env,
@@ -336,7 +323,9 @@ std::vector<std::string> environment_warnings(const Environment &env,
         w.push_back(counter_warning);
     if (env.virtualized)
         w.push_back("virtualised: the CPU reports a hypervisor; timings include its noise");
-    load_warning(env, w);
+    // No load-average rule: it counts runnable and uninterruptible tasks of
+    // the whole machine and fires with the CPUs mostly idle. Host load is
+    // judged from what the campaign measures (core/health.h).
     return w;
 }
 

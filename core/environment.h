@@ -72,7 +72,8 @@ void set_core_clock(Environment &env, const ClockProbe &probe);
 
 // Conditions that make timings noisy or not comparable: frequency scaling,
 // turbo/boost, SMT siblings, no PMU (counter_warning, empty when there is a
-// PMU), virtualisation and a high load.
+// PMU) and virtualisation. The load average is recorded, never a warning on
+// its own: load is judged from what a campaign measures (core/health.h).
 std::vector<std::string> environment_warnings(const Environment &env,
                                               const std::string &counter_warning);
 std::vector<std::string> environment_warnings(const Environment &env, const CycleCounter &counter,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure.h"
 
+#include "core/health.h"
+
 #include "kex/profile/kexbench_profile.h"
 
 #include <algorithm>
@@ -280,6 +282,8 @@ MeasureResult measure_operation(const Instance &inst, const MeasureRequest &req)
     r.ticks.reserve(req.iterations);
     r.ns.reserve(req.iterations);
     const double ns_per_tick = derive_ns && counter.kind() != CounterKind::MonotonicNs ? 1e9 / r.counter_hz : 1.0;
+    const double probe_before = run_speed_probe(kProbeRepeats);
+    const HealthSnapshot health_start = take_health_snapshot();
     for (uint64_t i = 0; i < req.iterations; ++i) {
         ExchangeOutcome out = run_exchange(inst, buffers, options, timer);
         if (!out.ok() && out.status != ExchangeStatus::SecretMismatch) {
@@ -287,11 +291,17 @@ MeasureResult measure_operation(const Instance &inst, const MeasureRequest &req)
             return r;
         }
         r.secret_mismatches += out.status == ExchangeStatus::SecretMismatch;
+        if (timer.c1 < timer.c0) { // unsigned subtraction would wrap to ~1.8e19
+            ++r.dropped_tick_pairs;
+            continue;
+        }
         const uint64_t ticks = timer.c1 - timer.c0;
         r.ticks.push_back(ticks);
         r.ns.push_back(derive_ns ? static_cast<uint64_t>(static_cast<double>(ticks) * ns_per_tick + 0.5)
                                  : timer.n1 - timer.n0);
     }
+    const HealthSnapshot health_end = take_health_snapshot();
+    r.health = health_between(health_start, health_end, probe_before, run_speed_probe(kProbeRepeats));
     g_current_step = "report";
     r.peak_rss_bytes = peak_rss_bytes();
     fill_meta_tail(r, *op);

@@ -8,6 +8,7 @@
 #include "core/clock.h"
 #include "core/exchange.h"
 #include "core/instance.h"
+#include "core/record.h"
 
 #include <cstdint>
 #include <optional>
@@ -65,6 +66,12 @@ struct MeasureResult {
     uint64_t baseline_rss_bytes = 0, peak_rss_bytes = 0;
     uint64_t secret_mismatches = 0;
     int warmups_done = 0;
+    // Iterations whose stop tick came before the start tick (a counter that
+    // moved backwards, e.g. across CPUs): dropped from ticks/ns and counted.
+    uint64_t dropped_tick_pairs = 0;
+    // Probe, CPU time, switches, run-queue wait and steal around the timed
+    // iterations; the parent judges them (core/health.h).
+    TrialHealth health;
 };
 
 MeasureResult measure_operation(const Instance &inst, const MeasureRequest &request);

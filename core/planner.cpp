@@ -29,12 +29,14 @@ Plan plan_fixed(double t1, double setup, std::optional<double> iter_cost, const 
 AdaptiveVerdict adaptive_should_stop(const AdaptiveSettings &s, int trials_done, double elapsed_s,
                                      std::optional<double> relative_ci_width)
 {
-    if (trials_done >= s.min_trials && relative_ci_width && *relative_ci_width <= s.precision)
+    if (trials_done >= s.max_trials)
+        return {true, "trial limit"};
+    if (trials_done < std::max(s.min_trials, kAdaptiveMinTrials))
+        return {};
+    if (relative_ci_width && *relative_ci_width <= s.precision)
         return {true, "precision reached"};
     if (elapsed_s >= s.budget_s)
         return {true, "budget spent"};
-    if (trials_done >= s.max_trials)
-        return {true, "trial limit"};
     return {};
 }
 

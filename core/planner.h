@@ -35,16 +35,21 @@ struct Plan {
 // iteration runs the complete protocol.
 Plan plan_fixed(double t1, double setup, std::optional<double> iter_cost, const PlanningConstants &c);
 
+// Fewer trials give no distribution-free 95 % interval of the median at all
+// (6 is the first n where [min, max] covers 1 - 2^-5 >= 95 %).
+inline constexpr int kAdaptiveMinTrials = 6;
+
 struct AdaptiveSettings {
-    double precision = 0.005;   // stop when the 95 % CI of the median is this wide relative to it
-    double budget_s = 60;       // per operation
+    double precision = 0.005;   // stop when the trial-level 95 % CI of the median is this wide relative to it
+    double budget_s = 60;       // per operation (its children's wall time)
     double trial_target_s = 0.2;
-    int min_trials = 3;
+    int min_trials = kAdaptiveMinTrials; // raised to kAdaptiveMinTrials when lower
     int max_trials = 200;
 };
 
 // Whether an adaptive operation may stop: the relative CI width reached the
-// precision (with at least min_trials), the budget is spent, or max_trials.
+// precision, the budget is spent, or max_trials, and never before
+// max(min_trials, kAdaptiveMinTrials) trials (unless max_trials is lower).
 struct AdaptiveVerdict {
     bool stop = false;
     std::string why; // "precision reached", "budget spent", "trial limit"

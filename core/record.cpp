@@ -482,14 +482,21 @@ TrialTotals parse_trial(const ojson &j, const std::string &path)
     return t;
 }
 
-std::vector<TrialTotals> parse_trials(const JsonFields &f, const std::string &key)
+// An array field (absent = empty) of objects, each read by parse(element, "key[i]").
+template <class Parse>
+auto parse_object_array(const JsonFields &f, const std::string &key, Parse parse)
 {
     const ojson empty = ojson::array();
     const ojson &a = require_array(f, key, empty);
-    std::vector<TrialTotals> out;
+    std::vector<decltype(parse(a, std::string()))> out;
     for (size_t i = 0; i < a.size(); ++i)
-        out.push_back(parse_trial(a[i], indexed(f.path(key), i)));
+        out.push_back(parse(a[i], indexed(f.path(key), i)));
     return out;
+}
+
+std::vector<TrialTotals> parse_trials(const JsonFields &f, const std::string &key)
+{
+    return parse_object_array(f, key, parse_trial);
 }
 
 constexpr std::array<std::string_view, 9> kProcessKeys = {
@@ -577,10 +584,45 @@ void check_samples(const RecordSamples &s)
                                  .append(" values but kexbench.ticks holds ").append(std::to_string(s.ticks.size()))};
 }
 
-constexpr std::array<std::string_view, 16> kSampleKeys = {
+constexpr std::array<std::string_view, 21> kSampleKeys = {
     "counter",     "counter_unit", "core_cycles", "ticks_per_second",  "time_source", "overhead_ticks",
     "overhead_ns", "ticks",        "ns",          "trial_sizes",       "mode",        "ci_relative_width",
-    "stack_bytes", "audits",       "reason",      "secret_mismatches"};
+    "stack_bytes", "audits",       "reason",      "secret_mismatches", "health",      "retried",
+    "disturbed",   "dropped_tick_pairs", "probe_fastest_ns"};
+
+TrialHealth parse_health(const ojson &j, const std::string &path)
+{
+    JsonFields f(j, path + ".");
+    TrialHealth h;
+    f.read("trial", h.trial);
+    f.read("attempt", h.attempt);
+    f.read("cpu", h.cpu);
+    f.read("probe_before_ns", h.probe_before_ns);
+    f.read("probe_after_ns", h.probe_after_ns);
+    f.read("wall_s", h.wall_s);
+    f.read("cpu_s", h.cpu_s);
+    f.read("voluntary_switches", h.voluntary_switches);
+    f.read("involuntary_switches", h.involuntary_switches);
+    f.read("runqueue_wait_s", h.runqueue_wait_s);
+    f.read("steal_s", h.steal_s);
+    f.read("cycles_per_second", h.cycles_per_second);
+    f.read("disturbed", h.disturbed);
+    f.read("reason", h.reason);
+    return h;
+}
+
+RetriedAttempt parse_retried_attempt(const ojson &j, const std::string &path)
+{
+    JsonFields f(j, path + ".");
+    RetriedAttempt r;
+    r.health = parse_health(f.require("health", "an object"), path + ".health");
+    r.totals = parse_trial(f.require("totals", "an object"), path + ".totals");
+    r.ticks = parse_samples(f, "ticks");
+    r.ns = parse_samples(f, "ns");
+    if (!r.ns.empty() && r.ns.size() != r.ticks.size())
+        throw JsonFieldError{"field '" + path + ".ns' holds another count of values than its ticks"};
+    return r;
+}
 
 RecordSamples parse_samples_object(const ojson &j)
 {
@@ -602,6 +644,11 @@ RecordSamples parse_samples_object(const ojson &j)
     f.read("secret_mismatches", s.secret_mismatches);
     f.read("audits", s.audits);
     f.read("reason", s.reason);
+    s.health = parse_object_array(f, "health", parse_health);
+    s.retried = parse_object_array(f, "retried", parse_retried_attempt);
+    f.read("disturbed", s.disturbed);
+    f.read("dropped_tick_pairs", s.dropped_tick_pairs);
+    f.read("probe_fastest_ns", s.probe_fastest_ns);
     s.extra = ojson::object();
     keep_unknown(j, kSampleKeys, s.extra);
     check_samples(s);
@@ -712,6 +759,15 @@ Result<Record> record_from_json(const nlohmann::json &j, const std::string &orig
     return record_from_json(ojson(j), origin);
 }
 
+Result<TrialHealth> trial_health_from_json(const ojson &j, const std::string &origin)
+{
+    try {
+        return parse_health(j, "health");
+    } catch (const JsonFieldError &e) {
+        return fail(detail::one_line(std::string(origin).append(": ").append(e.message)));
+    }
+}
+
 Result<Record> read_record_file(const std::string &path, size_t max_bytes)
 {
     auto text = detail::read_file_limited(path, max_bytes, path);
@@ -741,11 +797,16 @@ ojson count_value(const std::optional<double> &v)
     return opt(v);
 }
 
+ojson trial_json(const TrialTotals &t)
+{
+    return ojson{{"measurements", t.measurements}, {"seconds", t.seconds}, {"cycles", count_value(t.cycles)}};
+}
+
 ojson trials_json(const std::vector<TrialTotals> &trials)
 {
     ojson a = ojson::array();
     for (const auto &t : trials)
-        a.push_back(ojson{{"measurements", t.measurements}, {"seconds", t.seconds}, {"cycles", count_value(t.cycles)}});
+        a.push_back(trial_json(t));
     return a;
 }
 
@@ -793,6 +854,24 @@ ojson load_json(const std::optional<std::array<double, 3>> &v)
     return v ? ojson{(*v)[0], (*v)[1], (*v)[2]} : ojson(nullptr);
 }
 
+ojson health_json(const TrialHealth &h)
+{
+    return ojson{{"trial", h.trial},
+                 {"attempt", h.attempt},
+                 {"cpu", h.cpu},
+                 {"probe_before_ns", h.probe_before_ns},
+                 {"probe_after_ns", h.probe_after_ns},
+                 {"wall_s", h.wall_s},
+                 {"cpu_s", h.cpu_s},
+                 {"voluntary_switches", h.voluntary_switches},
+                 {"involuntary_switches", h.involuntary_switches},
+                 {"runqueue_wait_s", opt(h.runqueue_wait_s)},
+                 {"steal_s", opt(h.steal_s)},
+                 {"cycles_per_second", opt(h.cycles_per_second)},
+                 {"disturbed", h.disturbed},
+                 {"reason", h.reason}};
+}
+
 ojson samples_json(const RecordSamples &s)
 {
     ojson j;
@@ -812,6 +891,18 @@ ojson samples_json(const RecordSamples &s)
     j["secret_mismatches"] = s.secret_mismatches;
     j["audits"] = s.audits;
     j["reason"] = s.reason;
+    j["disturbed"] = s.disturbed;
+    j["dropped_tick_pairs"] = s.dropped_tick_pairs;
+    j["probe_fastest_ns"] = s.probe_fastest_ns;
+    j["health"] = ojson::array();
+    for (const auto &h : s.health)
+        j["health"].push_back(health_json(h));
+    j["retried"] = ojson::array();
+    for (const auto &r : s.retried)
+        j["retried"].push_back(ojson{{"health", health_json(r.health)},
+                                     {"totals", trial_json(r.totals)},
+                                     {"ticks", encode_samples(r.ticks)},
+                                     {"ns", encode_samples(r.ns)}});
     append_extra(j, s.extra);
     return j;
 }
@@ -1077,5 +1168,7 @@ Result<std::vector<uint64_t>> decode_samples(const std::string &text, size_t max
         return fail(std::string("sample data ").append(raw.error()));
     return parse_varints(*raw, max_values);
 }
+
+ojson trial_health_json(const TrialHealth &health) { return health_json(health); }
 
 } // namespace kexbench

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -55,6 +56,36 @@ struct RecordProcess {
     nlohmann::ordered_json extra;
 };
 
+// What a runner child measured about its own trial besides the timings, and
+// the verdict on it (docs/method.md, "Disturbed trials"). The probe is a fixed
+// dependent integer chain timed several times right before and right after
+// the timed iterations (the fastest repeat of each); the other figures cover
+// the timed iterations only.
+struct TrialHealth {
+    int trial = 0;                // 1-based trial slot of the record
+    int attempt = 0;              // 0 = first attempt, 1.. = retries
+    int cpu = -1;                 // the CPU the child ran on (sched_getcpu), -1 unknown
+    double probe_before_ns = 0;   // fastest probe repeat before the trial
+    double probe_after_ns = 0;    // fastest probe repeat after it
+    double wall_s = 0;            // wall time of the timed iterations
+    double cpu_s = 0;             // the measuring thread's CPU time over the same span
+    uint64_t voluntary_switches = 0, involuntary_switches = 0; // getrusage(RUSAGE_THREAD) deltas
+    std::optional<double> runqueue_wait_s;   // /proc/self/schedstat delta; nullopt when unreadable
+    std::optional<double> steal_s;           // /proc/stat steal of that CPU; nullopt when unreadable
+    std::optional<double> cycles_per_second; // PMU cycles / seconds of the trial (only with core cycles)
+    bool disturbed = false;
+    std::string reason;           // why it was judged disturbed; empty when clean
+    double slower_probe_ns() const { return std::max(probe_before_ns, probe_after_ns); }
+};
+
+// An attempt that was judged disturbed and replaced by a retry: its figures
+// and samples stay in the record, outside the published-method statistics.
+struct RetriedAttempt {
+    TrialHealth health;
+    TrialTotals totals;
+    std::vector<uint64_t> ticks, ns;
+};
+
 // kexbench's additions to a record.
 struct RecordSamples {
     std::string counter;          // "tsc", "perf_event cpu-cycles (rdpmc)", "cntvct_el0", "clock_monotonic_raw"
@@ -73,6 +104,11 @@ struct RecordSamples {
     uint64_t secret_mismatches = 0;          // exchanges whose two secrets differed
     std::vector<std::string> audits;         // e.g. "pass4 never wrote its message length"
     std::string reason;                      // human-readable, when status is not complete
+    std::vector<TrialHealth> health;         // one per kept trial, in trial order
+    std::vector<RetriedAttempt> retried;     // disturbed attempts that were run again
+    bool disturbed = false;                  // some kept trial never got a clean attempt
+    uint64_t dropped_tick_pairs = 0;         // iterations whose stop tick came before the start tick
+    double probe_fastest_ns = 0;             // the campaign's fastest probe on this record's CPU when judged
     nlohmann::ordered_json extra;            // anything else, kept as read
 };
 
@@ -130,6 +166,9 @@ Result<Record> record_from_json(const nlohmann::json &j, const std::string &orig
 Result<Record> record_from_json(const nlohmann::ordered_json &j, const std::string &origin);
 // Harness field order (§7 of the method notes), `kexbench` last and only when present.
 nlohmann::ordered_json record_to_json(const Record &record);
+// One trial's health block as records and runner answers carry it.
+nlohmann::ordered_json trial_health_json(const TrialHealth &health);
+Result<TrialHealth> trial_health_from_json(const nlohmann::ordered_json &j, const std::string &origin);
 // Reads (refusing files above max_bytes before reading them) and parses one
 // record file; errors name the file.
 Result<Record> read_record_file(const std::string &path, size_t max_bytes = size_t{256} << 20);

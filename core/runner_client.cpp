@@ -4,6 +4,9 @@
 #include "core/discovery.h"
 #include "core/elf_file.h"
 #include "core/process.h"
+#include "core/record.h"
+
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -48,6 +51,82 @@ nlohmann::json runner_answer(const std::string &child_stdout)
 {
     nlohmann::json answer = nlohmann::json::parse(last_line(child_stdout), nullptr, false);
     return answer.is_object() ? answer : nlohmann::json();
+}
+
+using nlohmann::json;
+
+bool json_is_uint(const json &v) { return v.is_number_unsigned() || (v.is_number_integer() && v.get<int64_t>() >= 0); }
+
+bool json_is_string_pair(const json &v) { return v.is_array() && v.size() == 2 && v[0].is_string() && v[1].is_string(); }
+
+namespace {
+
+
+bool all_of_array(const json &v, bool (*pred)(const json &))
+{
+    return v.is_array() && std::all_of(v.begin(), v.end(), pred);
+}
+
+bool is_string(const json &v) { return v.is_string(); }
+
+// The first field whose type is wrong, as "field 'x' is not <what>".
+std::string field_types_problem(const json &a)
+{
+    struct Check {
+        const char *key;
+        bool (*ok)(const json &);
+        const char *what;
+    };
+    static const Check checks[] = {
+        {"ok", [](const json &v) { return v.is_boolean(); }, "a boolean"},
+        {"ticks", [](const json &v) { return all_of_array(v, json_is_uint); }, "an array of unsigned integers"},
+        {"ns", [](const json &v) { return all_of_array(v, json_is_uint); }, "an array of unsigned integers"},
+        {"dropped_tick_pairs", json_is_uint, "an unsigned integer"},
+        {"meta", [](const json &v) { return all_of_array(v, json_is_string_pair); }, "an array of string pairs"},
+        {"counter", is_string, "a string"},
+        {"counter_unit", is_string, "a string"},
+        {"time_source", is_string, "a string"},
+        {"core_cycles", [](const json &v) { return v.is_boolean(); }, "a boolean"},
+        {"counter_hz", [](const json &v) { return v.is_number() && v.get<double>() >= 0; }, "a number >= 0"},
+        {"overhead", [](const json &v) {
+             return v.is_object() && v.contains("min_ticks") && v["min_ticks"].is_number() && v.contains("min_ns") &&
+                    v["min_ns"].is_number();
+         }, "an object with min_ticks and min_ns"},
+        {"baseline_rss_bytes", json_is_uint, "an unsigned integer"},
+        {"peak_rss_bytes", json_is_uint, "an unsigned integer"},
+        {"secret_mismatches", json_is_uint, "an unsigned integer"},
+        {"passes_run", json_is_uint, "an unsigned integer"},
+        {"audits", [](const json &v) { return all_of_array(v, is_string); }, "an array of strings"},
+        {"health", [](const json &v) { return v.is_object(); }, "an object"},
+    };
+    for (const Check &c : checks) {
+        const auto it = a.find(c.key);
+        if (it == a.end())
+            return std::string("field '") + c.key + "' is missing";
+        if (!c.ok(*it))
+            return std::string("field '") + c.key + "' is not " + c.what;
+    }
+    return {};
+}
+
+} // namespace
+
+std::string measure_answer_problem(const json &a, uint64_t iterations_asked)
+{
+    if (!a.is_object())
+        return "no JSON object";
+    if (std::string problem = field_types_problem(a); !problem.empty())
+        return problem;
+    const uint64_t ticks = a["ticks"].size(), ns = a["ns"].size();
+    if (ticks != ns)
+        return std::to_string(ticks) + " tick samples but " + std::to_string(ns) + " time samples";
+    const uint64_t dropped = a["dropped_tick_pairs"].get<uint64_t>();
+    if (ticks + dropped != iterations_asked)
+        return std::to_string(ticks) + " samples and " + std::to_string(dropped) + " dropped tick pairs for " +
+               std::to_string(iterations_asked) + " iterations asked";
+    if (auto health = trial_health_from_json(nlohmann::ordered_json(a["health"]), "field 'health'"); !health)
+        return health.error();
+    return {};
 }
 
 Result<InstanceInfo> describe_instance(const std::string &library, const RunnerOptions &options)

@@ -23,6 +23,17 @@ struct RunnerOptions {
 // or a null json when there is none (a crash, an exit before answering).
 nlohmann::json runner_answer(const std::string &child_stdout);
 
+// Why a `measure` child's answer cannot be used, checked field by field
+// before any of its numbers is: types, the sample arrays (unsigned integers,
+// ticks and ns of one length, plus the dropped tick pairs equal to the
+// iterations asked), META as string pairs, the health block. Empty when the
+// answer is sound. A child is candidate code's host, so nothing it prints is
+// trusted into a figure unchecked.
+std::string measure_answer_problem(const nlohmann::json &answer, uint64_t iterations_asked);
+// Type tests the answer checks use: a non-negative integer; ["key", "value"].
+bool json_is_uint(const nlohmann::json &v);
+bool json_is_string_pair(const nlohmann::json &v);
+
 // Checks the file as ELF for this host (no loading), then asks a child to load and describe it.
 Result<InstanceInfo> describe_instance(const std::string &library, const RunnerOptions &options = {});
 

@@ -5,6 +5,7 @@
 #include "core/discovery.h"
 #include "core/format.h"
 #include "core/stats.h"
+#include "core/trial_stats.h"
 
 #include <atomic>
 #include <csignal>
@@ -20,8 +21,9 @@ const char *kHelp =
     "usage: kexbench-cli run [--instance NAME...] [--op OP...] [--mode fixed|adaptive]\n"
     "                        [--target S] [--budget S] [--trials N] [--precision P]\n"
     "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
-    "                        [--manifest FILE] [--timeout S] [--no-kat] [--no-stack]\n"
-    "                        [--no-profile] --out DIR\n"
+    "                        [--manifest FILE] [--timeout S] [--order interleaved|harness]\n"
+    "                        [--seed N] [--retries N] [--no-kat] [--no-stack] [--no-profile]\n"
+    "                        --out DIR\n"
     "\n"
     "Measures instances (names or .so paths; --instance may repeat or list several;\n"
     "without it the default selection X25519-NIKE, SM2-KEX and MLKEM-UAKE-768)\n"
@@ -30,8 +32,15 @@ const char *kHelp =
     "\n"
     "  --op OP         exchange, init_a, init_b, pass<k>, derive_a, derive_b (default: all)\n"
     "  --mode          fixed: the published harness plan (5 trials of max(ceil(target/t1), 20)\n"
-    "                  iterations, at most 20000); adaptive: trials until the 95 % CI of the\n"
-    "                  median is within --precision (default 0.005) or --budget ends\n"
+    "                  iterations, at most 20000); adaptive: trials (each a fresh child, at\n"
+    "                  least 6) until the 95 % CI over trials of the median of trial medians\n"
+    "                  is within --precision (default 0.005) or --budget ends\n"
+    "  --order         interleaved (default): the trials of all instance x operation pairs in\n"
+    "                  rounds, each round in a seeded random order (the seed is kept in\n"
+    "                  campaign.json; --seed N fixes it); harness: one pair after the other\n"
+    "  --retries N     re-runs of a disturbed trial (default 3): slower speed probe than the\n"
+    "                  campaign's fastest by > 3 %, or > 1 % of its wall time lost to\n"
+    "                  preemption, steal or waiting; every attempt stays in the record\n"
     "  --target S      seconds per trial (fixed default 0.5, adaptive default 0.2)\n"
     "  --budget S      seconds per operation (fixed default 300, adaptive default 60)\n"
     "  --cpu N         pin every child to CPU N (default: none)\n"
@@ -82,16 +91,25 @@ public:
     }
 
 private:
+    // Interleaved campaigns finish records in any order, so each line names its instance.
     void written(const CampaignEvent &e)
     {
-        std::string text = "  " + e.operation + ": ";
-        if (e.record && e.record->status == "complete" && e.record->mean_seconds) {
-            text += fmt::fmt_time(e.record->mean_seconds) + " mean";
-            if (e.record->kexbench && !e.record->kexbench->ns.empty()) {
-                std::vector<double> ns(e.record->kexbench->ns.begin(), e.record->kexbench->ns.end());
-                text += ", " + fmt::fmt_time(stats::median(ns) / 1e9) + " median";
+        std::string text = "  " + e.instance + " " + e.operation + ": ";
+        const Record *r = e.record;
+        if (r && r->status == "complete" && r->mean_seconds) {
+            text += fmt::fmt_time(r->mean_seconds) + " mean over calls";
+            if (auto t = trial_estimate(*r); t && t->statistic == TrialStatistic::median_of_trial_medians) {
+                text += ", " + fmt::fmt_time(t->center * 1e-9) + " median of " + std::to_string(t->trials()) +
+                        " trial medians (95 % CI ";
+                text += t->ci.reached ? fmt::fmt_time(t->ci.low * 1e-9) + " \u2013 " + fmt::fmt_time(t->ci.high * 1e-9)
+                                      : ci_unavailable_reason(*t);
+                text += ")";
             }
-            text += ", n = " + std::to_string(e.record->measurements);
+            text += ", n = " + std::to_string(r->measurements);
+            if (r->disturbed_retries > 0)
+                text += ", " + std::to_string(r->disturbed_retries) + " disturbed trial(s) retried";
+            if (r->kexbench && r->kexbench->disturbed)
+                text += "; DISTURBED: " + r->kexbench->reason;
         } else {
             text += "FAILED " + e.message;
         }
@@ -160,6 +178,17 @@ std::string configure(const Args &args, CampaignOptions &o)
         return "--cpu takes a CPU number";
     if (!parse_number(args.value("--timeout"), slack, 0.1, 86400))
         return "--timeout takes seconds";
+    double retries = o.retries, seed = -1;
+    if (!parse_number(args.value("--retries"), retries, 0, 100))
+        return "--retries takes 0 to 100";
+    if (!parse_number(args.value("--seed"), seed, 0, 9007199254740991.0))
+        return "--seed takes a whole number";
+    o.retries = static_cast<int>(retries);
+    if (seed >= 0)
+        o.seed = static_cast<uint64_t>(seed);
+    o.order = args.value("--order").value_or("interleaved");
+    if (o.order != "interleaved" && o.order != "harness")
+        return "--order is interleaved or harness";
     o.planning.trials = static_cast<int>(trials);
     if (cpu >= 0)
         o.cpu = static_cast<int>(cpu);
@@ -185,7 +214,7 @@ int cmd_run(const std::vector<std::string> &argv)
 {
     Args args(argv,
               {"--instance", "--op", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
-               "--system-label", "--counter", "--manifest", "--timeout", "--out"},
+               "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--out"},
               {"--no-kat", "--no-stack", "--no-profile", "--help", "-h"});
     if (!args.ok())
         return usage_error("run", args.error());

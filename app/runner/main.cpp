@@ -8,6 +8,7 @@
 #include "core/instance_info.h"
 #include "core/kat.h"
 #include "core/measure.h"
+#include "core/record.h"
 
 #include <nlohmann/json.hpp>
 
@@ -150,7 +151,9 @@ json measure_answer(const kexbench::MeasureResult &r)
               {"warmups", r.warmups_done},
               {"passes_run", r.shape.passes_run},
               {"msg_bytes", r.shape.msg_bytes},
-              {"audits", r.shape.audits}};
+              {"audits", r.shape.audits},
+              {"dropped_tick_pairs", r.dropped_tick_pairs},
+              {"health", json::parse(kexbench::trial_health_json(r.health).dump())}};
     if (!r.complete)
         j["reason"] = r.reason;
     return j;

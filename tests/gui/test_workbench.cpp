@@ -36,6 +36,7 @@ CampaignOptions tinyPlan(const QString &library, const QString &outDir, std::vec
     o.planning.trials = 2;
     o.planning.trial_target_s = target;
     o.planning.op_budget_s = 30;
+    o.retries = 0;   // disturbance retries have their own tests; keep the trial counts exact
     o.kat = false;   // the KAT path has its own integration tests; keep this one short
     o.stack = false;
     o.system_label = "gui_test";

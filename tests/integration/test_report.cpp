@@ -387,9 +387,29 @@ TEST(ReportModel, KexbenchSamplesGetTheirOwnTableAndTheCounterUnit)
     EXPECT_EQ(perf.header.size(), 7u); // the harness columns are untouched
     const auto &k = table_of(r, "performance-kexbench");
     ASSERT_EQ(k.rows.size(), 10u);
-    // Samples 1001..1100: median 1050.5 -> "1050" (half-even), 95 % CI ranks 40 and 61, mean 1050.5 - 20.
-    EXPECT_EQ(k.rows[0], (std::vector<std::string>{"`K-256`", "exchange", "tsc (TSC ticks)", "1050",
-                                                   "1040 \u2013 1061", "1030", "551 ns", "4096", "0"}));
+    // Samples 1001..1100 in one trial: median 1050.5 -> "1050" (half-even), mean 1050.5 - 20. One trial
+    // is one sample, so there is no interval however many iterations it holds.
+    EXPECT_EQ(k.rows[0], (std::vector<std::string>{"`K-256`", "exchange", "tsc (TSC ticks)", "1", "1050",
+                                                   "n/a: 1 trial", "1030", "551 ns", "4096", "0", "\u2013"}));
+    // Six trials of 1001..1100 shifted by 0, 10, ..., 50: trial medians 1050.5 ... 1100.5, CI [min, max].
+    Dataset six = ds;
+    auto first_row = std::find_if(six.records.begin(), six.records.end(),
+                                  [](const Record &x) { return x.label == "K-256" && x.operation == "exchange"; });
+    ASSERT_NE(first_row, six.records.end());
+    RecordSamples &s6 = *first_row->kexbench;
+    s6.ticks.clear();
+    s6.ns.clear();
+    for (uint64_t t = 0; t < 6; ++t)
+        for (uint64_t i = 1; i <= 100; ++i) {
+            s6.ticks.push_back(1000 + i + 10 * t);
+            s6.ns.push_back(500 + i);
+        }
+    s6.trial_sizes = std::vector<uint64_t>(6, 100);
+    const Report r6 = build_report(six, {});
+    const auto &k6 = table_of(r6, "performance-kexbench");
+    EXPECT_EQ(k6.rows[0][3], "6");
+    EXPECT_EQ(k6.rows[0][4], "1076"); // median of 1050.5, 1060.5, ..., 1100.5 = 1075.5 -> half-even
+    EXPECT_EQ(k6.rows[0][5], "1050 \u2013 1100");
     const auto &w = table_of(r, "environment-warnings");
     EXPECT_EQ(w.rows, (std::vector<std::vector<std::string>>{{"SMT sibling online", "10"}}));
 

@@ -265,16 +265,16 @@ TEST(EnvironmentWarnings, VirtualisedByDmi)
     EXPECT_TRUE(kexbench::read_environment(r.path(), 2).virtualized);
 }
 
-TEST(EnvironmentWarnings, HighLoad)
+// The load average alone said "high load" on every run of a 2-vCPU VM that
+// was 85 % idle; load is now judged from what a campaign measures.
+TEST(EnvironmentWarnings, AHighLoadAverageAloneIsNoWarning)
 {
     FakeRoot r;
     write_quiet_host(r);
-    r.write("proc/loadavg", "3.01 1.00 0.50 4/300 999\n"); // 6 CPUs online: limit 3.0
-    auto w = warnings_for(r);
-    ASSERT_EQ(w.size(), 1u);
-    EXPECT_TRUE(has_warning(w, "high load: 1-min load average 3.01 > 0.5 x 6")) << w[0];
-
-    r.write("proc/loadavg", "3.00 1.00 0.50 4/300 999\n");
+    r.write("proc/loadavg", "30.01 10.00 5.50 4/300 999\n"); // 6 CPUs online
+    Environment env = kexbench::read_environment(r.path(), 2);
+    ASSERT_TRUE(env.load_average.has_value());
+    EXPECT_DOUBLE_EQ((*env.load_average)[0], 30.01) << "still recorded";
     EXPECT_TRUE(warnings_for(r).empty());
 }
 

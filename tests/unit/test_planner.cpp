@@ -54,11 +54,23 @@ TEST(PlannerFixed, SlowSetupSharesOneProcess)
 TEST(PlannerAdaptive, StopsOnPrecisionOnlyAfterMinimumTrials)
 {
     AdaptiveSettings s;
-    EXPECT_FALSE(adaptive_should_stop(s, 2, 1, 0.001).stop);
-    auto v = adaptive_should_stop(s, 3, 1, 0.001);
+    EXPECT_FALSE(adaptive_should_stop(s, 5, 1, 0.001).stop);
+    auto v = adaptive_should_stop(s, 6, 1, 0.001);
     EXPECT_TRUE(v.stop);
     EXPECT_EQ(v.why, "precision reached");
     EXPECT_FALSE(adaptive_should_stop(s, 10, 1, 0.02).stop);
     EXPECT_EQ(adaptive_should_stop(s, 10, 61, 0.02).why, "budget spent");
     EXPECT_EQ(adaptive_should_stop(s, 200, 1, std::nullopt).why, "trial limit");
+}
+
+// Under 6 trials there is no 95 % interval over trials, so neither the
+// precision nor the budget may end an adaptive operation before 6.
+TEST(PlannerAdaptive, NeverStopsBeforeSixTrialsWhateverItIsGiven)
+{
+    AdaptiveSettings s;
+    s.min_trials = 2;
+    EXPECT_FALSE(adaptive_should_stop(s, 5, 1e9, 0.0).stop);
+    EXPECT_EQ(adaptive_should_stop(s, 6, 1e9, 0.5).why, "budget spent");
+    s.max_trials = 4; // a lower trial limit still ends it
+    EXPECT_EQ(adaptive_should_stop(s, 4, 1, std::nullopt).why, "trial limit");
 }

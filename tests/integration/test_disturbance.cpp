@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Disturbed trials with real runner children: a fixture that slows chosen
+// children down (sleeping, or a second thread spinning on its CPU), a CPU hog
+// started by the test on the measuring CPU, and a runner whose answers are
+// tampered with. What the records must say about each.
+#include "cli_helpers.h"
+
+#include "core/fsutil.h"
+#include "core/record.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <sched.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace kexbench;
+using namespace kexbench::test;
+
+namespace {
+
+// The CPU the campaigns are pinned to: the last one, away from CPU 0's interrupts.
+int measuring_cpu()
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (::sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    int last = 0;
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &set))
+            last = c;
+    return last;
+}
+
+ProcessResult run_cli_env(const std::vector<std::string> &args, const std::vector<std::string> &env, int timeout_s = 240)
+{
+    ProcessSpec spec;
+    spec.argv.push_back(cli_path());
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.timeout = std::chrono::seconds(timeout_s);
+    spec.extra_env.push_back(std::string("KEXBENCH_INSTANCE_PATH=") + KEXBENCH_FIXTURE_DIR);
+    spec.extra_env.insert(spec.extra_env.end(), env.begin(), env.end());
+    return run_process(spec);
+}
+
+// Five trials of disturbed-2p's exchange in harness order, pinned, each about 0.05 s.
+std::vector<std::string> campaign_args(const std::string &out, int retries)
+{
+    return {"run",     "--instance", "disturbed-2p", "--op",  "exchange", "--order", "harness", "--trials", "5",
+            "--target", "0.05",      "--retries",    std::to_string(retries), "--cpu", std::to_string(measuring_cpu()),
+            "--no-stack", "--no-kat", "--no-profile", "--out", out};
+}
+
+Record exchange_record(const std::string &out)
+{
+    auto rec = read_record_file(out + "/records/disturbed/disturbed-2p__exchange.json");
+    EXPECT_TRUE(rec.ok()) << rec.error();
+    return rec.ok() ? *rec : Record{};
+}
+
+std::vector<std::string> disturb(const TempDir &dir, const std::string &ordinals, const std::string &mode)
+{
+    return {"KEXBENCH_TEST_DISTURB_COUNTER=" + dir / "ordinals", "KEXBENCH_TEST_DISTURB_TRIALS=" + ordinals,
+            "KEXBENCH_TEST_DISTURB_MODE=" + mode};
+}
+
+const RetriedAttempt *retried_attempt(const RecordSamples &k, int trial, int attempt)
+{
+    for (const auto &r : k.retried)
+        if (r.health.trial == trial && r.health.attempt == attempt)
+            return &r;
+    return nullptr;
+}
+
+// A busy loop pinned to one CPU, for as long as the object lives.
+class CpuHog {
+public:
+    explicit CpuHog(int cpu)
+    {
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            CPU_SET(cpu, &set);
+            ::sched_setaffinity(0, sizeof set, &set);
+            volatile unsigned long x = 1;
+            for (;;)
+                x = x * 3 + 1;
+        }
+    }
+    ~CpuHog()
+    {
+        if (pid_ > 0) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+    }
+    bool started() const { return pid_ > 0; }
+
+private:
+    pid_t pid_ = -1;
+};
+
+} // namespace
+
+// The second measuring child sleeps in every pass2 (a voluntary context
+// switch per iteration): it is judged disturbed by the time it spent off the
+// CPU, run again, and the record keeps both attempts. Other trials may be
+// retried too when the machine is busy; the sleeping attempt is found by its
+// switches, not by its position.
+TEST(Disturbance, ATrialThatSleepsIsRetriedAndBothAttemptsAreRecorded)
+{
+    TempDir dir;
+    ProcessResult r = run_cli_env(campaign_args(dir / "camp", 3), disturb(dir, "2", "sleep"));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const Record rec = exchange_record(dir / "camp");
+    ASSERT_TRUE(rec.kexbench);
+    const RecordSamples &k = *rec.kexbench;
+    EXPECT_EQ(rec.status, "complete");
+    ASSERT_EQ(k.health.size(), 5u);
+    ASSERT_EQ(rec.processes.size(), 5u);
+    const uint64_t iterations = rec.plan.iterations_per_trial;
+
+    auto slept = [&](const TrialHealth &h) { return h.voluntary_switches >= iterations; };
+    int sleeping_attempts = 0;
+    for (const auto &a : k.retried)
+        if (slept(a.health)) {
+            ++sleeping_attempts;
+            EXPECT_TRUE(a.health.disturbed);
+            EXPECT_NE(a.health.reason.find("of its wall time"), std::string::npos) << a.health.reason;
+            EXPECT_LT(a.health.cpu_s, 0.9 * a.health.wall_s);
+            EXPECT_EQ(a.ticks.size(), a.totals.measurements);
+            EXPECT_EQ(a.totals.measurements, iterations);
+        }
+    EXPECT_EQ(sleeping_attempts, 1) << "the sleeping child must be retried and kept in the record";
+    for (const auto &h : k.health)
+        EXPECT_FALSE(slept(h)) << "trial " << h.trial << " kept the sleeping attempt";
+
+    // Every retry is counted where the harness counts it, and every attempt is kept.
+    int attempts = 0;
+    for (size_t t = 0; t < k.health.size(); ++t) {
+        attempts += k.health[t].attempt;
+        EXPECT_EQ(rec.processes[t].disturbed_retries, k.health[t].attempt);
+    }
+    EXPECT_GE(rec.disturbed_retries, 1);
+    EXPECT_EQ(rec.disturbed_retries, attempts);
+    EXPECT_EQ(k.retried.size(), static_cast<size_t>(attempts));
+    // The published-method figures use the kept trials only.
+    EXPECT_EQ(rec.measurements, 5 * iterations);
+}
+
+// A second thread spinning on the measuring CPU in every attempt of trial 1:
+// all four attempts are disturbed (run-queue wait), and the record says so.
+TEST(Disturbance, ATrialThatNeverRunsCleanMarksTheRecordDisturbed)
+{
+    TempDir dir;
+    ProcessResult r = run_cli_env(campaign_args(dir / "camp", 3), disturb(dir, "1,2,3,4", "spin"));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const Record rec = exchange_record(dir / "camp");
+    ASSERT_TRUE(rec.kexbench);
+    const RecordSamples &k = *rec.kexbench;
+    ASSERT_EQ(k.health.size(), 5u);
+    EXPECT_TRUE(k.health[0].disturbed);
+    EXPECT_EQ(k.health[0].attempt, 3);
+    EXPECT_NE(k.health[0].reason.find("run-queue wait"), std::string::npos) << k.health[0].reason;
+    for (int attempt = 0; attempt < 3; ++attempt)
+        EXPECT_NE(retried_attempt(k, 1, attempt), nullptr) << "attempt " << attempt;
+    EXPECT_TRUE(k.disturbed);
+    EXPECT_NE(k.reason.find("disturbed"), std::string::npos) << k.reason;
+    EXPECT_NE(r.out.find("trial attempts were disturbed"), std::string::npos) << r.out;
+}
+
+// A CPU hog started on the measuring CPU: every attempt of every trial is detected.
+TEST(Disturbance, AHogOnTheMeasuringCpuIsDetectedInEveryTrial)
+{
+    TempDir dir;
+    CpuHog hog(measuring_cpu());
+    ASSERT_TRUE(hog.started());
+    std::vector<std::string> args = campaign_args(dir / "camp", 1);
+    args[8] = "2"; // --trials 2
+    args[10] = "0.1";
+    ProcessResult r = run_cli_env(args, {});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const Record rec = exchange_record(dir / "camp");
+    ASSERT_TRUE(rec.kexbench);
+    const RecordSamples &k = *rec.kexbench;
+    ASSERT_EQ(k.health.size(), 2u);
+    ASSERT_EQ(k.retried.size(), 2u);
+    for (const auto &h : k.health) {
+        EXPECT_TRUE(h.disturbed) << "trial " << h.trial;
+        ASSERT_TRUE(h.runqueue_wait_s.has_value());
+        EXPECT_GT(*h.runqueue_wait_s, 0.1 * h.wall_s) << "trial " << h.trial;
+    }
+    for (const auto &a : k.retried)
+        EXPECT_TRUE(a.health.disturbed);
+    EXPECT_TRUE(k.disturbed);
+}
+
+// A runner whose measure answers are tampered with (forged sample types, one
+// sample more than the iterations asked): the record is failed with the reason.
+TEST(Disturbance, AMalformedRunnerAnswerBecomesAFailedRecord)
+{
+    const std::pair<const char *, const char *> cases[] = {
+        {R"(s/"ticks":\[/"ticks":["forged",/)", "field 'ticks' is not an array of unsigned integers"},
+        {R"(s/"ns":\[/"ns":[7,/; s/"ticks":\[/"ticks":[7,/)", "dropped tick pairs for"},
+        {R"(s/"health":{[^}]*}/"health":"fine"/)", "field 'health' is not an object"},
+    };
+    for (const auto &[edit, expected] : cases) {
+        TempDir dir;
+        const std::string script = dir / "tampering-runner";
+        ASSERT_TRUE(write_file_atomic(script, "#!/bin/sh\n"
+                                              "real='" + std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner'\n"
+                                              "case \" $* \" in\n"
+                                              "  *' measure '*' --iterations 1 '*) exec \"$real\" \"$@\" ;;\n"
+                                              "  *' measure '*) out=$(\"$real\" \"$@\"); rc=$?\n"
+                                              "    printf '%s\\n' \"$out\" | sed '" + edit + "'; exit $rc ;;\n"
+                                              "esac\n"
+                                              "exec \"$real\" \"$@\"\n")
+                        .ok());
+        fs::permissions(script, fs::perms::owner_all);
+        ProcessResult r = run_cli_env(campaign_args(dir / "camp", 0), {"KEXBENCH_RUNNER=" + script});
+        EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+        EXPECT_NE(r.out.find("1 record(s) written, 0 resumed, 1 failed"), std::string::npos) << r.out << r.err;
+        const Record rec = exchange_record(dir / "camp");
+        EXPECT_EQ(rec.status, "failed_or_partial");
+        ASSERT_TRUE(rec.kexbench);
+        EXPECT_NE(rec.kexbench->reason.find("runner answer rejected: "), std::string::npos) << rec.kexbench->reason;
+        EXPECT_NE(rec.kexbench->reason.find(expected), std::string::npos) << rec.kexbench->reason;
+        EXPECT_TRUE(rec.kexbench->ticks.empty()) << "a rejected answer's samples must not be used";
+    }
+}
