@@ -356,7 +356,7 @@ void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
         }
     if (s.reason.empty() && s.disturbed)
         s.reason = "disturbed: no clean attempt of trial " + std::to_string(first_disturbed(s).trial) + " in " +
-                   std::to_string(first_disturbed(s).attempt + 1) + " (" + first_disturbed(s).reason + ")";
+                   std::to_string(first_disturbed(s).attempt + 1) + " attempts (" + first_disturbed(s).reason + ")";
     rec.kexbench = std::move(s);
 }
 

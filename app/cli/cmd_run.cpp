@@ -109,7 +109,7 @@ private:
             if (r->disturbed_retries > 0)
                 text += ", " + std::to_string(r->disturbed_retries) + " disturbed trial(s) retried";
             if (r->kexbench && r->kexbench->disturbed)
-                text += "; DISTURBED: " + r->kexbench->reason;
+                text += "; " + r->kexbench->reason; // "disturbed: no clean attempt of trial ..."
         } else {
             text += "FAILED " + e.message;
         }
