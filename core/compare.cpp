@@ -2,6 +2,7 @@
 // Cross-system comparison: the data (compare_datasets) and its tables.
 #include "core/compare.h"
 
+#include "core/consistency.h"
 #include "core/format.h"
 
 #include <algorithm>
@@ -15,7 +16,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr const char *kTrialTotalsOnly = "trial totals only: no significance test";
 constexpr const char *kHarnessCounter = "perf_event cpu-cycles (harness driver, user mode)";
 
 std::string code(const std::string &s) { return std::string("`").append(s).append("`"); }
@@ -101,81 +101,288 @@ bool harness_counted_cycles(const Record &r)
     return r.mean_cycles.has_value();
 }
 
+std::string ghz(double hz) { return fmt::py_format(hz / 1e9, 'f', 2) + " GHz"; }
+
 std::string counter_text(const CounterInfo &c)
 {
     return c.unit.empty() ? std::string("no counter") : c.unit + " (" + c.name + ")";
 }
 
 // Constant-rate counters (TSC, cntvct) tick at a per-machine rate, so equal
-// units are comparable only at equal known rates.
-bool same_tick_rate(const Record &a, const Record &b)
+// units are comparable only at rates both records state and that agree. An
+// unknown rate (0) matches nothing, not even another unknown one: two TSCs of
+// unknown rate may tick at 2.1 and 3.0 GHz.
+bool same_known_tick_rate(const Record &a, const Record &b)
 {
     const double ra = a.kexbench ? a.kexbench->ticks_per_second : 0;
     const double rb = b.kexbench ? b.kexbench->ticks_per_second : 0;
-    if (ra <= 0 || rb <= 0)
-        return ra == rb;
+    if (!(ra > 0) || !(rb > 0))
+        return false;
     return std::fabs(ra - rb) <= 1e-3 * std::max(ra, rb);
+}
+
+bool same_counter(const CounterInfo &a, const CounterInfo &b)
+{
+    return a.core_cycles == b.core_cycles && a.unit == b.unit && a.name == b.name;
 }
 
 bool counters_comparable(const Record &ra, const Record &rb, const CounterInfo &a, const CounterInfo &b)
 {
     if (a.unit.empty() || b.unit.empty())
         return false;
-    if (a.core_cycles && b.core_cycles)
+    if (a.core_cycles && b.core_cycles) // core cycles are the same unit on every machine
         return true;
-    return a.core_cycles == b.core_cycles && a.unit == b.unit && a.name == b.name && same_tick_rate(ra, rb);
+    return same_counter(a, b) && same_known_tick_rate(ra, rb);
 }
 
-// ------------------------------------------------------------------ samples
-
-std::vector<double> as_doubles(const std::vector<uint64_t> &v) { return {v.begin(), v.end()}; }
-
-MedianEstimate estimate(const std::vector<double> &v, double confidence)
-{
-    return {v.size(), stats::median(v), stats::median_ci(v, confidence)};
-}
-
-// Lower is better for both times and counts, so "faster" = B's values tend lower.
-Verdict verdict_of(const stats::MannWhitney &m, double alpha)
-{
-    if (!(m.p_value <= alpha))
-        return Verdict::similar;
-    if (m.effect_size > 0.5)
-        return Verdict::faster;
-    return m.effect_size < 0.5 ? Verdict::slower : Verdict::similar;
-}
-
-SampleTest sample_test(const std::vector<uint64_t> &a, const std::vector<uint64_t> &b, const std::string &unit,
-                       const CompareOptions &o)
-{
-    const std::vector<double> da = as_doubles(a), db = as_doubles(b);
-    SampleTest t;
-    t.unit = unit;
-    t.a = estimate(da, o.confidence);
-    t.b = estimate(db, o.confidence);
-    if (t.a.median != 0)
-        t.median_ratio = t.b.median / t.a.median;
-    t.test = stats::mann_whitney_u(da, db);
-    t.verdict = verdict_of(t.test, o.alpha);
-    return t;
-}
-
-void add_sample_tests(OperationComparison &row, const Record &a, const Record &b, const CompareOptions &o)
-{
-    if (!a.kexbench || !b.kexbench)
-        return;
-    const RecordSamples &ka = *a.kexbench, &kb = *b.kexbench;
-    if (!ka.ns.empty() && !kb.ns.empty())
-        row.time_test = sample_test(ka.ns, kb.ns, "ns", o);
-    if (row.counters_comparable && !ka.ticks.empty() && !kb.ticks.empty())
-        row.count_test = sample_test(ka.ticks, kb.ticks, row.counter_a.unit, o);
-}
-
-// ------------------------------------------------------------------ rows
+// ------------------------------------------------------------------ trial-level tests
 
 struct Labels {
     std::string a, b;
 };
+
+constexpr const char *kNoTrialValues = "a side has no trial values: no significance test";
+
+std::string alpha_text(double alpha) { return fmt::py_format(alpha, 'g', 3); }
+
+std::string trials_vs(size_t na, size_t nb) { return std::to_string(na) + " vs " + std::to_string(nb) + " trials"; }
+
+// The most extreme arrangement of n_a against n_b untied values has probability
+// 1 / C(n_a + n_b, n_a) under the null hypothesis, so no two-sided exact p is
+// below twice that (ties only make the distribution coarser). Each step of the
+// product is the integer C(n_b + i, i), exact in a double up to 2^53.
+double smallest_exact_p(size_t na, size_t nb)
+{
+    if (na == 0 || nb == 0)
+        return 1.0;
+    double arrangements = 1;
+    for (size_t i = 1; i <= na; ++i)
+        arrangements = arrangements * static_cast<double>(nb + i) / static_cast<double>(i);
+    return std::min(1.0, 2.0 / arrangements);
+}
+
+// How many of the C(n_a + n_b, n_a) equally likely arrangements give each U
+// (the number of (A, B) pairs with A's value above B's). Built by appending the
+// largest value of the pool: an A value lies above all j B values so far (U
+// grows by j), a B value lies above no A value. ways[j][u] holds the count for
+// the current number of A values and j B values; u descends so that each
+// ways[j][u - j] read is still the previous A count's.
+std::vector<uint64_t> u_arrangements(size_t na, size_t nb)
+{
+    const size_t top = na * nb;
+    std::vector<std::vector<uint64_t>> ways(nb + 1, std::vector<uint64_t>(top + 1, 0));
+    for (auto &row : ways)
+        row[0] = 1; // no A value yet: U = 0 whatever j is
+    for (size_t i = 1; i <= na; ++i)
+        for (size_t j = 1; j <= nb; ++j)
+            for (size_t u = top + 1; u-- > 0;)
+                ways[j][u] = (u >= j ? ways[j][u - j] : 0) + ways[j - 1][u];
+    return ways[nb];
+}
+
+// The interval [r_(k), r_(N+1-k)] of the N sorted pairwise ratios; k = 0 when
+// even [min, max] does not reach the level. coverage is for rank k (or for
+// [min, max] when k = 0).
+struct RatioRanks {
+    size_t k = 0;
+    double coverage = stats::kNaN;
+};
+
+// The largest k with 2 P(U <= k - 1) <= alpha, summed as exact_p() in
+// core/stats.cpp sums its tail (2 * count / total), so the interval excludes
+// ratio 1 exactly when that exact p is <= alpha.
+RatioRanks exact_ratio_ranks(size_t na, size_t nb, double alpha)
+{
+    const std::vector<uint64_t> counts = u_arrangements(na, nb);
+    uint64_t total = 0;
+    for (uint64_t c : counts)
+        total += c;
+    RatioRanks r;
+    r.coverage = 1.0 - 2.0 * static_cast<double>(counts[0]) / static_cast<double>(total);
+    uint64_t below = 0;
+    for (size_t u = 0; u < counts.size(); ++u) {
+        below += counts[u];
+        const double two_tails = 2.0 * static_cast<double>(below) / static_cast<double>(total);
+        if (two_tails > alpha)
+            break;
+        r.k = u + 1;
+        r.coverage = 1.0 - two_tails;
+    }
+    return r;
+}
+
+// The normal approximation of the test (continuity-corrected, without ties):
+// it rejects U <= N/2 - 0.5 - z sigma, so k - 1 is the largest such U.
+RatioRanks normal_ratio_ranks(size_t na, size_t nb, double alpha)
+{
+    const double n = static_cast<double>(na) * static_cast<double>(nb);
+    const double sigma = std::sqrt(n * static_cast<double>(na + nb + 1) / 12.0);
+    const double edge = std::floor(n / 2 - 0.5 - stats::normal_quantile(1 - alpha / 2) * sigma);
+    RatioRanks r;
+    if (edge < 0) {
+        r.coverage = 1.0 - 2.0 * stats::normal_cdf(-(n / 2 - 0.5) / sigma);
+        return r;
+    }
+    r.k = static_cast<size_t>(edge) + 1;
+    r.coverage = 1.0 - 2.0 * stats::normal_cdf(-(n / 2 - edge - 0.5) / sigma);
+    return r;
+}
+
+// log(b_j / a_i) of every pair, ascending; empty when a value is not positive.
+std::vector<double> sorted_log_ratios(const std::vector<double> &a, const std::vector<double> &b)
+{
+    std::vector<double> logs;
+    logs.reserve(a.size() * b.size());
+    for (double x : a)
+        for (double y : b) {
+            if (!(x > 0) || !(y > 0))
+                return {};
+            logs.push_back(std::log(y / x));
+        }
+    std::sort(logs.begin(), logs.end());
+    return logs;
+}
+
+bool significant(const SampleTest &t, double alpha) { return t.min_p <= alpha && t.test.p_value <= alpha; }
+
+// The Hodges-Lehmann-style interval of B / A from the order statistics of the
+// pairwise log-ratios, at 1 - alpha so that it is the test inverted: it holds
+// the ratios c for which "A scaled by c" would not differ significantly from B.
+void set_ratio_ci(SampleTest &t, double alpha)
+{
+    const size_t na = t.a.values.size(), nb = t.b.values.size();
+    const std::vector<double> logs = sorted_log_ratios(t.a.values, t.b.values);
+    if (logs.empty()) {
+        t.ratio_ci_reason = "n/a: a trial value is not positive";
+        return;
+    }
+    const bool exact = na <= stats::kMannWhitneyExactMaxN && nb <= stats::kMannWhitneyExactMaxN;
+    const RatioRanks r = exact ? exact_ratio_ranks(na, nb, alpha) : normal_ratio_ranks(na, nb, alpha);
+    const size_t n = logs.size(), k = std::max<size_t>(r.k, 1);
+    stats::Interval &ci = t.ratio_ci;
+    ci.exact = exact;
+    ci.confidence = r.coverage;
+    ci.lower_rank = k;
+    ci.upper_rank = n + 1 - k;
+    ci.low = std::exp(logs[k - 1]);
+    ci.high = std::exp(logs[n - k]);
+    ci.reached = r.k > 0;
+    if (!ci.reached) {
+        t.ratio_ci_reason = "n/a: " + trials_vs(na, nb) + " reach " + fmt::py_format(100 * ci.confidence, 'f', 1) + " % only";
+        return;
+    }
+    // Ties between the sides count half in U but whole in the order
+    // statistics; an interval that then disagrees with the test is not shown.
+    const bool excludes_one = logs[k - 1] > 0 || logs[n - k] < 0;
+    if (excludes_one != significant(t, alpha)) {
+        ci.reached = false;
+        t.ratio_ci_reason = "n/a: tied trial values make the interval disagree with the test";
+    }
+}
+
+// -1: B's values tend lower, +1: higher, 0: neither.
+int test_direction(const stats::MannWhitney &m)
+{
+    return m.effect_size > 0.5 ? -1 : (m.effect_size < 0.5 ? 1 : 0);
+}
+
+int ratio_direction(double ratio) { return ratio < 1 ? -1 : (ratio > 1 ? 1 : 0); } // NaN: 0
+
+// Lower is better for both times and counts, so "faster" = B's values tend
+// lower. The verdict names a direction only when the rank test and the
+// ratio of the medians agree on it, so the words never contradict the ratio.
+Verdict verdict_of(const SampleTest &t, double alpha)
+{
+    if (!(t.min_p <= alpha))
+        return Verdict::too_few_trials;
+    if (!(t.test.p_value <= alpha))
+        return Verdict::no_difference;
+    const int direction = test_direction(t.test);
+    if (direction == 0 || direction != ratio_direction(t.median_ratio))
+        return Verdict::no_difference;
+    return direction < 0 ? Verdict::faster : Verdict::slower;
+}
+
+SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &o)
+{
+    SampleTest t;
+    t.unit = unit;
+    t.a = std::move(a);
+    t.b = std::move(b);
+    if (t.a.center != 0 && std::isfinite(t.a.center) && std::isfinite(t.b.center))
+        t.median_ratio = t.b.center / t.a.center;
+    t.test = stats::mann_whitney_u(t.a.values, t.b.values);
+    t.min_p = smallest_exact_p(t.a.values.size(), t.b.values.size());
+    t.verdict = verdict_of(t, o.alpha);
+    if (t.verdict == Verdict::too_few_trials)
+        t.verdict_note = "n/a: " + trials_vs(t.a.values.size(), t.b.values.size()) + " cannot reach p \u2264 " +
+                         alpha_text(o.alpha);
+    set_ratio_ci(t, o.alpha);
+    return t;
+}
+
+// A copy holding only the trial totals, so trial_estimate() takes the trial means.
+Record trial_totals_only(const Record &r)
+{
+    Record totals;
+    totals.trials = r.trials;
+    return totals;
+}
+
+struct TrialPair {
+    TrialEstimate a, b;
+};
+
+// Both sides' trial times by one statistic: the trial medians when both have
+// samples, the trial means when both have only trial totals. When only one
+// side has samples, both sides fall back to their trial means: a median on one
+// side against a mean on the other would compare statistics, not machines.
+std::optional<TrialPair> trial_times(const Record &a, const Record &b, const Labels &s, const CompareOptions &o,
+                                     std::vector<std::string> &notes)
+{
+    auto ea = trial_estimate(a, TrialQuantity::time_ns, o.confidence);
+    auto eb = trial_estimate(b, TrialQuantity::time_ns, o.confidence);
+    if (!ea || !eb)
+        return std::nullopt;
+    if (ea->statistic == eb->statistic)
+        return TrialPair{std::move(*ea), std::move(*eb)};
+    auto ma = trial_estimate(trial_totals_only(a), TrialQuantity::time_ns, o.confidence);
+    auto mb = trial_estimate(trial_totals_only(b), TrialQuantity::time_ns, o.confidence);
+    const std::string only = "only " + (ea->statistic == TrialStatistic::median_of_trial_medians ? s.a : s.b) +
+                             " has per-iteration samples: ";
+    if (!ma || !mb) {
+        notes.push_back(only + "no trial totals to test both sides alike, no significance test");
+        return std::nullopt;
+    }
+    notes.push_back(only + "both sides are tested on their trial means");
+    return TrialPair{std::move(*ma), std::move(*mb)};
+}
+
+void add_trial_tests(OperationComparison &row, const Record &a, const Record &b, const Labels &s,
+                     const CompareOptions &o)
+{
+    if (auto times = trial_times(a, b, s, o, row.notes))
+        row.time_test = trial_test(std::move(times->a), std::move(times->b), "ns", o);
+    if (!row.counters_comparable)
+        return;
+    auto ta = trial_estimate(a, TrialQuantity::ticks, o.confidence);
+    auto tb = trial_estimate(b, TrialQuantity::ticks, o.confidence);
+    if (ta && tb)
+        row.count_test = trial_test(std::move(*ta), std::move(*tb), row.counter_a.unit, o);
+}
+
+// ------------------------------------------------------------------ rows
+
+// A kept trial that never got a clean attempt still counts in every figure:
+// say how many there are when the record lists its trials' health.
+std::string disturbed_note(const RecordSamples &k, const std::string &system)
+{
+    const auto disturbed = std::count_if(k.health.begin(), k.health.end(), [](const TrialHealth &h) { return h.disturbed; });
+    std::string note = "disturbed on " + system + ": no clean trial";
+    if (disturbed > 0)
+        note += " in " + std::to_string(disturbed) + " of " + std::to_string(k.health.size()) + " trial slots";
+    return note;
+}
 
 void add_record_notes(std::vector<std::string> &notes, const Record &r, const std::string &system)
 {
@@ -185,9 +392,35 @@ void add_record_notes(std::vector<std::string> &notes, const Record &r, const st
         notes.push_back("KAT not passed on " + system + " (" + (r.kat.empty() ? std::string("no status") : r.kat) + ")");
     if (r.kexbench && r.kexbench->secret_mismatches)
         notes.push_back(system + ": " + std::to_string(r.kexbench->secret_mismatches) + " secret mismatches");
+    if (r.kexbench && r.kexbench->disturbed)
+        notes.push_back(disturbed_note(*r.kexbench, system));
+    if (timer_limited(r))
+        notes.push_back(system + ": timer-limited (the step costs little more than the timer itself)");
+    if (r.kexbench && r.kexbench->dropped_tick_pairs > 0)
+        notes.push_back(system + ": " + std::to_string(r.kexbench->dropped_tick_pairs) + " tick pair(s) dropped");
 }
 
-void add_counter_notes(OperationComparison &row, const Labels &s)
+double tick_rate(const Record &r) { return r.kexbench ? r.kexbench->ticks_per_second : 0; }
+
+std::string rate_text(double hz)
+{
+    return hz >= 1e9 ? ghz(hz) : fmt::py_format(hz / 1e6, 'f', 1) + " MHz";
+}
+
+// The same constant-rate counter on both sides, yet not compared: its rate is
+// unknown on a side, or the rates differ.
+std::string tick_rate_note(const OperationComparison &row, const Record &a, const Record &b, const Labels &s)
+{
+    const double ra = tick_rate(a), rb = tick_rate(b);
+    if (ra > 0 && rb > 0)
+        return "tick rates of " + counter_text(row.counter_a) + " differ (" + s.a + ": " + rate_text(ra) + "; " + s.b +
+               ": " + rate_text(rb) + "): its counts are not compared, compare the times";
+    const std::string who = !(ra > 0) && !(rb > 0) ? s.a + " and " + s.b : (!(ra > 0) ? s.a : s.b);
+    return "tick rate of " + counter_text(row.counter_a) + " unknown on " + who +
+           ": its counts are not compared, compare the times";
+}
+
+void add_counter_notes(OperationComparison &row, const Record &a, const Record &b, const Labels &s)
 {
     if (row.counters_comparable)
         return;
@@ -196,8 +429,25 @@ void add_counter_notes(OperationComparison &row, const Labels &s)
         row.notes.push_back("no cycle counter on " + who + ": compare the times");
         return;
     }
+    if (same_counter(row.counter_a, row.counter_b)) {
+        row.notes.push_back(tick_rate_note(row, a, b, s));
+        return;
+    }
     row.notes.push_back("counters differ (" + s.a + ": " + counter_text(row.counter_a) + "; " + s.b + ": " +
                         counter_text(row.counter_b) + "): the cycles ratio is not meaningful, compare the times");
+}
+
+// A row whose test could not run, or ran on too few trials, says so.
+void add_test_row_notes(OperationComparison &row)
+{
+    const SampleTest *t = row.verdict_test();
+    const bool said = std::any_of(row.notes.begin(), row.notes.end(), [](const std::string &n) {
+        return n.find("no significance test") != std::string::npos;
+    });
+    if (!t && !said)
+        row.notes.push_back(kNoTrialValues);
+    else if (!t->verdict_note.empty())
+        row.notes.push_back(t->verdict_note);
 }
 
 OperationComparison compare_records(const Record &a, const Record &b, const Labels &s, const CompareOptions &o)
@@ -217,10 +467,9 @@ OperationComparison compare_records(const Record &a, const Record &b, const Labe
     row.seconds_a = a.mean_seconds;
     row.seconds_b = b.mean_seconds;
     row.time_ratio = ratio_of(a.mean_seconds, b.mean_seconds);
-    add_sample_tests(row, a, b, o);
-    add_counter_notes(row, s);
-    if (!row.time_test && !row.count_test)
-        row.notes.push_back(kTrialTotalsOnly);
+    add_trial_tests(row, a, b, s, o);
+    add_counter_notes(row, a, b, s);
+    add_test_row_notes(row);
     add_record_notes(row.notes, a, s.a);
     add_record_notes(row.notes, b, s.b);
     return row;
@@ -380,8 +629,6 @@ std::vector<std::string> side_clock_issues(const Dataset &ds, const Comparison &
     return issues;
 }
 
-std::string ghz(double hz) { return fmt::py_format(hz / 1e9, 'f', 2) + " GHz"; }
-
 // A loop-timed record counts core cycles and seconds over one window, so their
 // quotient is the clock the core actually ran at.
 std::optional<double> effective_clock_hz(const Record &r)
@@ -452,18 +699,59 @@ void add_test_notes(Comparison &c)
                                       [](const auto &r) { return r.verdict_test() != nullptr; });
     if (tested == 0) {
         if (!c.operations.empty())
-            c.notes.push_back(std::string("Neither side has per-iteration samples for the same rows: ") +
-                              kTrialTotalsOnly + ".");
+            c.notes.push_back("No row has trial values on both sides: no significance test.");
         return;
     }
-    c.notes.push_back("Significance: two-sided Mann\u2013Whitney U test of the per-iteration samples (times when "
-                      "both sides have them, else counter ticks), \u03b1 = " + fmt::py_format(c.options.alpha, 'g', 3) +
-                      "; \u201cfaster\u201d/\u201cslower\u201d say how " + c.system_b + " compares with " + c.system_a +
-                      ", \u201c~\u201d means p > \u03b1. Iterations are treated as independent" +
-                      (tested > 1 ? " and the " + std::to_string(tested) + " tests are not corrected for multiplicity"
-                                  : std::string()) +
-                      ": with thousands of samples tiny differences are significant, so read the median ratio for "
-                      "the size.");
+    const std::string alpha = alpha_text(c.options.alpha);
+    const std::string level = fmt::py_format(100 * (1 - c.options.alpha), 'g', 3) + " %";
+    c.notes.push_back(
+        "Significance: the trial (one fresh runner child process) is the unit of replication, so each trial gives "
+        "one value: its median per-iteration time (kexbench samples), else its mean time (harness trial totals, "
+        "seconds \u00f7 measurements); counter ticks likewise where both sides' counters are comparable. The two "
+        "sides' trial values go into a two-sided Mann\u2013Whitney U test, exact when both sides have at most 20 "
+        "trials and no tied values, else the normal approximation with tie and continuity correction; \u03b1 = " +
+        alpha + ". \u201cfaster\u201d/\u201cslower\u201d say how " + c.system_b + " compares with " + c.system_a +
+        " when p \u2264 \u03b1 and the ratio of the medians points the same way, else \u201cno significant "
+        "difference\u201d. With few trials no outcome can reach \u03b1 (3 vs 3 trials: p \u2265 0.1), and the row "
+        "says so instead of a verdict. The ratio's " + level + " interval comes from the order statistics of the "
+        "pairwise trial ratios " + c.system_b + " \u00f7 " + c.system_a + ", ranked by the same U distribution, so "
+        "it excludes 1.00\u00d7 exactly when the test is significant." +
+        (tested > 1 ? " The " + std::to_string(tested) + " tests are not corrected for multiplicity: at \u03b1 = " +
+                          alpha + " some rows without a real difference can still read faster or slower."
+                    : std::string()));
+}
+
+std::string geomean_text(const RatioMean &m, const std::string &what)
+{
+    return what + " " + ratio_cell(m.value) + " over " + std::to_string(m.rows) + (m.rows == 1 ? " row" : " rows");
+}
+
+void add_geomean_note(Comparison &c)
+{
+    std::vector<std::string> parts;
+    if (c.trial_time_ratio.value)
+        parts.push_back(geomean_text(c.trial_time_ratio, "trial-level time ratio (median of trial values)"));
+    if (c.mean_time_ratio.value)
+        parts.push_back(geomean_text(c.mean_time_ratio, "mean time ratio (published method)"));
+    if (!parts.empty())
+        c.notes.push_back("Geometric mean of the ratios " + c.system_b + " / " + c.system_a + ": " +
+                          join(parts, "; ") + ".");
+}
+
+void add_probe_note(Comparison &c)
+{
+    if (!c.probe)
+        return;
+    const ProbeSpeed &p = *c.probe;
+    const double percent = (p.ratio - 1) * 100;
+    const std::string speed = std::fabs(percent) < 0.5
+                                  ? "at the same speed per probe as "
+                                  : fmt::py_format(std::fabs(percent), 'f', 0) + " % " +
+                                        (percent > 0 ? "slower" : "faster") + " per probe than ";
+    c.notes.push_back(c.system_b + " ran " + speed + c.system_a + " (median probe " + fmt::fmt_time(p.median_ns_b * 1e-9) +
+                      " against " + fmt::fmt_time(p.median_ns_a * 1e-9) + ", " + ratio_cell(p.ratio) +
+                      "; the probe is a fixed reference kernel timed in every runner child, so it measures the "
+                      "machines, not the code).");
 }
 
 void add_step_note(Comparison &c)
@@ -473,6 +761,16 @@ void add_step_note(Comparison &c)
     if (steps)
         c.notes.push_back("Single steps (timing scope per_call_step) include the timer's own start/stop cost in every "
                           "call, which can differ between systems: ratios of very cheap steps mostly compare those costs.");
+}
+
+// The same checks the report and the Results page show, per side.
+void add_consistency_notes(Comparison &c, const Dataset &ds, const std::string &system)
+{
+    for (const StepSumCheck &check : exchange_vs_steps(ds.records))
+        if (check.inconsistent && (c.options.candidate.empty() || check.candidate == c.options.candidate))
+            c.notes.push_back(system + ": " + code(check.label) + " " + check.text() + ".");
+    for (const auto &w : measured_host_warnings(ds))
+        c.notes.push_back(system + " measured host load: " + w + ".");
 }
 
 void add_notes(Comparison &c, const Dataset &a, const Dataset &b)
@@ -486,8 +784,52 @@ void add_notes(Comparison &c, const Dataset &a, const Dataset &b)
     add_core_clock_note(c, a, b);
     add_clock_note(c, a, c.system_a);
     add_clock_note(c, b, c.system_b);
+    add_probe_note(c);
+    add_geomean_note(c);
     add_test_notes(c);
     add_step_note(c);
+    add_consistency_notes(c, a, c.system_a);
+    add_consistency_notes(c, b, c.system_b);
+}
+
+// campaign.json kexbench.probe.median_ns, when it is a positive number.
+std::optional<double> probe_median_ns(const Dataset &ds)
+{
+    if (!ds.campaign || !ds.campaign->raw.is_object())
+        return std::nullopt;
+    const Json &raw = ds.campaign->raw;
+    const auto kexbench = raw.find("kexbench");
+    if (kexbench == raw.end() || !kexbench->is_object())
+        return std::nullopt;
+    const auto probe = kexbench->find("probe");
+    if (probe == kexbench->end() || !probe->is_object())
+        return std::nullopt;
+    const auto median = probe->find("median_ns");
+    if (median == probe->end() || !median->is_number())
+        return std::nullopt;
+    const double ns = median->get<double>();
+    return ns > 0 && std::isfinite(ns) ? std::optional<double>(ns) : std::nullopt;
+}
+
+std::optional<ProbeSpeed> probe_speed(const Dataset &a, const Dataset &b)
+{
+    const auto pa = probe_median_ns(a), pb = probe_median_ns(b);
+    if (!pa || !pb)
+        return std::nullopt;
+    return ProbeSpeed{*pa, *pb, *pb / *pa};
+}
+
+void summarize_ratios(Comparison &c)
+{
+    std::vector<double> trial, mean;
+    for (const auto &row : c.operations) {
+        if (row.time_test && std::isfinite(row.time_test->median_ratio))
+            trial.push_back(row.time_test->median_ratio);
+        if (row.time_ratio)
+            mean.push_back(*row.time_ratio);
+    }
+    c.trial_time_ratio = geometric_mean(trial);
+    c.mean_time_ratio = geometric_mean(mean);
 }
 
 Labels display_labels(const Dataset &a, const Dataset &b)
@@ -508,10 +850,12 @@ const char *verdict_text(Verdict v)
         return "faster";
     case Verdict::slower:
         return "slower";
-    case Verdict::similar:
+    case Verdict::too_few_trials:
+        return "n/a";
+    case Verdict::no_difference:
         break;
     }
-    return "~";
+    return "no significant difference";
 }
 
 const SampleTest *OperationComparison::verdict_test() const
@@ -561,6 +905,8 @@ Comparison compare_datasets(const Dataset &a, const Dataset &b, const CompareOpt
         compare_sizes(c, a, b, in);
         compare_memory(c, a, b, in);
     }
+    summarize_ratios(c);
+    c.probe = probe_speed(a, b);
     add_notes(c, a, b);
     return c;
 }
@@ -570,6 +916,20 @@ std::string ratio_cell(std::optional<double> ratio)
     if (!ratio || !std::isfinite(*ratio))
         return fmt::kMissing;
     return fmt::py_format(*ratio, 'f', 2) + "\u00d7";
+}
+
+RatioMean geometric_mean(const std::vector<double> &ratios)
+{
+    double log_sum = 0;
+    size_t rows = 0;
+    for (double r : ratios)
+        if (r > 0 && std::isfinite(r)) {
+            log_sum += std::log(r);
+            ++rows;
+        }
+    if (rows == 0)
+        return {};
+    return {std::exp(log_sum / static_cast<double>(rows)), rows};
 }
 
 // ------------------------------------------------------------------ tables
@@ -622,11 +982,12 @@ ReportTable timings_table(const Comparison &c)
 {
     ReportTable t{"compare-timings",
                   "Timings: " + per(c),
-                  {"instance", "operation", "cycles " + c.system_a, "cycles " + c.system_b, "cycles ratio " + per(c),
-                   "time " + c.system_a, "time " + c.system_b, "time ratio " + per(c), "notes"},
+                  {"instance", "operation", "mean cycles " + c.system_a, "mean cycles " + c.system_b,
+                   "mean cycles ratio " + per(c), "mean time " + c.system_a, "mean time " + c.system_b,
+                   "mean time ratio " + per(c), "notes"},
                   {},
-                  {"Means over all timed calls (the harness figures). A ratio below 1.00\u00d7 means " + c.system_b +
-                   " needs less than " + c.system_a + "."}};
+                  {"The published method: means over all timed calls (the harness figures). A ratio below 1.00\u00d7 "
+                   "means " + c.system_b + " needs less than " + c.system_a + "."}};
     std::vector<std::vector<std::string>> row_notes;
     for (const auto &r : c.operations)
         row_notes.push_back(r.notes);
@@ -647,14 +1008,21 @@ std::string value_cell(double v, const std::string &unit)
     return unit == "ns" ? fmt::fmt_time(v * 1e-9) : fmt::fmt_int(v);
 }
 
-std::string ci_cell(const MedianEstimate &e, const std::string &unit)
+// The interval over trials, or why there is none (never a made-up width).
+std::string ci_cell(const TrialEstimate &e, const std::string &unit)
 {
-    if (e.n == 0)
+    if (e.values.empty())
         return fmt::kMissing;
-    std::string cell = value_cell(e.ci.low, unit) + " \u2013 " + value_cell(e.ci.high, unit);
-    if (!e.ci.reached) // too few samples: [min, max] with the coverage it has
-        cell += " (" + fmt::pct(e.ci.confidence) + " only)";
-    return cell;
+    if (!e.ci.reached)
+        return ci_unavailable_reason(e);
+    return value_cell(e.ci.low, unit) + " \u2013 " + value_cell(e.ci.high, unit);
+}
+
+std::string ratio_ci_cell(const SampleTest &s)
+{
+    if (!s.ratio_ci.reached)
+        return s.ratio_ci_reason.empty() ? std::string(fmt::kMissing) : s.ratio_ci_reason;
+    return ratio_cell(s.ratio_ci.low) + " \u2013 " + ratio_cell(s.ratio_ci.high);
 }
 
 std::string p_cell(double p)
@@ -664,38 +1032,80 @@ std::string p_cell(double p)
     return p < 1e-300 ? std::string("< 1e-300") : fmt::py_format(p, 'g', 3);
 }
 
-Row sample_row(const OperationComparison &r, const SampleTest &s)
+std::string verdict_cell(const SampleTest &s)
+{
+    return s.verdict_note.empty() ? std::string(verdict_text(s.verdict)) : s.verdict_note;
+}
+
+std::optional<double> finite_or_none(double v) { return std::isfinite(v) ? std::optional<double>(v) : std::nullopt; }
+
+Row sample_row(const OperationComparison &r, const SampleTest &s, bool by_time)
 {
     return {code(r.label),
             r.operation,
-            value_cell(s.a.median, s.unit),
+            ratio_cell(by_time ? r.time_ratio : r.cycles_ratio),
+            trial_statistic_name(s.a.statistic),
+            value_cell(s.a.center, s.unit),
             ci_cell(s.a, s.unit),
-            value_cell(s.b.median, s.unit),
+            value_cell(s.b.center, s.unit),
             ci_cell(s.b, s.unit),
-            ratio_cell(std::isfinite(s.median_ratio) ? std::optional<double>(s.median_ratio) : std::nullopt),
+            std::to_string(s.a.trials()) + " / " + std::to_string(s.b.trials()),
+            ratio_cell(finite_or_none(s.median_ratio)),
+            ratio_ci_cell(s),
             p_cell(s.test.p_value),
-            verdict_text(s.verdict)};
+            verdict_cell(s)};
 }
 
-// by_time: the ns samples; else the counter ticks of comparable counters.
+std::vector<std::string> samples_header(const Comparison &c, bool by_time)
+{
+    const std::string conf = fmt::py_format(c.options.confidence * 100, 'g', 3) + " % CI ";
+    const std::string level = fmt::py_format((1 - c.options.alpha) * 100, 'g', 3) + " % CI of the ratio";
+    const std::string what = by_time ? "median time " : "median count ";
+    return {"instance",
+            "operation",
+            (by_time ? "mean time ratio " : "mean cycles ratio ") + per(c) + " (published method)",
+            "statistic",
+            what + c.system_a,
+            conf + c.system_a,
+            what + c.system_b,
+            conf + c.system_b,
+            "trials " + c.system_a + " / " + c.system_b,
+            "trial ratio " + per(c),
+            level,
+            "p (Mann\u2013Whitney U over trials)",
+            c.system_b + " vs " + c.system_a + " (\u03b1 = " + alpha_text(c.options.alpha) + ")"};
+}
+
+std::vector<std::string> samples_notes(const Comparison &c)
+{
+    const std::string conf = fmt::py_format(c.options.confidence * 100, 'g', 3) + " %";
+    const std::string level = fmt::py_format((1 - c.options.alpha) * 100, 'g', 3) + " %";
+    return {
+        "One value per trial (one runner child): its median per-iteration value, or its mean for harness trial "
+        "totals. Each side shows the median of its trial values with the distribution-free order-statistic " +
+            conf + " interval over trials; with too few trials (under 6 at 95 %) none exists and the coverage [min, max] "
+            "reaches is said instead.",
+        "The trial ratio is the quotient of the two medians; its " + level + " interval (1 \u2212 \u03b1) is the "
+        "order-statistic interval of the pairwise trial ratios, ranked by the test's U distribution, so it "
+        "excludes 1.00\u00d7 exactly when p \u2264 \u03b1 (where ties between the sides would break that, it is "
+        "not shown). \u201cfaster\u201d: " + c.system_b + "'s trial values are "
+        "significantly lower; \u201cno significant difference\u201d: p > \u03b1 or the ratio points the other way."};
+}
+
+// by_time: the trial times; else the trial counter ticks of comparable counters.
 std::optional<ReportTable> samples_table(const Comparison &c, bool by_time)
 {
-    const std::string what = by_time ? "median time " : "median count ";
-    const std::string conf = fmt::py_format(c.options.confidence * 100, 'g', 3) + " % CI ";
     ReportTable t{by_time ? "compare-samples" : "compare-samples-counter",
-                  by_time ? "Per-iteration times: " + per(c) : "Per-iteration counter ticks: " + per(c),
-                  {"instance", "operation", what + c.system_a, conf + c.system_a, what + c.system_b,
-                   conf + c.system_b, "median ratio " + per(c), "p (Mann\u2013Whitney U)",
-                   c.system_b + " vs " + c.system_a + " (\u03b1 = " + fmt::py_format(c.options.alpha, 'g', 3) + ")"},
+                  by_time ? "Trial-level times: " + per(c) : "Trial-level counter ticks: " + per(c),
+                  samples_header(c, by_time),
                   {},
                   {}};
     for (const auto &r : c.operations)
         if (const auto &s = by_time ? r.time_test : r.count_test)
-            t.rows.push_back(sample_row(r, *s));
+            t.rows.push_back(sample_row(r, *s, by_time));
     if (t.rows.empty())
         return std::nullopt;
-    t.notes.push_back("The intervals are distribution-free order-statistic intervals of each median. "
-                      "\u201cfaster\u201d: " + c.system_b + "'s values are significantly lower; \u201c~\u201d: p > \u03b1.");
+    t.notes = samples_notes(c);
     return t;
 }
 

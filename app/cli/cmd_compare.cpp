@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kexbench-cli compare: two datasets (e.g. x86_1 and arm_1) side by side, as
-// ratios B / A, rank tests on per-iteration samples, sizes and memory.
+// ratios B / A, rank tests over the trials, sizes and memory.
 #include "cli.h"
 
 #include "core/compare.h"
@@ -24,11 +24,16 @@ const char *kHelp =
     "                            [--format md|csv] [--out FILE|DIR]\n"
     "\n"
     "Compares two datasets instance by instance and operation by operation: mean cycles\n"
-    "and mean time of each side with the ratios B / A, per-iteration medians with their\n"
-    "95 % intervals and a two-sided Mann-Whitney U test (alpha 0.05) when both sides are\n"
-    "kexbench campaigns with samples, message sizes and memory side by side, and the rows\n"
-    "present on one side only. Notes say when the counters differ (then the cycles ratio\n"
-    "means nothing), a clock was not fixed, or a KAT did not pass.\n"
+    "and mean time of each side with the ratios B / A (the published method), and a\n"
+    "trial-level test: each trial (one runner child) gives one value, its median\n"
+    "per-iteration time (kexbench samples) or its mean time (harness trial totals); each\n"
+    "side shows the median of its trial values with its 95 % interval, the ratio B / A\n"
+    "of those medians with its interval, and a two-sided Mann-Whitney U test over the\n"
+    "trials (alpha 0.05). Too few trials to ever reach alpha (3 vs 3) give no verdict.\n"
+    "Message sizes and memory side by side, and the rows present on one side only.\n"
+    "Notes say when the counters differ or their tick rates are unknown (then there is\n"
+    "no cycles ratio), a clock was not fixed, a trial was disturbed, a KAT did not pass,\n"
+    "and how fast each machine ran its speed probe.\n"
     "\n"
     "A and B are campaign folders, bundle files or ngcc-harness checkouts; in a checkout\n"
     "--system-a / --system-b pick performance/data/LABEL. With one checkout, give it once\n"
@@ -120,7 +125,7 @@ int cmd_compare(const std::vector<std::string> &argv)
     return run_compare(args, pos.front(), pos.back());
 }
 
-const bool registered = register_command({"compare", "two datasets side by side: ratios, tests, sizes", cmd_compare});
+const bool registered = register_command({"compare", "two datasets side by side: ratios, trial-level tests, sizes", cmd_compare});
 
 } // namespace
 } // namespace kexbench::cli

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kexbench-cli compare end to end: the published harness data of x86_1 and
 // arm_1 (read at run time from ../shared/reference, third-party material that
-// is never copied into this repository; the tests skip without it), and two
-// tiny kexbench campaigns measured here, which carry per-iteration samples.
+// is never copied into this repository; the tests skip without it), tested on
+// their trial means, and two tiny kexbench campaigns measured here, which carry
+// per-iteration samples but too few trials for a verdict.
 #include "cli_helpers.h"
 
 #include "core/compare.h"
@@ -11,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -73,8 +75,8 @@ TEST(CompareCli, ReferenceX86VsArmRatios)
 
     const auto table = table_under(md, "Timings: arm_1 / x86_1");
     ASSERT_EQ(table.size(), 1u + 21u) << md; // header + 3 instances x 7 operations
-    EXPECT_EQ(table[0][4], "cycles ratio arm_1 / x86_1");
-    EXPECT_EQ(table[0][7], "time ratio arm_1 / x86_1");
+    EXPECT_EQ(table[0][4], "mean cycles ratio arm_1 / x86_1");
+    EXPECT_EQ(table[0][7], "mean time ratio arm_1 / x86_1");
 
     // The ratio cells are the loaded records' means, divided B / A.
     auto x86 = load_dataset(kData + "/x86_1");
@@ -95,9 +97,37 @@ TEST(CompareCli, ReferenceX86VsArmRatios)
     }
     EXPECT_TRUE(found);
 
-    // Harness records carry trial totals only.
-    EXPECT_TRUE(contains(md, "Every row: trial totals only: no significance test")) << md;
-    EXPECT_FALSE(contains(md, "## Per-iteration times"));
+    // Harness records carry trial totals only: each trial's mean time is its value.
+    EXPECT_FALSE(contains(md, "no significance test")) << md;
+    const auto trials = table_under(md, "Trial-level times: arm_1 / x86_1");
+    ASSERT_EQ(trials.size(), 1u + 21u) << md;
+    EXPECT_EQ(trials[0][8], "trials x86_1 / arm_1");
+    EXPECT_EQ(trials[0][11], "p (Mann\u2013Whitney U over trials)");
+    const Cells &exchange = trials[1];
+    ASSERT_EQ(exchange[0], "`ADKEX-128`");
+    ASSERT_EQ(exchange[1], "exchange");
+    EXPECT_EQ(exchange[2], ratio_cell(*rb->mean_seconds / *ra->mean_seconds)); // the published mean ratio
+    EXPECT_EQ(exchange[3], "median of trial means");
+    EXPECT_EQ(exchange[8], "5 / 5");
+    // Five trials have no 95 % interval of their median: [min, max] reaches 1 - 2^-4.
+    EXPECT_EQ(exchange[5], "n/a: 5 trials reach 93.8 % only");
+    EXPECT_EQ(exchange[7], "n/a: 5 trials reach 93.8 % only");
+    // The trial ratio, from the records' trial totals by hand.
+    auto median_trial_mean = [](const Record &r) {
+        std::vector<double> means;
+        for (const TrialTotals &t : r.trials)
+            means.push_back(t.seconds / static_cast<double>(t.measurements));
+        std::sort(means.begin(), means.end());
+        return means[means.size() / 2]; // 5 trials: the third
+    };
+    ASSERT_EQ(ra->trials.size(), 5u);
+    ASSERT_EQ(rb->trials.size(), 5u);
+    EXPECT_EQ(exchange[9], ratio_cell(median_trial_mean(*rb) / median_trial_mean(*ra)));
+    // arm_1's five exchange trials are all faster than x86_1's: U = 25 of 25, exact p = 2 / C(10, 5).
+    EXPECT_EQ(exchange[11], "0.00794");
+    EXPECT_EQ(exchange[12], "faster");
+    EXPECT_TRUE(contains(md, "Geometric mean of the ratios arm_1 / x86_1: trial-level time ratio")) << md;
+    EXPECT_TRUE(contains(md, "The 21 tests are not corrected for multiplicity")) << md;
     // The clock notes follow the records' environments.
     for (const auto &[ds, label] : {std::pair{&*x86, "x86_1"}, std::pair{&*arm, "arm_1"}}) {
         const bool unfixed = !clock_issues(ds->record_for("ADKEX-128", "exchange")->environment).empty();
@@ -158,10 +188,11 @@ TEST(CompareCli, CsvOneFilePerTable)
     const ProcessResult r = compare_reference({"--format", "csv", "--out", out});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(r.out.empty());
-    for (const char *id : {"compare-timings", "compare-bandwidth", "compare-memory"})
+    for (const char *id : {"compare-timings", "compare-samples", "compare-bandwidth", "compare-memory"})
         EXPECT_TRUE(fs::is_regular_file(out + "/" + id + ".csv")) << id;
     const std::string timings = read_text(out + "/compare-timings.csv");
-    EXPECT_EQ(timings.rfind("instance,operation,cycles x86_1,cycles arm_1,cycles ratio arm_1 / x86_1,", 0), 0u);
+    EXPECT_EQ(timings.rfind("instance,operation,mean cycles x86_1,mean cycles arm_1,mean cycles ratio arm_1 / x86_1,", 0),
+              0u);
     size_t records = 0;
     for (size_t pos = 0; (pos = timings.find("\r\n", pos)) != std::string::npos; pos += 2)
         ++records;
@@ -193,9 +224,11 @@ TEST(CompareCli, UsageAndFailures)
     EXPECT_TRUE(contains(unknown_candidate.err, "no candidate kex-99")) << unknown_candidate.err;
 }
 
-// Two real kexbench campaigns of one cheap step: both have per-iteration samples,
-// so the rank test runs and the samples tables appear.
-TEST(CompareCli, TwoKexbenchCampaignsHaveATest)
+// Two real kexbench campaigns of one cheap step: both have per-iteration
+// samples, thousands of iterations but 2 trials each. The trial is the unit of
+// replication, and 2 vs 2 trials can never give p <= 0.05 (the smallest exact p
+// is 2 / C(4, 2) = 1/3): no verdict, however many iterations there are.
+TEST(CompareCli, TwoKexbenchCampaignsOfTwoTrialsHaveNoVerdict)
 {
     TempDir dir;
     for (const char *name : {"r1", "r2"}) {
@@ -209,22 +242,31 @@ TEST(CompareCli, TwoKexbenchCampaignsHaveATest)
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string &md = r.out;
     EXPECT_EQ(md.rfind("# Comparison: r2 vs r1\n", 0), 0u) << md.substr(0, 200);
-    EXPECT_FALSE(contains(md, "trial totals only")) << md;
+    EXPECT_FALSE(contains(md, "no significance test")) << md;
     EXPECT_TRUE(contains(md, "Mann\u2013Whitney U")) << md;
 
-    const auto times = table_under(md, "Per-iteration times: r2 / r1");
+    const auto times = table_under(md, "Trial-level times: r2 / r1");
     ASSERT_EQ(times.size(), 2u) << md;
-    EXPECT_EQ(times[0][7], "p (Mann\u2013Whitney U)");
-    EXPECT_EQ(times[0][8], "r2 vs r1 (\u03b1 = 0.05)");
+    EXPECT_EQ(times[0][11], "p (Mann\u2013Whitney U over trials)");
+    EXPECT_EQ(times[0][12], "r2 vs r1 (\u03b1 = 0.05)");
     const Cells &row = times[1];
     EXPECT_EQ(row[0], "`ECDHE-P256`");
     EXPECT_EQ(row[1], "init_a");
-    const double p = std::strtod(row[7].c_str(), nullptr);
-    EXPECT_TRUE(p >= 0 && p <= 1) << row[7];
-    EXPECT_TRUE(row[8] == "faster" || row[8] == "slower" || row[8] == "~") << row[8];
+    EXPECT_EQ(row[3], "median of trial medians");
+    EXPECT_EQ(row[8], "2 / 2");
+    EXPECT_EQ(row[5], "n/a: 2 trials reach 50.0 % only");
+    EXPECT_EQ(row[10], "n/a: 2 vs 2 trials reach 66.7 % only"); // [min, max] of 4 ratios: 1 - 2/6
+    const double p = std::strtod(row[11].c_str(), nullptr);
+    EXPECT_GE(p, 1.0 / 3 - 1e-9) << row[11]; // the smallest p 2 vs 2 trials can give
+    EXPECT_LE(p, 1.0) << row[11];
+    EXPECT_EQ(row[12], "n/a: 2 vs 2 trials cannot reach p \u2264 0.05");
+    EXPECT_TRUE(contains(md, "n/a: 2 vs 2 trials cannot reach p \u2264 0.05")) << md;
 
-    // The same host and counter on both sides: the counter ticks are tested too.
-    EXPECT_EQ(table_under(md, "Per-iteration counter ticks: r2 / r1").size(), 2u) << md;
+    // The same host and counter on both sides: counter ticks are tested too when
+    // the counters are comparable (core cycles, or one constant rate both state).
+    const auto timings = table_under(md, "Timings: r2 / r1");
+    ASSERT_EQ(timings.size(), 2u);
+    const bool counts = !table_under(md, "Trial-level counter ticks: r2 / r1").empty();
+    EXPECT_EQ(counts, timings[1][4] != "\u2013") << md; // a cycles ratio exactly when counts are comparable
     EXPECT_FALSE(contains(md, "counters differ"));
-    EXPECT_EQ(table_under(md, "Timings: r2 / r1").size(), 2u);
 }

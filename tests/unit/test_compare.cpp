@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cross-system comparison on hand-built datasets: ratios and their direction,
-// verdicts from per-iteration samples, the caveat notes (counters, clocks, KAT,
-// samples) and rows that exist on one side only. Expected values are hand
-// arithmetic; the samples are deterministic so no verdict depends on a seed.
+// trial-level verdicts (one sample per trial, never per iteration), the caveat
+// notes (counters, tick rates, clocks, KAT, disturbed trials, probe speed) and
+// rows that exist on one side only. Expected values are hand arithmetic or the
+// exact null distribution of U, counted independently by enumerating every
+// rank assignment in a scratch Python script (not in the repo): 6 vs 6 trials
+// have C(12, 6) = 924 arrangements, 19 of them with U <= 5, so the 95 % ratio
+// interval takes ranks 6 and 31 with coverage 1 - 38/924; 10 vs 10 take ranks
+// 24 and 77. The samples are deterministic so no verdict depends on a seed.
 #include "core/compare.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -31,16 +38,6 @@ Record record(const std::string &label, const std::string &op, double cycles, do
     return r;
 }
 
-// `n` values spread evenly over [base, base + spread): a shift of the base moves the whole distribution.
-std::vector<uint64_t> spread(uint64_t base, uint64_t spread_width, size_t n)
-{
-    std::vector<uint64_t> v(n);
-    for (size_t i = 0; i < n; ++i)
-        v[i] = base + (i * spread_width) / n;
-    std::reverse(v.begin(), v.end()); // order must not matter
-    return v;
-}
-
 RecordSamples samples(const std::string &counter, const std::string &unit, bool core, std::vector<uint64_t> ticks,
                       std::vector<uint64_t> ns)
 {
@@ -56,6 +53,44 @@ RecordSamples samples(const std::string &counter, const std::string &unit, bool 
 RecordSamples pmu(std::vector<uint64_t> ticks, std::vector<uint64_t> ns)
 {
     return samples("perf_event cpu-cycles (rdpmc)", "cycles", true, std::move(ticks), std::move(ns));
+}
+
+// One trial per median: each holds `per_trial` (odd) iterations spread
+// symmetrically around its median, so the trial's median is exactly that value.
+RecordSamples trials_with_medians(const std::vector<uint64_t> &medians, uint64_t per_trial = 3)
+{
+    std::vector<uint64_t> values;
+    for (uint64_t m : medians)
+        for (uint64_t i = 0; i < per_trial; ++i)
+            values.push_back(m - per_trial / 2 + i);
+    RecordSamples k = pmu(values, values);
+    k.trial_sizes.assign(medians.size(), per_trial);
+    return k;
+}
+
+Record trial_record(const std::vector<uint64_t> &medians, uint64_t per_trial = 3)
+{
+    Record r = record("K-128", "exchange", 1000, 1e-6);
+    r.kexbench = trials_with_medians(medians, per_trial);
+    return r;
+}
+
+// `n` values first, first + step, ...
+std::vector<uint64_t> steps(uint64_t first, uint64_t step, size_t n)
+{
+    std::vector<uint64_t> v;
+    for (size_t i = 0; i < n; ++i)
+        v.push_back(first + i * step);
+    return v;
+}
+
+// Harness trial totals: `measurements` calls per trial taking `ns_per_call` each.
+std::vector<TrialTotals> harness_trials(const std::vector<double> &ns_per_call, uint64_t measurements = 1000)
+{
+    std::vector<TrialTotals> trials;
+    for (double ns : ns_per_call)
+        trials.push_back({measurements, ns * 1e-9 * static_cast<double>(measurements), std::nullopt});
+    return trials;
 }
 
 Dataset dataset(const std::string &system, std::vector<Record> records)
@@ -102,8 +137,9 @@ TEST(Compare, RatiosAreBOverA)
     const auto tables = comparison_tables(c);
     const ReportTable *t = table(tables, "compare-timings");
     ASSERT_NE(t, nullptr);
-    EXPECT_EQ(t->header[4], "cycles ratio arm / x86");
-    EXPECT_EQ(t->header[7], "time ratio arm / x86");
+    EXPECT_EQ(t->header[4], "mean cycles ratio arm / x86");
+    EXPECT_EQ(t->header[7], "mean time ratio arm / x86");
+    EXPECT_TRUE(has_note(t->notes, "The published method: means over all timed calls"));
     ASSERT_EQ(t->rows.size(), 2u);
     EXPECT_EQ(t->rows[0][0], "`K-128`");
     EXPECT_EQ(t->rows[0][2], "1000");
@@ -123,92 +159,271 @@ TEST(Compare, RatioCellFormat)
     EXPECT_EQ(ratio_cell(std::nullopt), "\u2013");
 }
 
-TEST(Compare, TrialTotalsOnlyWithoutSamples)
+TEST(Compare, NoTrialsNoTest)
 {
+    // Records with means only: no trial on either side, so nothing to test.
     const Dataset a = dataset("x86", {record("K-128", "exchange", 1000, 2e-3)});
     const Dataset b = dataset("arm", {record("K-128", "exchange", 900, 1e-3)});
     const Comparison c = compare_datasets(a, b);
     ASSERT_EQ(c.operations.size(), 1u);
     EXPECT_EQ(c.operations[0].verdict_test(), nullptr);
-    EXPECT_TRUE(has_note(c.operations[0].notes, "trial totals only: no significance test"));
+    EXPECT_TRUE(has_note(c.operations[0].notes, "a side has no trial values: no significance test"));
+    EXPECT_TRUE(has_note(c.notes, "No row has trial values on both sides"));
     // Shared by every row: said once under the table, not in every row.
     const auto tables = comparison_tables(c);
     const ReportTable *t = table(tables, "compare-timings");
-    EXPECT_TRUE(has_note(t->notes, "Every row: trial totals only: no significance test"));
+    EXPECT_TRUE(has_note(t->notes, "Every row: a side has no trial values: no significance test"));
     EXPECT_EQ(t->rows[0].back(), "\u2013");
+    EXPECT_EQ(table(tables, "compare-samples"), nullptr);
 }
 
-TEST(Compare, ShiftedSamplesAreSignificant)
+// The bug this module fixes: 3 trials of 2001 iterations each, B 20 % slower.
+// Over the 6003 iterations a side the rank test is overwhelming, but there are
+// only 3 independent trials a side, and 3 vs 3 can never give p <= 0.05.
+TEST(Compare, ManyIterationsOfThreeTrialsAreNotSignificant)
 {
-    Record ra = record("K-128", "exchange", 1000, 1e-6);
-    Record rb = record("K-128", "exchange", 800, 0.8e-6);
-    ra.kexbench = pmu(spread(1000, 100, 200), spread(1000, 100, 200));
-    rb.kexbench = pmu(spread(800, 100, 200), spread(800, 100, 200));
-    const Comparison faster = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
-    ASSERT_EQ(faster.operations.size(), 1u);
-    const auto &row = faster.operations[0];
+    const Record ra = trial_record({10000, 10100, 10200}, 2001);
+    const Record rb = trial_record({12000, 12100, 12200}, 2001);
+    const std::vector<double> all_a(ra.kexbench->ns.begin(), ra.kexbench->ns.end());
+    const std::vector<double> all_b(rb.kexbench->ns.begin(), rb.kexbench->ns.end());
+    ASSERT_LT(stats::mann_whitney_u(all_a, all_b).p_value, 1e-100); // the old per-iteration test
+
+    const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    const auto &row = c.operations[0];
     ASSERT_TRUE(row.time_test && row.count_test);
-    EXPECT_EQ(row.verdict_test(), &*row.time_test);
-    EXPECT_LT(row.time_test->test.p_value, 1e-10);
-    EXPECT_EQ(row.time_test->verdict, Verdict::faster);
-    EXPECT_EQ(row.count_test->verdict, Verdict::faster);
-    // medians: 1000 + 99.5/2 rounded through the type-7 quantile of the even spread
-    EXPECT_NEAR(row.time_test->a.median, 1049.5, 0.5);
-    EXPECT_NEAR(row.time_test->b.median, 849.5, 0.5);
-    EXPECT_NEAR(row.time_test->median_ratio, 849.5 / 1049.5, 1e-3);
-    EXPECT_TRUE(row.time_test->a.ci.reached);
-    EXPECT_LE(row.time_test->a.ci.low, row.time_test->a.median);
-    EXPECT_GE(row.time_test->a.ci.high, row.time_test->a.median);
-    EXPECT_FALSE(has_note(row.notes, "trial totals only"));
+    const SampleTest &t = *row.time_test;
+    EXPECT_EQ(t.a.trials(), 3u);
+    EXPECT_EQ(t.b.trials(), 3u);
+    EXPECT_EQ(t.a.values, (std::vector<double>{10000, 10100, 10200}));
+    EXPECT_EQ(t.test.method, stats::MannWhitney::Method::exact);
+    EXPECT_DOUBLE_EQ(t.test.p_value, 0.1); // 2 / C(6, 3)
+    EXPECT_DOUBLE_EQ(t.min_p, 0.1);
+    EXPECT_EQ(t.verdict, Verdict::too_few_trials);
+    EXPECT_EQ(t.verdict_note, "n/a: 3 vs 3 trials cannot reach p \u2264 0.05");
+    EXPECT_EQ(row.count_test->verdict, Verdict::too_few_trials);
+    EXPECT_DOUBLE_EQ(t.median_ratio, 12100.0 / 10100.0);
+    // The ratio interval cannot reach 95 % either: [min, max] covers 1 - 2/20.
+    EXPECT_FALSE(t.ratio_ci.reached);
+    EXPECT_DOUBLE_EQ(t.ratio_ci.confidence, 0.9);
+    EXPECT_EQ(t.ratio_ci_reason, "n/a: 3 vs 3 trials reach 90.0 % only");
+    EXPECT_TRUE(has_note(row.notes, "n/a: 3 vs 3 trials cannot reach p \u2264 0.05"));
 
-    const Comparison slower = compare_datasets(dataset("b", {rb}), dataset("a", {ra}));
-    EXPECT_EQ(slower.operations[0].time_test->verdict, Verdict::slower);
-
-    const auto tables = comparison_tables(faster);
-    const ReportTable *t = table(tables, "compare-samples");
-    ASSERT_NE(t, nullptr);
-    EXPECT_EQ(t->header.back(), "b vs a (\u03b1 = 0.05)");
-    EXPECT_EQ(t->rows[0].back(), "faster");
-    EXPECT_NE(table(tables, "compare-samples-counter"), nullptr);
-    EXPECT_TRUE(has_note(faster.notes, "\u03b1 = 0.05"));
+    const auto tables = comparison_tables(c);
+    const ReportTable *s = table(tables, "compare-samples");
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->rows[0][8], "3 / 3");
+    EXPECT_EQ(s->rows[0][10], "n/a: 3 vs 3 trials reach 90.0 % only");
+    EXPECT_EQ(s->rows[0][11], "0.1");
+    EXPECT_EQ(s->rows[0][12], "n/a: 3 vs 3 trials cannot reach p \u2264 0.05");
+    EXPECT_EQ(s->rows[0][5], "n/a: 3 trials reach 75.0 % only"); // 1 - 2^(1-3)
 }
 
-TEST(Compare, SameDistributionIsNotSignificant)
+// 6 vs 6 trials, B's trial medians twice A's: fully separated, so U = 0 and the
+// exact two-sided p is 2 / C(12, 6) = 2 / 924.
+TEST(Compare, SixSeparatedTrialsGiveTheExactP)
 {
-    // The even and the odd values of one range: the same distribution, interleaved.
-    std::vector<uint64_t> even, odd;
-    for (uint64_t v = 1000; v < 1400; v += 2) {
-        even.push_back(v);
-        odd.push_back(v + 1);
-    }
-    Record ra = record("K-128", "exchange", 1200, 1.2e-6);
-    Record rb = record("K-128", "exchange", 1201, 1.2e-6);
-    ra.kexbench = pmu(even, even);
-    rb.kexbench = pmu(odd, odd);
+    const Record ra = trial_record(steps(1000, 100, 6));
+    const Record rb = trial_record(steps(2000, 200, 6));
     const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
     const SampleTest &t = *c.operations[0].time_test;
-    EXPECT_GT(t.test.p_value, 0.5);
-    EXPECT_EQ(t.verdict, Verdict::similar);
-    EXPECT_STREQ(verdict_text(t.verdict), "~");
+    EXPECT_EQ(t.a.statistic, TrialStatistic::median_of_trial_medians);
+    EXPECT_EQ(t.test.method, stats::MannWhitney::Method::exact);
+    EXPECT_NEAR(t.test.p_value, 2.0 / 924, 1e-15);
+    EXPECT_NEAR(t.test.p_value, 0.0021645, 1e-7);
+    EXPECT_DOUBLE_EQ(t.a.center, 1250);
+    EXPECT_DOUBLE_EQ(t.b.center, 2500);
+    EXPECT_DOUBLE_EQ(t.median_ratio, 2.0);
+    EXPECT_EQ(t.verdict, Verdict::slower);
+    EXPECT_TRUE(t.verdict_note.empty());
+    // Each side: 6 trials reach 95 % with [min, max], coverage 1 - 2^(1-6).
+    EXPECT_TRUE(t.a.ci.reached);
+    EXPECT_DOUBLE_EQ(t.a.ci.confidence, 1 - 1.0 / 32);
+    // The ratio's interval: ranks 6 and 31 of the 36 ratios b_j / a_i = 2 a_j / a_i.
+    // The 6th smallest a_j / a_i is 12 / 15, the 6th largest 15 / 12.
+    ASSERT_TRUE(t.ratio_ci.reached);
+    EXPECT_TRUE(t.ratio_ci.exact);
+    EXPECT_EQ(t.ratio_ci.lower_rank, 6u);
+    EXPECT_EQ(t.ratio_ci.upper_rank, 31u);
+    EXPECT_NEAR(t.ratio_ci.confidence, 1 - 38.0 / 924, 1e-12);
+    EXPECT_NEAR(t.ratio_ci.low, 1.6, 1e-12);
+    EXPECT_NEAR(t.ratio_ci.high, 2.5, 1e-12);
+
     const auto tables = comparison_tables(c);
-    EXPECT_EQ(table(tables, "compare-samples")->rows[0].back(), "~");
+    const ReportTable *s = table(tables, "compare-samples");
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->header[9], "trial ratio b / a");
+    EXPECT_EQ(s->header[10], "95 % CI of the ratio");
+    EXPECT_EQ(s->header.back(), "b vs a (\u03b1 = 0.05)");
+    EXPECT_EQ(s->rows[0][3], "median of trial medians");
+    EXPECT_EQ(s->rows[0][4], "1.25 \u00b5s");
+    EXPECT_EQ(s->rows[0][5], "1 \u00b5s \u2013 1.5 \u00b5s");
+    EXPECT_EQ(s->rows[0][8], "6 / 6");
+    EXPECT_EQ(s->rows[0][9], "2.00\u00d7");
+    EXPECT_EQ(s->rows[0][10], "1.60\u00d7 \u2013 2.50\u00d7");
+    EXPECT_EQ(s->rows[0][11], "0.00216");
+    EXPECT_EQ(s->rows[0][12], "slower");
+
+    // The other way round: faster, and the interval inverts.
+    const Comparison back = compare_datasets(dataset("b", {rb}), dataset("a", {ra}));
+    const SampleTest &r = *back.operations[0].time_test;
+    EXPECT_EQ(r.verdict, Verdict::faster);
+    EXPECT_NEAR(r.test.p_value, 2.0 / 924, 1e-15);
+    EXPECT_DOUBLE_EQ(r.median_ratio, 0.5);
+    EXPECT_NEAR(r.ratio_ci.low, 0.4, 1e-12);
+    EXPECT_NEAR(r.ratio_ci.high, 0.625, 1e-12);
+}
+
+TEST(Compare, InterleavedTrialsAreNoSignificantDifference)
+{
+    const Record ra = trial_record(steps(1000, 20, 6)); // 1000, 1020, ..., 1100
+    const Record rb = trial_record(steps(1010, 20, 6)); // 1010, 1030, ..., 1110
+    const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    const SampleTest &t = *c.operations[0].time_test;
+    // U_a = 15 of 36 pairs: P(U <= 15) = 323/924 by enumeration, p = 0.699.
+    EXPECT_DOUBLE_EQ(t.test.u_a, 15);
+    EXPECT_NEAR(t.test.p_value, 646.0 / 924, 1e-12);
+    EXPECT_EQ(t.verdict, Verdict::no_difference);
+    EXPECT_STREQ(verdict_text(t.verdict), "no significant difference");
+    ASSERT_TRUE(t.ratio_ci.reached);
+    EXPECT_LT(t.ratio_ci.low, 1.0);
+    EXPECT_GT(t.ratio_ci.high, 1.0);
+    const auto tables = comparison_tables(c);
+    EXPECT_EQ(table(tables, "compare-samples")->rows[0].back(), "no significant difference");
+}
+
+// Five trials have no 95 % interval of their median: [min, max] covers
+// 1 - 2^(1-5) = 0.9375, and that is what is shown, not a made-up width.
+TEST(Compare, FiveTrialsShowTheCoverageTheyReach)
+{
+    const Record ra = trial_record(steps(1000, 10, 5));
+    const Record rb = trial_record(steps(1100, 10, 5));
+    const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    const SampleTest &t = *c.operations[0].time_test;
+    EXPECT_FALSE(t.a.ci.reached);
+    EXPECT_DOUBLE_EQ(t.a.ci.confidence, 0.9375);
+    EXPECT_FALSE(t.b.ci.reached);
+    // 5 vs 5 can reach alpha (smallest p 2/252) and these are separated.
+    EXPECT_NEAR(t.test.p_value, 2.0 / 252, 1e-15);
+    EXPECT_EQ(t.verdict, Verdict::slower);
+    EXPECT_TRUE(t.ratio_ci.reached);
+    EXPECT_EQ(t.ratio_ci.lower_rank, 3u); // P(U <= 2) = 4/252 <= 0.025 < P(U <= 3) = 7/252
+    EXPECT_NEAR(t.ratio_ci.confidence, 1 - 8.0 / 252, 1e-12);
+    const auto tables = comparison_tables(c);
+    const ReportTable *s = table(tables, "compare-samples");
+    EXPECT_EQ(s->rows[0][5], "n/a: 5 trials reach 93.8 % only");
+    EXPECT_EQ(s->rows[0][7], "n/a: 5 trials reach 93.8 % only");
+}
+
+// Significant by rank, but the medians point the other way: B's lower trials
+// are far below A, its upper half sits just above A's median. The words must
+// not contradict the ratio, so: no significant difference.
+TEST(Compare, RatioAgainstTheTestIsNoSignificantDifference)
+{
+    std::vector<uint64_t> b = steps(1000, 1, 19);
+    const std::vector<uint64_t> high = steps(101951, 1, 21); // above A's median 101950
+    b.insert(b.end(), high.begin(), high.end());
+    const Record ra = trial_record(steps(100000, 100, 40), 1);
+    const Record rb = trial_record(b, 1);
+    const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    const SampleTest &t = *c.operations[0].time_test;
+    EXPECT_EQ(t.test.method, stats::MannWhitney::Method::normal); // 40 trials a side
+    EXPECT_DOUBLE_EQ(t.test.u_a, 21 * 20 + 19 * 40);               // B's values tend lower
+    EXPECT_LT(t.test.p_value, 0.001);
+    EXPECT_GT(t.median_ratio, 1.0); // but B's median is higher
+    EXPECT_EQ(t.verdict, Verdict::no_difference);
 }
 
 TEST(Compare, AlphaIsAnOption)
 {
-    Record ra = record("K-128", "exchange", 1000, 1e-6);
-    Record rb = record("K-128", "exchange", 990, 1e-6);
-    // A small shift: significant at 0.05, not at 1e-12.
-    ra.kexbench = pmu({}, spread(1000, 100, 60));
-    rb.kexbench = pmu({}, spread(985, 100, 60));
+    // 10 vs 10 trials, B's 5.5 steps lower (no ties): U_a = 90 of 100, exact
+    // p = 2 P(U <= 10) = 0.0015: significant at 0.05, not at 0.001.
+    const Record ra = trial_record(steps(1060, 10, 10));
+    const Record rb = trial_record(steps(1005, 10, 10));
     const double p = compare_datasets(dataset("a", {ra}), dataset("b", {rb})).operations[0].time_test->test.p_value;
-    ASSERT_LT(p, 0.05);
-    ASSERT_GT(p, 1e-12);
+    EXPECT_NEAR(p, 0.0015046873, 1e-9);
+    const Comparison loose = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    EXPECT_EQ(loose.operations[0].time_test->verdict, Verdict::faster);
+    EXPECT_EQ(loose.operations[0].time_test->ratio_ci.lower_rank, 24u); // 10 vs 10 at 95 %
+    EXPECT_LT(loose.operations[0].time_test->ratio_ci.high, 1.0);
     CompareOptions strict;
-    strict.alpha = 1e-12;
+    strict.alpha = 1e-3;
     const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}), strict);
-    EXPECT_EQ(c.operations[0].time_test->verdict, Verdict::similar);
-    EXPECT_FALSE(c.operations[0].count_test); // no tick samples
+    const SampleTest &t = *c.operations[0].time_test;
+    EXPECT_EQ(t.verdict, Verdict::no_difference);
+    // At 1 - alpha = 99.9 % the ratio interval holds 1, as the test says.
+    ASSERT_TRUE(t.ratio_ci.reached);
+    EXPECT_GE(t.ratio_ci.high, 1.0);
+    EXPECT_TRUE(has_note(c.notes, "\u03b1 = 0.001"));
+}
+
+// For untied trial values the interval of the ratio excludes 1 exactly when
+// p <= alpha, exact (<= 20 trials) and normal (more) alike.
+TEST(Compare, RatioIntervalAgreesWithTheTest)
+{
+    std::mt19937 gen(20240611);
+    int significant = 0, shown = 0;
+    for (int round = 0; round < 200; ++round) {
+        const size_t na = 4 + gen() % 22, nb = 4 + gen() % 22;
+        const uint64_t shift = gen() % 400;
+        std::vector<uint64_t> a, b;
+        for (size_t i = 0; i < na; ++i)
+            a.push_back(100000 + 2 * (gen() % 5000)); // even: never tied with B
+        for (size_t i = 0; i < nb; ++i)
+            b.push_back(100001 + shift * 2 + 2 * (gen() % 5000));
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        if (std::adjacent_find(a.begin(), a.end()) != a.end() || std::adjacent_find(b.begin(), b.end()) != b.end())
+            continue; // a tie within a side
+        const SampleTest t =
+            *compare_datasets(dataset("a", {trial_record(a, 1)}), dataset("b", {trial_record(b, 1)})).operations[0].time_test;
+        ASSERT_TRUE(t.ratio_ci.reached) << na << " vs " << nb << ": " << t.ratio_ci_reason;
+        const bool excludes_one = t.ratio_ci.low > 1 || t.ratio_ci.high < 1;
+        EXPECT_EQ(excludes_one, t.test.p_value <= 0.05) << na << " vs " << nb << ", p = " << t.test.p_value;
+        EXPECT_GE(t.ratio_ci.confidence, 0.95 - 1e-3);
+        significant += t.test.p_value <= 0.05;
+        ++shown;
+    }
+    EXPECT_GT(shown, 100);
+    EXPECT_GT(significant, 10);
+    EXPECT_LT(significant, shown);
+}
+
+TEST(Compare, HarnessTrialMeansAreTested)
+{
+    Record ra = record("K-128", "exchange", 1000, 1e-6);
+    Record rb = record("K-128", "exchange", 1000, 2e-6);
+    ra.trials = harness_trials({1000, 1010, 1020, 1030, 1040, 1050});
+    rb.trials = harness_trials({2000, 2010, 2020, 2030, 2040, 2050});
+    const Comparison c = compare_datasets(dataset("x86", {ra}), dataset("arm", {rb}));
+    const auto &row = c.operations[0];
+    ASSERT_TRUE(row.time_test);
+    EXPECT_FALSE(row.count_test); // harness tick totals are not tested
+    const SampleTest &t = *row.time_test;
+    EXPECT_EQ(t.a.statistic, TrialStatistic::median_of_trial_means);
+    ASSERT_EQ(t.a.values.size(), 6u);
+    EXPECT_NEAR(t.a.values[1], 1010, 1e-9);
+    EXPECT_NEAR(t.median_ratio, 2025.0 / 1025.0, 1e-12);
+    EXPECT_NEAR(t.test.p_value, 2.0 / 924, 1e-15);
+    EXPECT_EQ(t.verdict, Verdict::slower);
+    const auto tables = comparison_tables(c);
+    EXPECT_EQ(table(tables, "compare-samples")->rows[0][3], "median of trial means");
+    EXPECT_EQ(table(tables, "compare-samples")->rows[0][2], "2.00\u00d7"); // the published mean ratio
+}
+
+// Samples on one side, trial totals only on the other: both sides by their trial means.
+TEST(Compare, SamplesAgainstTotalsUseTrialMeans)
+{
+    Record ra = trial_record(steps(1000, 10, 6));
+    ra.trials = harness_trials({1001, 1011, 1021, 1031, 1041, 1051});
+    Record rb = record("K-128", "exchange", 1000, 1e-6);
+    rb.trials = harness_trials({900, 910, 920, 930, 940, 950});
+    const Comparison c = compare_datasets(dataset("mine", {ra}), dataset("published", {rb}));
+    const auto &row = c.operations[0];
+    ASSERT_TRUE(row.time_test);
+    EXPECT_EQ(row.time_test->a.statistic, TrialStatistic::median_of_trial_means);
+    EXPECT_NEAR(row.time_test->a.center, 1026, 1e-9);
+    EXPECT_EQ(row.time_test->verdict, Verdict::faster);
+    EXPECT_TRUE(has_note(row.notes, "only mine has per-iteration samples: both sides are tested on their trial means"));
 }
 
 TEST(Compare, DifferentCountersMakeTheCyclesRatioMeaningless)
@@ -242,11 +457,121 @@ TEST(Compare, ConstantRateCountersNeedTheSameRate)
     rb.kexbench = samples("tsc", "TSC ticks", false, {1000}, {1000});
     ra.kexbench->ticks_per_second = 2.1e9;
     rb.kexbench->ticks_per_second = 3.0e9;
-    EXPECT_FALSE(compare_datasets(dataset("a", {ra}), dataset("b", {rb})).operations[0].counters_comparable);
+    const Comparison differ = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    EXPECT_FALSE(differ.operations[0].counters_comparable);
+    EXPECT_FALSE(differ.operations[0].cycles_ratio);
+    EXPECT_FALSE(differ.operations[0].count_test);
+    EXPECT_TRUE(has_note(differ.operations[0].notes,
+                         "tick rates of TSC ticks (tsc) differ (a: 2.10 GHz; b: 3.00 GHz): its counts are not compared"));
     rb.kexbench->ticks_per_second = 2.1e9;
     const Comparison same = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
     EXPECT_TRUE(same.operations[0].counters_comparable);
     EXPECT_DOUBLE_EQ(*same.operations[0].cycles_ratio, 0.5);
+    EXPECT_TRUE(same.operations[0].count_test);
+}
+
+// Two TSCs of unknown rate may tick at 2.1 and 3.0 GHz: never a cycles ratio.
+TEST(Compare, UnknownTickRatesGiveNoCycleRatio)
+{
+    Record ra = record("K-128", "exchange", 2000, 1e-6);
+    Record rb = record("K-128", "exchange", 1000, 1e-6);
+    ra.kexbench = samples("tsc", "TSC ticks", false, {2000, 2002}, {1000, 1001});
+    rb.kexbench = samples("tsc", "TSC ticks", false, {1000, 1002}, {1000, 1001});
+    const Comparison both = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    const auto &row = both.operations[0];
+    EXPECT_FALSE(row.counters_comparable);
+    EXPECT_FALSE(row.cycles_ratio);
+    EXPECT_FALSE(row.count_test);
+    EXPECT_TRUE(row.time_test); // the times still are
+    EXPECT_TRUE(has_note(row.notes, "tick rate of TSC ticks (tsc) unknown on a and b: its counts are not compared, "
+                                    "compare the times"));
+    const auto tables = comparison_tables(both);
+    EXPECT_EQ(table(tables, "compare-timings")->rows[0][4], "\u2013");
+    EXPECT_EQ(table(tables, "compare-samples-counter"), nullptr);
+
+    rb.kexbench->ticks_per_second = 2.1e9; // known on one side only
+    const Comparison one = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    EXPECT_FALSE(one.operations[0].cycles_ratio);
+    EXPECT_TRUE(has_note(one.operations[0].notes, "tick rate of TSC ticks (tsc) unknown on a:"));
+
+    // Core cycles need no rate: PMU counters on both sides stay comparable.
+    ra.kexbench = pmu({2000}, {1000});
+    rb.kexbench = pmu({1000}, {1000});
+    const Comparison core = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    EXPECT_TRUE(core.operations[0].counters_comparable);
+    EXPECT_DOUBLE_EQ(*core.operations[0].cycles_ratio, 0.5);
+}
+
+TEST(Compare, GeometricMeanOfRatios)
+{
+    const RatioMean m = geometric_mean({2.0, 0.5});
+    ASSERT_TRUE(m.value);
+    EXPECT_DOUBLE_EQ(*m.value, 1.0);
+    EXPECT_EQ(m.rows, 2u);
+    EXPECT_NEAR(*geometric_mean({2.0, 8.0, 0.0, -1.0}).value, 4.0, 1e-12); // non-positive ratios are skipped
+    EXPECT_FALSE(geometric_mean({}).value);
+
+    // Two rows, B twice as slow on one and twice as fast on the other, by
+    // trial medians and by means alike: both geometric means are 1.
+    Record ax = trial_record(steps(1000, 10, 6)), bx = trial_record(steps(2000, 20, 6));
+    Record ai = trial_record(steps(1000, 10, 6)), bi = trial_record(steps(500, 5, 6));
+    ai.operation = bi.operation = "init_a";
+    ax.mean_seconds = 1e-6;
+    bx.mean_seconds = 2e-6;
+    ai.mean_seconds = 2e-6;
+    bi.mean_seconds = 1e-6;
+    const Comparison c = compare_datasets(dataset("x86", {ax, ai}), dataset("arm", {bx, bi}));
+    ASSERT_EQ(c.operations.size(), 2u);
+    EXPECT_DOUBLE_EQ(c.operations[0].time_test->median_ratio, 2.0);
+    EXPECT_DOUBLE_EQ(c.operations[1].time_test->median_ratio, 0.5);
+    ASSERT_TRUE(c.trial_time_ratio.value && c.mean_time_ratio.value);
+    EXPECT_DOUBLE_EQ(*c.trial_time_ratio.value, 1.0);
+    EXPECT_EQ(c.trial_time_ratio.rows, 2u);
+    EXPECT_DOUBLE_EQ(*c.mean_time_ratio.value, 1.0);
+    EXPECT_EQ(c.mean_time_ratio.rows, 2u);
+    EXPECT_TRUE(has_note(c.notes, "Geometric mean of the ratios arm / x86: trial-level time ratio (median of trial "
+                                  "values) 1.00\u00d7 over 2 rows; mean time ratio (published method) 1.00\u00d7 over 2 rows."));
+    const Report report = comparison_report(c);
+    EXPECT_TRUE(has_note(report.intro, "Geometric mean of the ratios arm / x86"));
+    // Several tested rows: the multiplicity caveat is said.
+    EXPECT_TRUE(has_note(c.notes, "The 2 tests are not corrected for multiplicity"));
+}
+
+TEST(Compare, ProbeSpeedOfTheTwoMachines)
+{
+    Dataset a = dataset("x86", {record("K-128", "exchange", 1, 1)});
+    Dataset b = dataset("arm", {record("K-128", "exchange", 1, 1)});
+    EXPECT_FALSE(compare_datasets(a, b).probe); // no campaign.json
+    a.campaign = CampaignInfo{};
+    b.campaign = CampaignInfo{};
+    a.campaign->raw = {{"kexbench", {{"probe", {{"fastest_ns", 95.0}, {"median_ns", 100.0}}}}}};
+    b.campaign->raw = {{"kexbench", {{"probe", {{"fastest_ns", 120.0}, {"median_ns", 123.0}}}}}};
+    const Comparison c = compare_datasets(a, b);
+    ASSERT_TRUE(c.probe);
+    EXPECT_DOUBLE_EQ(c.probe->median_ns_a, 100);
+    EXPECT_DOUBLE_EQ(c.probe->median_ns_b, 123);
+    EXPECT_DOUBLE_EQ(c.probe->ratio, 1.23);
+    EXPECT_TRUE(has_note(c.notes, "arm ran 23 % slower per probe than x86 (median probe 123 ns against 100 ns, 1.23\u00d7;"));
+    const Comparison back = compare_datasets(b, a);
+    EXPECT_TRUE(has_note(back.notes, "x86 ran 19 % faster per probe than arm")); // 100 / 123 = 0.813
+    b.campaign->raw["kexbench"]["probe"].erase("median_ns");
+    EXPECT_FALSE(compare_datasets(a, b).probe);
+}
+
+TEST(Compare, DisturbedRecordsAreNoted)
+{
+    Record ra = trial_record(steps(1000, 10, 6));
+    Record rb = trial_record(steps(1000, 10, 6));
+    rb.kexbench->disturbed = true;
+    rb.kexbench->health.resize(6);
+    rb.kexbench->health[2].disturbed = true;
+    rb.kexbench->health[4].disturbed = true;
+    const Comparison c = compare_datasets(dataset("x86", {ra}), dataset("arm", {rb}));
+    EXPECT_TRUE(has_note(c.operations[0].notes, "disturbed on arm: no clean trial in 2 of 6 trial slots"));
+    EXPECT_FALSE(has_note(c.operations[0].notes, "disturbed on x86"));
+    rb.kexbench->health.clear();
+    const Comparison bare = compare_datasets(dataset("x86", {ra}), dataset("arm", {rb}));
+    EXPECT_TRUE(has_note(bare.operations[0].notes, "disturbed on arm: no clean trial"));
 }
 
 TEST(Compare, CounterOfHarnessRecords)
@@ -405,8 +730,10 @@ TEST(Compare, ReportHasOneSectionPerTable)
 {
     Record ra = record("K-128", "exchange", 1000, 1e-6);
     Record rb = record("K-128", "exchange", 800, 1e-6);
-    ra.kexbench = pmu({}, spread(1000, 100, 50));
-    rb.kexbench = pmu({}, spread(800, 100, 50));
+    ra.kexbench = trials_with_medians(steps(1000, 10, 6));
+    rb.kexbench = trials_with_medians(steps(800, 10, 6));
+    ra.kexbench->ticks.clear();
+    rb.kexbench->ticks.clear();
     const Comparison c = compare_datasets(dataset("x86", {ra}), dataset("arm", {rb}));
     const Report report = comparison_report(c);
     EXPECT_EQ(report.title, "Comparison: arm vs x86");
@@ -417,7 +744,10 @@ TEST(Compare, ReportHasOneSectionPerTable)
     EXPECT_EQ(report.sections.size(), comparison_tables(c).size());
     const std::string md = render_markdown(report);
     EXPECT_EQ(md.rfind("# Comparison: arm vs x86\n", 0), 0u);
-    EXPECT_NE(md.find("## Per-iteration times: arm / x86"), std::string::npos);
+    EXPECT_NE(md.find("## Trial-level times: arm / x86"), std::string::npos);
+    EXPECT_NE(md.find("Significance: the trial (one fresh runner child process) is the unit of replication"),
+              std::string::npos);
+    EXPECT_EQ(md.find("multiplicity"), std::string::npos); // one test only
     EXPECT_NE(md.find("| `K-128` | exchange |"), std::string::npos);
 }
 
