@@ -69,6 +69,19 @@ QScrollArea *newGridArea(QWidget *parent, QWidget **grid)
     return area;
 }
 
+// "21 row(s) in both · geometric mean of the trial ratios: 0.67× over 21 row(s)": the
+// one figure that sums the table up, from the same trial-level ratios as the verdicts.
+QString rowSummary(const Comparison &c)
+{
+    QString text = ComparePage::tr("%n row(s) in both", nullptr, static_cast<int>(c.operations.size()));
+    if (c.trial_time_ratio.value)
+        text += QStringLiteral(" \u00b7 ") +
+                ComparePage::tr("geometric mean of the trial ratios: %1 over %n row(s)", nullptr,
+                                static_cast<int>(c.trial_time_ratio.rows))
+                    .arg(QString::fromStdString(ratio_cell(c.trial_time_ratio.value)));
+    return text;
+}
+
 // A blue, B orange, on every chart of the page.
 const QColor kColorA(0x2b, 0x6c, 0xb0);
 const QColor kColorB(0xe0, 0x7b, 0x24);
@@ -664,7 +677,7 @@ void ComparePage::showState()
     if (pending_ > 0)
         statusLabel_->setText(tr("Comparing…"));
     else if (comparison_)
-        statusLabel_->setText(tr("%n row(s) in both", nullptr, static_cast<int>(comparison_->operations.size())));
+        statusLabel_->setText(rowSummary(*comparison_));
     else
         statusLabel_->clear();
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Compare page's data: CompareTableModel under QAbstractItemModelTester on
-// the x86_1 vs arm_1 reference campaigns and on hand-built datasets with
-// per-iteration samples (CI, Mann-Whitney p and verdict columns), the bar
+// the x86_1 vs arm_1 reference campaigns (tested on their trial means) and on
+// hand-built datasets with per-iteration samples split into trials (trial
+// ratio, CIs, Mann-Whitney p over trials and verdict columns), the bar
 // series the charts draw, and the page itself in its empty, one-dataset and
 // two-dataset states, grabbed to <tmp>/kexbench-gui-shots for a human to look at.
 #include "gui_test_util.h"
@@ -63,14 +64,6 @@ Record record(const std::string &label, const std::string &op, double cycles, do
     return r;
 }
 
-std::vector<uint64_t> spread(uint64_t base, uint64_t width, size_t n)
-{
-    std::vector<uint64_t> v(n);
-    for (size_t i = 0; i < n; ++i)
-        v[i] = base + (i * width) / n;
-    return v;
-}
-
 RecordSamples pmu(std::vector<uint64_t> ticks, std::vector<uint64_t> ns)
 {
     RecordSamples k;
@@ -82,16 +75,29 @@ RecordSamples pmu(std::vector<uint64_t> ticks, std::vector<uint64_t> ns)
     return k;
 }
 
+// Six trials from `first` in steps of `step`, three iterations each around
+// the trial's median, so every trial's median is exactly its value.
+RecordSamples sixTrials(uint64_t first, uint64_t step)
+{
+    std::vector<uint64_t> values;
+    for (uint64_t t = 0; t < 6; ++t)
+        for (uint64_t m = first + t * step, i = 0; i < 3; ++i)
+            values.push_back(m - 1 + i);
+    RecordSamples k = pmu(values, values);
+    k.trial_sizes.assign(6, 3);
+    return k;
+}
+
 // A: reference; B: exchange clearly faster, init_a the same, K-256 without samples,
 // and a pass only A measured.
 std::pair<std::shared_ptr<const Dataset>, std::shared_ptr<const Dataset>> sampledPair()
 {
     Record ax = record("K-128", "exchange", 1000, 1e-6), bx = record("K-128", "exchange", 800, 0.8e-6);
-    ax.kexbench = pmu(spread(1000, 100, 200), spread(1000, 100, 200));
-    bx.kexbench = pmu(spread(800, 100, 200), spread(800, 100, 200));
+    ax.kexbench = sixTrials(1000, 20); // 1000 ... 1100: all above B's
+    bx.kexbench = sixTrials(800, 20);  // 800 ... 900
     Record ai = record("K-128", "init_a", 50, 5e-8), bi = record("K-128", "init_a", 50, 5e-8);
-    ai.kexbench = pmu(spread(50, 10, 100), spread(50, 10, 100));
-    bi.kexbench = pmu(spread(50, 10, 100), spread(50, 10, 100));
+    ai.kexbench = sixTrials(50, 2);
+    bi.kexbench = sixTrials(50, 2);
     Record a2 = record("K-256", "exchange", 4000, 4e-6), b2 = record("K-256", "exchange", 3000, 3e-6);
     Record onlyA = record("K-256", "pass3", 10, 1e-8);
     auto a = std::make_shared<Dataset>();
@@ -140,7 +146,9 @@ TEST(CompareTableModel, PassesTheModelTesterOnX86VersusArm1)
     EXPECT_EQ(model.columnCount(), CompareTableModel::ColumnCount);
     EXPECT_EQ(model.labelA(), "x86_1");
     EXPECT_EQ(model.labelB(), "arm_1");
-    EXPECT_EQ(model.headerData(CompareTableModel::CyclesRatio, Qt::Horizontal).toString(), "Cycles arm_1 / x86_1");
+    EXPECT_EQ(model.headerData(CompareTableModel::CyclesRatio, Qt::Horizontal).toString(), "Mean cycles arm_1 / x86_1");
+    EXPECT_EQ(model.headerData(CompareTableModel::MedianRatio, Qt::Horizontal).toString(), "Trial ratio arm_1 / x86_1");
+    EXPECT_EQ(model.headerData(CompareTableModel::Trials, Qt::Horizontal).toString(), "Trials x86_1 / arm_1");
     EXPECT_TRUE(model.headerData(CompareTableModel::CiA, Qt::Horizontal).toString().contains("95% CI"));
 
     // Every cell of the timings table is core's, without the Markdown code marks.
@@ -157,16 +165,35 @@ TEST(CompareTableModel, PassesTheModelTesterOnX86VersusArm1)
     EXPECT_EQ(text(model, 0, CompareTableModel::CyclesA), "1.52 M");
     EXPECT_EQ(text(model, 0, CompareTableModel::CyclesRatio), QString::fromUtf8("0.87\u00d7"));
 
-    // Harness campaigns have no per-iteration samples: no test, dashes, said below the table.
+    // Harness campaigns have trial totals only: each trial's mean time is its
+    // value, 5 a side, and the columns are core's compare-samples cells.
+    const ReportTable *samples = tableWithId(tables, "compare-samples");
+    ASSERT_NE(samples, nullptr);
+    ASSERT_EQ(samples->rows.size(), ops.size());
+    const std::pair<int, size_t> sampleColumns[] = {
+        {CompareTableModel::MedianA, 4}, {CompareTableModel::CiA, 5},         {CompareTableModel::MedianB, 6},
+        {CompareTableModel::CiB, 7},     {CompareTableModel::Trials, 8},      {CompareTableModel::MedianRatio, 9},
+        {CompareTableModel::RatioCi, 10}, {CompareTableModel::PValue, 11},   {CompareTableModel::VerdictColumn, 12}};
     for (int r = 0; r < model.rowCount(); ++r) {
-        for (int c : {CompareTableModel::MedianA, CompareTableModel::CiA, CompareTableModel::MedianB, CompareTableModel::CiB,
-                      CompareTableModel::MedianRatio, CompareTableModel::PValue, CompareTableModel::VerdictColumn})
-            EXPECT_EQ(text(model, r, c), kDash);
-        EXPECT_EQ(model.index(r, 0).data(CompareTableModel::VerdictRole).toInt(), -1);
+        for (const auto &[column, core] : sampleColumns)
+            EXPECT_EQ(text(model, r, column).toStdString(), samples->rows[r][core]) << r << "," << column;
+        ASSERT_TRUE(ops[r].time_test);
+        EXPECT_EQ(model.index(r, 0).data(CompareTableModel::VerdictRole).toInt(),
+                  static_cast<int>(ops[r].time_test->verdict));
+        EXPECT_EQ(text(model, r, CompareTableModel::Trials), "5 / 5");
+        EXPECT_EQ(text(model, r, CompareTableModel::CiA), "n/a: 5 trials reach 93.8 % only");
+        EXPECT_DOUBLE_EQ(model.index(r, CompareTableModel::MedianRatio).data(CompareTableModel::SortRole).toDouble(),
+                         ops[r].time_test->median_ratio);
         EXPECT_EQ(model.index(r, 0).data(CompareTableModel::CandidateRole).toString(), "kex-01");
     }
+    // arm_1's five ADKEX-128 exchanges all beat x86_1's: exact p = 2 / C(10, 5).
+    EXPECT_EQ(text(model, 0, CompareTableModel::VerdictColumn), "faster");
+    EXPECT_NEAR(model.index(0, CompareTableModel::PValue).data(CompareTableModel::SortRole).toDouble(), 2.0 / 252, 1e-12);
     const QStringList notes = model.notes();
-    EXPECT_TRUE(notes.contains("Every row: trial totals only: no significance test.")) << notes.join('\n').toStdString();
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const QString &n) {
+        return n.startsWith("Significance: the trial (one fresh runner child process) is the unit of replication");
+    })) << notes.join('\n').toStdString();
+    EXPECT_FALSE(std::any_of(notes.begin(), notes.end(), [](const QString &n) { return n.contains("no significance test"); }));
     EXPECT_TRUE(std::any_of(notes.begin(), notes.end(),
                             [](const QString &n) { return n.contains("Both sides count core cycles"); }));
     EXPECT_TRUE(model.oneSided().isEmpty());
@@ -200,20 +227,28 @@ TEST(CompareTableModel, SampledRowsShowIntervalsPValueAndVerdict)
     const ReportTable *samples = tableWithId(tables, "compare-samples");
     ASSERT_NE(samples, nullptr);
     ASSERT_EQ(samples->rows.size(), 2u);
-    const int mapped[] = {CompareTableModel::MedianA, CompareTableModel::CiA, CompareTableModel::MedianB,
-                          CompareTableModel::CiB, CompareTableModel::MedianRatio, CompareTableModel::PValue,
-                          CompareTableModel::VerdictColumn};
+    const int mapped[] = {CompareTableModel::MedianA, CompareTableModel::CiA,         CompareTableModel::MedianB,
+                          CompareTableModel::CiB,     CompareTableModel::Trials,      CompareTableModel::MedianRatio,
+                          CompareTableModel::RatioCi, CompareTableModel::PValue,      CompareTableModel::VerdictColumn};
     for (int r = 0; r < 2; ++r)
         for (size_t c = 0; c < std::size(mapped); ++c)
-            EXPECT_EQ(text(model, r, mapped[c]).toStdString(), samples->rows[r][c + 2]) << r << "," << c;
+            EXPECT_EQ(text(model, r, mapped[c]).toStdString(), samples->rows[r][c + 4]) << r << "," << c;
 
+    // 6 vs 6 separated trials: exact p = 2 / C(12, 6), B's trial median 850 against 1050.
     EXPECT_EQ(text(model, 0, CompareTableModel::VerdictColumn), "faster");
     EXPECT_EQ(model.index(0, 0).data(CompareTableModel::VerdictRole).toInt(), static_cast<int>(Verdict::faster));
     EXPECT_TRUE(model.index(0, CompareTableModel::VerdictColumn).data(Qt::ForegroundRole).isValid());
+    EXPECT_EQ(text(model, 0, CompareTableModel::Trials), "6 / 6");
+    EXPECT_EQ(text(model, 0, CompareTableModel::MedianRatio), QString::fromUtf8("0.81\u00d7")); // 850 / 1050
     EXPECT_TRUE(text(model, 0, CompareTableModel::CiA).contains(QString::fromUtf8(" \u2013 ")));
-    EXPECT_LT(model.index(0, CompareTableModel::PValue).data(CompareTableModel::SortRole).toDouble(), 1e-10);
+    EXPECT_TRUE(text(model, 0, CompareTableModel::RatioCi).contains(QString::fromUtf8("\u00d7 \u2013 ")));
+    EXPECT_NEAR(model.index(0, CompareTableModel::PValue).data(CompareTableModel::SortRole).toDouble(), 2.0 / 924, 1e-12);
+    EXPECT_DOUBLE_EQ(model.index(0, CompareTableModel::MedianRatio).data(CompareTableModel::SortRole).toDouble(),
+                     850.0 / 1050.0);
+    // The mean ratio stays, as the published method's column.
+    EXPECT_EQ(text(model, 0, CompareTableModel::TimeRatio), QString::fromUtf8("0.80\u00d7"));
     EXPECT_TRUE(model.index(0, CompareTableModel::VerdictColumn).data(Qt::ToolTipRole).toString().contains("Mann"));
-    EXPECT_EQ(text(model, 1, CompareTableModel::VerdictColumn), "~");
+    EXPECT_EQ(text(model, 1, CompareTableModel::VerdictColumn), "no significant difference");
     EXPECT_FALSE(model.index(1, CompareTableModel::VerdictColumn).data(Qt::ForegroundRole).isValid());
     EXPECT_EQ(text(model, 2, CompareTableModel::VerdictColumn), kDash); // K-256: no samples
     EXPECT_TRUE(std::isnan(model.index(2, CompareTableModel::MedianA).data(CompareTableModel::SortRole).toDouble()));

@@ -37,8 +37,11 @@ bool isFigure(int column)
 {
     return column != CompareTableModel::Instance && column != CompareTableModel::Operation &&
            column != CompareTableModel::VerdictColumn && column != CompareTableModel::Notes &&
-           column != CompareTableModel::CiA && column != CompareTableModel::CiB;
+           column != CompareTableModel::CiA && column != CompareTableModel::CiB && column != CompareTableModel::RatioCi;
 }
+
+// An interval's lower end for sorting; NaN when it was not reached (its cell says why).
+double intervalLow(const stats::Interval &ci) { return ci.reached ? ci.low : kNaN; }
 
 QString methodText(stats::MannWhitney::Method method)
 {
@@ -48,6 +51,12 @@ QString methodText(stats::MannWhitney::Method method)
     case stats::MannWhitney::Method::none: break;
     }
     return CompareTableModel::tr("not run");
+}
+
+QString statisticText(TrialStatistic statistic)
+{
+    return statistic == TrialStatistic::median_of_trial_medians ? CompareTableModel::tr("median of trial medians")
+                                                                : CompareTableModel::tr("median of trial means");
 }
 
 } // namespace
@@ -108,8 +117,8 @@ void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparis
                 ++countRow;
             const auto &samples = s ? *s : none;
             // Core's columns: timings: instance, operation, cycles A, cycles B, cycles ratio,
-            // time A, time B, time ratio, notes; samples: instance, operation, median A,
-            // CI A, median B, CI B, median ratio, p, verdict.
+            // time A, time B, time ratio, notes; samples: instance, operation, mean ratio,
+            // statistic, median A, CI A, median B, CI B, trials, trial ratio, its CI, p, verdict.
             row.cells.resize(ColumnCount);
             row.cells[Instance] = QString::fromStdString(op.label);
             row.cells[Operation] = QString::fromStdString(op.operation);
@@ -120,13 +129,15 @@ void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparis
             row.cells[TimeB] = cell(t, 6);
             row.cells[TimeRatio] = cell(t, 7);
             row.cells[Notes] = cell(t, 8);
-            row.cells[MedianA] = cell(samples, 2);
-            row.cells[CiA] = cell(samples, 3);
-            row.cells[MedianB] = cell(samples, 4);
-            row.cells[CiB] = cell(samples, 5);
-            row.cells[MedianRatio] = cell(samples, 6);
-            row.cells[PValue] = cell(samples, 7);
-            row.cells[VerdictColumn] = cell(samples, 8);
+            row.cells[MedianA] = cell(samples, 4);
+            row.cells[CiA] = cell(samples, 5);
+            row.cells[MedianB] = cell(samples, 6);
+            row.cells[CiB] = cell(samples, 7);
+            row.cells[Trials] = cell(samples, 8);
+            row.cells[MedianRatio] = cell(samples, 9);
+            row.cells[RatioCi] = cell(samples, 10);
+            row.cells[PValue] = cell(samples, 11);
+            row.cells[VerdictColumn] = cell(samples, 12);
             rows_ << row;
         }
         auto addNote = [this](const std::string &note) { // the two sample tables share theirs
@@ -173,7 +184,8 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
     case VerdictRole:
         return row.test ? static_cast<int>(row.test->verdict) : -1;
     case Qt::ForegroundRole:
-        if (column == VerdictColumn && row.test && row.test->verdict != Verdict::similar)
+        if (column == VerdictColumn && row.test &&
+            (row.test->verdict == Verdict::faster || row.test->verdict == Verdict::slower))
             return QBrush(row.test->verdict == Verdict::faster ? QColor(0x1b, 0x7f, 0x3a) : QColor(0xb0, 0x2a, 0x1e));
         return {};
     case SortRole:
@@ -184,12 +196,14 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
         case TimeA: return number(op.seconds_a);
         case TimeB: return number(op.seconds_b);
         case TimeRatio: return number(op.time_ratio);
-        case MedianA: return row.test ? row.test->a.median : kNaN;
-        case MedianB: return row.test ? row.test->b.median : kNaN;
+        case MedianA: return row.test ? row.test->a.center : kNaN;
+        case MedianB: return row.test ? row.test->b.center : kNaN;
         case MedianRatio: return row.test ? row.test->median_ratio : kNaN;
+        case RatioCi: return row.test ? intervalLow(row.test->ratio_ci) : kNaN;
         case PValue: return row.test ? row.test->test.p_value : kNaN;
-        case CiA: return row.test ? row.test->a.ci.low : kNaN;
-        case CiB: return row.test ? row.test->b.ci.low : kNaN;
+        case Trials: return row.test ? static_cast<double>(std::min(row.test->a.trials(), row.test->b.trials())) : kNaN;
+        case CiA: return row.test ? intervalLow(row.test->a.ci) : kNaN;
+        case CiB: return row.test ? intervalLow(row.test->b.ci) : kNaN;
         default: return row.cells.value(column);
         }
     case Qt::ToolTipRole:
@@ -204,22 +218,18 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
             return tr("Counter: %1 (%2)").arg(QString::fromStdString(counter.name), QString::fromStdString(counter.unit));
         }
         case CyclesRatio:
-            return op.counters_comparable ? tr("%1 / %2: below 1.00× %1 needs fewer cycles.").arg(labelB_, labelA_)
-                                          : tr("The counters differ: their counts are not comparable.");
+            return op.counters_comparable
+                       ? tr("%1 / %2: below 1.00× %1 needs fewer cycles.").arg(labelB_, labelA_)
+                       : tr("The counters are not comparable (different counters, or tick rates unknown or "
+                            "different): no cycles ratio.");
         case TimeRatio:
             return tr("%1 / %2: below 1.00× %1 needs less time.").arg(labelB_, labelA_);
+        case MedianA:
+        case MedianB:
+            return row.test ? QVariant(statisticText(row.test->a.statistic)) : QVariant();
         case PValue:
         case VerdictColumn:
-            if (!row.test)
-                return tr("No significance test: a side has no per-iteration samples.");
-            return tr("Two-sided Mann–Whitney U test of the per-iteration values (%1, %2): p = %3, n = %4 / %5, "
-                      "P(%6 > %7) = %8.\n“faster”: %7's values are significantly lower; “~”: p above α.")
-                .arg(QString::fromStdString(row.test->unit), methodText(row.test->test.method))
-                .arg(row.test->test.p_value, 0, 'g', 3)
-                .arg(static_cast<qulonglong>(row.test->a.n))
-                .arg(static_cast<qulonglong>(row.test->b.n))
-                .arg(labelA_, labelB_)
-                .arg(row.test->test.effect_size, 0, 'f', 3);
+            return row.test ? testToolTip(*row.test) : tr("No significance test: a side has no trial values.");
         case Notes:
             return op.notes.empty() ? QVariant() : QVariant(row.cells.value(column));
         default:
@@ -228,6 +238,22 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+QString CompareTableModel::testToolTip(const SampleTest &test) const
+{
+    const double alpha = comparison_ ? comparison_->options.alpha : CompareOptions{}.alpha;
+    const QString trials = tr("%1 vs %2 trials").arg(test.a.trials()).arg(test.b.trials());
+    if (test.verdict == Verdict::too_few_trials)
+        return tr("No outcome of %1 can reach p ≤ %2: the smallest possible p is %3. Measure more trials.")
+            .arg(trials, QLocale::c().toString(alpha, 'g', 3), QLocale::c().toString(test.min_p, 'g', 3));
+    return tr("Two-sided Mann–Whitney U test over the trial values (%1, %2): p = %3, %4, P(%5 > %6) = %7.\n"
+              "“faster”: %6's trial values are significantly lower; “no significant difference”: p above α or "
+              "the ratio points the other way.")
+        .arg(QString::fromStdString(test.unit), methodText(test.test.method))
+        .arg(test.test.p_value, 0, 'g', 3)
+        .arg(trials, labelA_, labelB_)
+        .arg(test.test.effect_size, 0, 'f', 3);
 }
 
 QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -239,22 +265,25 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     const double confidence = comparison_ ? comparison_->options.confidence : CompareOptions{}.confidence;
     const double alpha = comparison_ ? comparison_->options.alpha : CompareOptions{}.alpha;
     const QString conf = QLocale::c().toString(confidence * 100, 'g', 3);
+    const QString level = QLocale::c().toString((1 - alpha) * 100, 'g', 3);
     if (role == Qt::DisplayRole) {
         switch (section) {
         case Instance: return tr("Instance");
         case Operation: return tr("Operation");
-        case CyclesA: return tr("Cycles %1").arg(a);
-        case CyclesB: return tr("Cycles %1").arg(b);
-        case CyclesRatio: return tr("Cycles %1 / %2").arg(b, a);
-        case TimeA: return tr("Time %1").arg(a);
-        case TimeB: return tr("Time %1").arg(b);
-        case TimeRatio: return tr("Time %1 / %2").arg(b, a);
-        case MedianA: return tr("Median %1").arg(a);
+        case CyclesA: return tr("Mean cycles %1").arg(a);
+        case CyclesB: return tr("Mean cycles %1").arg(b);
+        case CyclesRatio: return tr("Mean cycles %1 / %2").arg(b, a);
+        case TimeA: return tr("Mean time %1").arg(a);
+        case TimeB: return tr("Mean time %1").arg(b);
+        case TimeRatio: return tr("Mean time %1 / %2").arg(b, a);
+        case MedianRatio: return tr("Trial ratio %1 / %2").arg(b, a);
+        case RatioCi: return tr("%1% CI of the ratio").arg(level);
+        case Trials: return tr("Trials %1 / %2").arg(a, b);
+        case MedianA: return tr("Median of trials %1").arg(a);
         case CiA: return tr("%1% CI %2").arg(conf, a);
-        case MedianB: return tr("Median %1").arg(b);
+        case MedianB: return tr("Median of trials %1").arg(b);
         case CiB: return tr("%1% CI %2").arg(conf, b);
-        case MedianRatio: return tr("Median %1 / %2").arg(b, a);
-        case PValue: return tr("p (Mann–Whitney)");
+        case PValue: return tr("p (Mann–Whitney, trials)");
         case VerdictColumn: return tr("%1 vs %2 (α = %3)").arg(b, a, QLocale::c().toString(alpha, 'g', 3));
         case Notes: return tr("Notes");
         }
@@ -264,19 +293,32 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         case CyclesA:
         case CyclesB: return tr("Mean counter value over all timed calls, in the side's own counter unit.");
         case CyclesRatio:
-            return tr("Mean cycles of %1 divided by those of %2; only when the counters are comparable.").arg(b, a);
+            return tr("Mean cycles of %1 divided by those of %2, the published method (means over all calls); only "
+                      "when the counters are comparable.")
+                .arg(b, a);
         case TimeA:
         case TimeB: return tr("Mean time over all timed calls.");
-        case TimeRatio: return tr("Mean time of %1 divided by that of %2.").arg(b, a);
+        case TimeRatio:
+            return tr("Mean time of %1 divided by that of %2, the published method (means over all calls).").arg(b, a);
+        case MedianRatio:
+            return tr("Median of %1's trial values divided by that of %2's: the ratio the verdict is about.").arg(b, a);
+        case RatioCi:
+            return tr("Interval of the trial ratio at 1 − α, from the pairwise trial ratios: it excludes 1.00× "
+                      "exactly when p ≤ α.");
+        case Trials: return tr("Trials (runner children) on each side: the sample sizes of the test.");
         case MedianA:
-        case MedianB: return tr("Median of the per-iteration samples (kexbench campaigns only).");
+        case MedianB:
+            return tr("Median of the trial values: each trial's median per-iteration value (kexbench samples) or "
+                      "its mean (harness trial totals).");
         case CiA:
-        case CiB: return tr("Distribution-free confidence interval of the median, from order statistics.");
-        case MedianRatio: return tr("Median of %1 divided by the median of %2.").arg(b, a);
-        case PValue: return tr("Two-sided p-value of the Mann–Whitney U test on the per-iteration samples.");
+        case CiB:
+            return tr("Distribution-free confidence interval of the median over trials, from order statistics; "
+                      "below 6 trials none exists and the coverage reached is shown instead.");
+        case PValue: return tr("Two-sided p-value of the Mann–Whitney U test over the trial values.");
         case VerdictColumn:
-            return tr("“faster”: %1's values are significantly lower than %2's; “slower”: higher; "
-                      "“~”: no significant difference.")
+            return tr("“faster”: %1's trial values are significantly lower than %2's; “slower”: higher; "
+                      "“no significant difference”: p above α or the ratio points the other way; “n/a”: too few "
+                      "trials to reach α.")
                 .arg(b, a);
         case Notes: return tr("Reasons this row's ratios may mislead.");
         default: return {};

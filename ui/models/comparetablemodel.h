@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Two datasets compared (core/compare.h): one row per instance x operation
-// present in both, with both sides' mean cycles and time, the ratios B / A, the
-// per-iteration medians with their confidence intervals, the Mann-Whitney U
-// p-value and verdict, and the row's notes. Cell text is core's
+// present in both, with both sides' mean cycles and time and their ratios B / A
+// (the published method), then the trial-level figures: the ratio of the
+// medians of trial values with its interval, the verdict and p of the
+// Mann-Whitney U test over trials, the trial counts, each side's median of
+// trial values with its interval, and the row's notes. Cell text is core's
 // (comparison_tables: the cells of `kexbench-cli compare`); SortRole holds the
 // numbers. The free functions below turn a Comparison into bar-chart series
 // for the Compare page. Data only: no widgets.
@@ -25,17 +27,18 @@ class CompareTableModel : public QAbstractTableModel {
 public:
     enum Column {
         Instance, Operation,
-        CyclesA, CyclesB, CyclesRatio,
+        CyclesA, CyclesB, CyclesRatio,         // the published method's means
         TimeA, TimeB, TimeRatio,
-        VerdictColumn, PValue,                 // the rank test, next to the ratios
-        MedianRatio, MedianA, CiA, MedianB, CiB,
+        MedianRatio, RatioCi,                  // trial level: median of trial values B / A
+        VerdictColumn, PValue,                 // the rank test over trials, next to its ratio
+        Trials, MedianA, CiA, MedianB, CiB,
         Notes,
         ColumnCount
     };
     enum Role {
         SortRole = Qt::UserRole + 1, // double for figures (NaN when absent), text otherwise
         CandidateRole,               // QString
-        VerdictRole,                 // int: -1 no test, else kexbench::Verdict
+        VerdictRole,                 // int: -1 no test, else kexbench::Verdict (of verdict_test())
     };
 
     explicit CompareTableModel(QObject *parent = nullptr);
@@ -64,6 +67,8 @@ public slots:
     void retranslate();
 
 private:
+    QString testToolTip(const SampleTest &test) const;
+
     struct Row {
         const OperationComparison *op = nullptr;
         const SampleTest *test = nullptr; // verdict_test()
