@@ -4,6 +4,8 @@
 #include "models/resultstablemodel.h"
 #include "workbench.h"
 
+#include "core/consistency.h"
+#include "core/dataset.h"
 #include "core/report.h"
 
 #include <QAction>
@@ -38,6 +40,12 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     copy_ = new QPushButton(this);
     copy_->setObjectName(QStringLiteral("resultsCopyCsv"));
     count_ = new QLabel(this);
+    hostWarnings_ = new QLabel(this);
+    hostWarnings_->setObjectName(QStringLiteral("resultsHostWarnings"));
+    hostWarnings_->setWordWrap(true);
+    hostWarnings_->setTextFormat(Qt::RichText);
+    hostWarnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    hostWarnings_->hide();
 
     view_ = new QTableView(this);
     view_->setObjectName(QStringLiteral("resultsTable"));
@@ -69,6 +77,7 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     bar->addWidget(count_);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(hostWarnings_);
     layout->addWidget(view_, 1);
 
     connect(filter_, &QLineEdit::textChanged, proxy_, &ResultsFilterModel::setText);
@@ -78,6 +87,8 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &ResultsPage::updateCount);
     connect(proxy_, &QAbstractItemModel::modelReset, this, &ResultsPage::updateCount);
     connect(proxy_, &QAbstractItemModel::layoutChanged, this, &ResultsPage::updateCount);
+    // From the model, not the Workbench, so the tests' setSnapshots() shows them too.
+    connect(model_, &QAbstractItemModel::modelReset, this, &ResultsPage::updateHostWarnings);
 
     if (workbench_) {
         connect(workbench_, &Workbench::datasetsChanged, this, &ResultsPage::refresh);
@@ -117,10 +128,47 @@ void ResultsPage::refresh()
     // dataset added, a live campaign's new records); a refresh that only
     // replaces figures keeps the widths the reader has dragged.
     if (model_->rowCount() > sizedRows_) {
-        view_->resizeColumnsToContents();
+        fitColumns();
         sizedRows_ = model_->rowCount();
     }
     updateCount();
+}
+
+void ResultsPage::fitColumns()
+{
+    view_->resizeColumnsToContents();
+    // The text columns can hold sentences (a step-sum check, a crash's
+    // stderr): cap them so the figures stay in view; the tooltip has it all.
+    const int cap = view_->fontMetrics().averageCharWidth() * 64;
+    for (int column : {ResultsTableModel::Checks, ResultsTableModel::Reason})
+        if (view_->columnWidth(column) > cap)
+            view_->setColumnWidth(column, cap);
+}
+
+// One line per dataset whose campaign measured host load (probe spread,
+// disturbed attempts, steal, CPU pressure): figures measured under load need
+// that context next to them, not only in the report.
+void ResultsPage::updateHostWarnings()
+{
+    QStringList lines;
+    for (const auto &[label, data] : model_->snapshots()) {
+        if (!data)
+            continue;
+        QStringList warnings;
+        for (const std::string &w : measured_host_warnings(*data))
+            warnings << QString::fromStdString(w).toHtmlEscaped();
+        if (!warnings.isEmpty())
+            lines << tr("<b>Host load measured in %1:</b> %2")
+                         .arg(label.toHtmlEscaped(), warnings.join(QStringLiteral("; ")));
+    }
+    hostWarnings_->setText(lines.join(QStringLiteral("<br>")));
+    hostWarnings_->setVisible(!lines.isEmpty());
+    // A word-wrapped label makes the page height-for-width even while hidden,
+    // and that reaches the main window (a restored window came back taller
+    // than saved): only a shown label may ask for it.
+    QSizePolicy policy = hostWarnings_->sizePolicy();
+    policy.setHeightForWidth(!lines.isEmpty());
+    hostWarnings_->setSizePolicy(policy);
 }
 
 QString ResultsPage::csv() const
@@ -158,8 +206,11 @@ void ResultsPage::retranslateUi()
     failedOnly_->setToolTip(tr("Show only records that are not complete."));
     copy_->setText(tr("Copy as CSV"));
     copy_->setToolTip(tr("Copy the selected rows (all shown rows when none is selected) as RFC 4180 CSV."));
+    hostWarnings_->setToolTip(tr("Host load each campaign measured while it ran (campaign.json measured_warnings): "
+                                 "figures measured under load can be slower and noisier."));
     model_->retranslate();
     updateCount();
+    updateHostWarnings();
 }
 
 void ResultsPage::changeEvent(QEvent *event)

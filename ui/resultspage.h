@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Results table of every dataset: instance x operation figures, sortable and
-// filterable, copied as CSV. A thin view over ResultsTableModel (the figures)
-// and ResultsFilterModel (the text and "failed only" filters).
+// filterable, copied as CSV, with the host load each campaign measured above
+// it. A thin view over ResultsTableModel (the figures) and ResultsFilterModel
+// (the text and "failed only" filters).
 #pragma once
 
 #include <QWidget>
@@ -29,6 +30,8 @@ public:
     QTableView *view() const { return view_; }
     QLineEdit *filterEdit() const { return filter_; }
     QCheckBox *failedOnlyBox() const { return failedOnly_; }
+    // The measured host warnings of every dataset (hidden when there are none).
+    QLabel *hostWarningsLabel() const { return hostWarnings_; }
 
     // RFC 4180 text of the selected rows, or of every shown row when none is
     // selected, in the view's order (what "Copy as CSV" puts on the clipboard).
@@ -45,6 +48,8 @@ protected:
 private:
     void retranslateUi();
     void updateCount();
+    void updateHostWarnings();
+    void fitColumns();
 
     Workbench *workbench_;
     ResultsTableModel *model_;
@@ -54,6 +59,7 @@ private:
     QCheckBox *failedOnly_ = nullptr;
     QPushButton *copy_ = nullptr;
     QLabel *count_ = nullptr;
+    QLabel *hostWarnings_ = nullptr;
     int sizedRows_ = 0; // rows the column widths were last fitted to
 };
 

@@ -3,7 +3,9 @@
 // published harness (trial totals only) and a small kexbench campaign made
 // here with real runner children (per-iteration samples), under
 // QAbstractItemModelTester; numeric sorting, filtering, failed records and
-// "Copy as CSV" through the Results page.
+// "Copy as CSV" through the Results page. Records built in memory pin the
+// trial-level figures (median of trial medians, its CI over trials) and the
+// consistency checks to known values.
 #include "gui_test_util.h"
 
 #include "models/resultstablemodel.h"
@@ -13,13 +15,15 @@
 #include "core/dataset.h"
 #include "core/format.h"
 #include "core/report.h"
-#include "core/stats.h"
+#include "core/trial_stats.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QColor>
 #include <QDir>
+#include <QImage>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -101,6 +105,65 @@ QStringList csvLines(const QString &csv)
     return lines;
 }
 
+// A complete kexbench record whose trials timed the given calls (ns, one
+// vector per trial), counted by a 1 GHz counter (ticks = ns), with the
+// published statistics computed from its trial totals as the runner does.
+Record sampledRecord(const std::string &label, const std::string &op, const std::vector<std::vector<uint64_t>> &trials)
+{
+    Record r;
+    r.status = "complete";
+    r.candidate = "memory";
+    r.label = label;
+    r.instance = label;
+    r.operation = op;
+    RecordSamples k;
+    k.counter = "tsc";
+    k.counter_unit = "TSC ticks";
+    k.ticks_per_second = 1e9;
+    k.overhead_ticks = 10;
+    for (const auto &calls : trials) {
+        TrialTotals t;
+        t.measurements = calls.size();
+        for (uint64_t ns : calls) {
+            k.ns.push_back(ns);
+            k.ticks.push_back(ns);
+            t.seconds += static_cast<double>(ns) * 1e-9;
+            t.cycles = t.cycles.value_or(0) + static_cast<double>(ns);
+        }
+        k.trial_sizes.push_back(calls.size());
+        r.trials.push_back(t);
+    }
+    r.plan.trials = static_cast<int>(trials.size());
+    r.plan.iterations_per_trial = trials.empty() ? 0 : trials.front().size();
+    r.kexbench = std::move(k);
+    compute_trial_statistics(r);
+    return r;
+}
+
+// Trials of three calls each whose medians are the given values; the slow
+// third call keeps the per-trial means (the published figures) away from them.
+std::vector<std::vector<uint64_t>> trialsWithMedians(const std::vector<uint64_t> &medians)
+{
+    std::vector<std::vector<uint64_t>> trials;
+    for (uint64_t m : medians)
+        trials.push_back({m - 4, m, m + 300});
+    return trials;
+}
+
+std::vector<std::vector<uint64_t>> constantTrials(uint64_t ns, int trials = 6)
+{
+    return std::vector<std::vector<uint64_t>>(static_cast<size_t>(trials), std::vector<uint64_t>(4, ns));
+}
+
+std::shared_ptr<const Dataset> memoryDataset(std::vector<Record> records)
+{
+    Dataset d;
+    d.root = "memory";
+    d.system_label = "memory";
+    d.records = std::move(records);
+    return std::make_shared<const Dataset>(std::move(d));
+}
+
 } // namespace
 
 TEST(ResultsTableModel, ReferenceCampaignRowsMatchThePublishedTable)
@@ -137,7 +200,7 @@ TEST(ResultsTableModel, ReferenceCampaignRowsMatchThePublishedTable)
         EXPECT_EQ(cell(model, r, ResultsTableModel::MeanCycles).toStdString(), row[2]);
         EXPECT_EQ(cell(model, r, ResultsTableModel::MeanTime).toStdString(), row[3]);
         EXPECT_EQ(cell(model, r, ResultsTableModel::OpsPerSecond).toStdString(), row[4]);
-        EXPECT_EQ(cell(model, r, ResultsTableModel::MedianTime).toStdString(), row[5]); // the median trial
+        EXPECT_EQ(cell(model, r, ResultsTableModel::MedianTrial).toStdString(), row[5]); // the median trial
         EXPECT_EQ(cell(model, r, ResultsTableModel::Measurements).toStdString(), row[6]);
         ++compared;
     }
@@ -146,11 +209,23 @@ TEST(ResultsTableModel, ReferenceCampaignRowsMatchThePublishedTable)
     const int ex = findRow(model, QStringLiteral("arm_1"), QStringLiteral("ADKEX-128"), QStringLiteral("exchange"));
     const Record *rec = model.record(ex);
     ASSERT_NE(rec, nullptr);
-    // No samples: the median is the median trial, the CI cannot be given.
-    EXPECT_EQ(cell(model, ex, ResultsTableModel::MedianCycles).toStdString(), fmt::fmt_int(rec->median_trial_cycles));
-    EXPECT_EQ(cell(model, ex, ResultsTableModel::MedianCi), QString::fromUtf8(fmt::kMissing));
-    EXPECT_FALSE(model.index(ex, ResultsTableModel::MedianCi).data(ResultsTableModel::SortRole).isValid());
-    EXPECT_TRUE(cell(model, ex, ResultsTableModel::MedianCi, Qt::ToolTipRole).contains(QStringLiteral("Trial totals only")));
+    // No samples: kexbench's figure is the median of the trial means (the
+    // median trial's value), its CI over the harness's 5 trials is n/a, and
+    // there is no trial-level counter figure from totals in the driver's unit.
+    const auto byTime = trial_estimate(*rec, TrialQuantity::time_ns);
+    ASSERT_TRUE(byTime.has_value());
+    EXPECT_EQ(byTime->statistic, TrialStatistic::median_of_trial_means);
+    EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialTime).toStdString(), fmt::fmt_time(rec->median_trial_seconds));
+    EXPECT_TRUE(cell(model, ex, ResultsTableModel::TrialTime, Qt::ToolTipRole).contains(QStringLiteral("median of trial means")));
+    EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialTicks), QString::fromUtf8(fmt::kMissing));
+    EXPECT_FALSE(model.index(ex, ResultsTableModel::TrialTicks).data(ResultsTableModel::SortRole).isValid());
+    EXPECT_EQ(cell(model, ex, ResultsTableModel::Trials), QString::number(rec->trials.size()));
+    if (rec->trials.size() < 6) {
+        EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialCi), QStringLiteral("n/a"));
+        EXPECT_FALSE(model.index(ex, ResultsTableModel::TrialCi).data(ResultsTableModel::SortRole).isValid());
+        EXPECT_TRUE(cell(model, ex, ResultsTableModel::TrialCi, Qt::ToolTipRole)
+                        .contains(QString::fromStdString(ci_unavailable_reason(*byTime))));
+    }
     // Sizes: build.json's ELF image, total_msg_bytes 2400 + pk_bytes 800.
     EXPECT_EQ(cell(model, ex, ResultsTableModel::ElfImage),
               QString::number(*arm->build_for(rec->candidate, rec->label)->elf_load_bytes));
@@ -193,14 +268,23 @@ TEST(ResultsTableModel, SampledCampaignUnderTheModelTester)
     const Record *rec = model.record(ex);
     ASSERT_TRUE(rec && rec->kexbench);
     const RecordSamples &k = *rec->kexbench;
-    const std::vector<double> ticks(k.ticks.begin(), k.ticks.end()), ns(k.ns.begin(), k.ns.end());
-    EXPECT_EQ(cell(model, ex, ResultsTableModel::MedianCycles).toStdString(), fmt::fmt_int(stats::median(ticks)));
-    EXPECT_DOUBLE_EQ(model.index(ex, ResultsTableModel::MedianCycles).data(ResultsTableModel::SortRole).toDouble(),
-                     stats::median(ticks));
-    EXPECT_EQ(cell(model, ex, ResultsTableModel::MedianTime).toStdString(), fmt::fmt_time(stats::median(ns) * 1e-9));
-    ASSERT_TRUE(k.ci_relative_width.has_value());
-    EXPECT_EQ(cell(model, ex, ResultsTableModel::MedianCi).toStdString(), fmt::py_format(*k.ci_relative_width, '%', 2));
-    EXPECT_TRUE(cell(model, ex, ResultsTableModel::MedianCycles, Qt::ToolTipRole)
+    // kexbench's figures are the median of the trial medians, never a median over all iterations.
+    const auto byTicks = trial_estimate(*rec, TrialQuantity::ticks);
+    const auto byTime = trial_estimate(*rec, TrialQuantity::time_ns);
+    ASSERT_TRUE(byTicks && byTime);
+    EXPECT_EQ(byTicks->statistic, TrialStatistic::median_of_trial_medians);
+    EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialTicks).toStdString(), fmt::fmt_int(byTicks->center));
+    EXPECT_DOUBLE_EQ(model.index(ex, ResultsTableModel::TrialTicks).data(ResultsTableModel::SortRole).toDouble(),
+                     byTicks->center);
+    EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialTime).toStdString(), fmt::fmt_time(byTime->center * 1e-9));
+    EXPECT_DOUBLE_EQ(model.index(ex, ResultsTableModel::TrialTime).data(ResultsTableModel::SortRole).toDouble(),
+                     byTime->center * 1e-9);
+    // The fixed plan runs 5 trials: too few for a 95 % interval over trials.
+    EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialCi), QStringLiteral("n/a"));
+    EXPECT_TRUE(cell(model, ex, ResultsTableModel::TrialCi, Qt::ToolTipRole)
+                    .contains(QString::fromStdString(ci_unavailable_reason(*byTime))));
+    EXPECT_EQ(cell(model, ex, ResultsTableModel::MedianTrial).toStdString(), fmt::fmt_time(rec->median_trial_seconds));
+    EXPECT_TRUE(cell(model, ex, ResultsTableModel::TrialTicks, Qt::ToolTipRole)
                     .contains(QStringLiteral("From %1 per-iteration sample").arg(k.ticks.size())));
     EXPECT_EQ(cell(model, ex, ResultsTableModel::Counter),
               QStringLiteral("%1 (%2)").arg(QString::fromStdString(k.counter),
@@ -399,6 +483,212 @@ TEST(ResultsPage, CopiesSelectedOrAllRowsAsCsvAndFollowsTheWorkbench)
     EXPECT_EQ(page.model()->rowCount(), static_cast<int>(camp->records.size()));
 }
 
+TEST(ResultsTableModel, SixTrialsGiveTheMedianOfTrialMediansAndItsCi)
+{
+    // Trial medians 1000 ... 1060 ns: the center is (1020 + 1040) / 2 = 1030 ns,
+    // and with 6 trials the 95 % order-statistic interval is [min, max] = [1000, 1060].
+    const auto data = memoryDataset({sampledRecord("X-1", "exchange", trialsWithMedians({1060, 1000, 1040, 1010, 1050, 1020}))});
+    ModelTesterLog log;
+    ResultsTableModel model;
+    auto tester = attachTester(&model);
+    model.setSnapshots({{QStringLiteral("memory"), data}});
+    ASSERT_EQ(model.rowCount(), 1);
+
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialTime), QString::fromUtf8("1.03 \u00b5s"));
+    EXPECT_NEAR(model.index(0, ResultsTableModel::TrialTime).data(ResultsTableModel::SortRole).toDouble(), 1030e-9, 1e-15);
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialTicks), QStringLiteral("1030"));
+    EXPECT_DOUBLE_EQ(model.index(0, ResultsTableModel::TrialTicks).data(ResultsTableModel::SortRole).toDouble(), 1030.0);
+    // Relative width (1060 - 1000) / 1030.
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialCi), QStringLiteral("5.83%"));
+    EXPECT_NEAR(model.index(0, ResultsTableModel::TrialCi).data(ResultsTableModel::SortRole).toDouble(), 60.0 / 1030.0, 1e-12);
+    const QString ciTip = cell(model, 0, ResultsTableModel::TrialCi, Qt::ToolTipRole);
+    EXPECT_TRUE(ciTip.contains(QStringLiteral("median of trial medians over 6 trial"))) << ciTip.toStdString();
+    EXPECT_TRUE(ciTip.contains(QString::fromUtf8("95 % CI: 1 \u00b5s \u2013 1.06 \u00b5s"))) << ciTip.toStdString();
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::Trials), QStringLiteral("6"));
+    EXPECT_EQ(model.index(0, ResultsTableModel::Trials).data(ResultsTableModel::SortRole).toInt(), 6);
+    // The published figures stay the means: each trial's mean is its median + 98.7 ns.
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::MedianTrial), QString::fromUtf8("1.13 \u00b5s"));
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::MeanTime), QString::fromUtf8("1.13 \u00b5s"));
+    EXPECT_TRUE(cell(model, 0, ResultsTableModel::Checks).isEmpty());
+    EXPECT_FALSE(model.index(0, ResultsTableModel::Checks).data(Qt::DecorationRole).isValid());
+    EXPECT_FALSE(model.index(0, ResultsTableModel::Instance).data(Qt::BackgroundRole).isValid());
+    // Each header says which statistic its figure is.
+    auto headerTip = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
+    EXPECT_TRUE(headerTip(ResultsTableModel::MeanTime).contains(QStringLiteral("Mean over all timed calls (published method)")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::MeanCycles).contains(QStringLiteral("Mean over all timed calls (published method)")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::MedianTrial)
+                    .contains(QStringLiteral("Median trial: median of the per-trial means (published method)")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::TrialTime)
+                    .contains(QStringLiteral("Median of trial medians (kexbench): each trial is one fresh runner process")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::TrialTicks).contains(QStringLiteral("Median of trial medians")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::TrialCi).contains(QStringLiteral("over trials")));
+    EXPECT_EQ(model.headerData(ResultsTableModel::TrialTicks, Qt::Horizontal).toString(),
+              QStringLiteral("kexbench median TSC ticks"));
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();
+}
+
+TEST(ResultsTableModel, FiveTrialsHaveNoCiAndSayWhy)
+{
+    const auto data = memoryDataset({sampledRecord("X-1", "exchange", trialsWithMedians({1000, 1010, 1020, 1030, 1040}))});
+    ResultsTableModel model;
+    model.setSnapshots({{QStringLiteral("memory"), data}});
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialTime), QString::fromUtf8("1.02 \u00b5s"));
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialCi), QStringLiteral("n/a"));
+    EXPECT_FALSE(model.index(0, ResultsTableModel::TrialCi).data(ResultsTableModel::SortRole).isValid());
+    const QString tip = cell(model, 0, ResultsTableModel::TrialCi, Qt::ToolTipRole);
+    EXPECT_TRUE(tip.contains(QStringLiteral("n/a: 5 trials reach 93.8 % only"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("at least 6 trials"))) << tip.toStdString();
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::Trials), QStringLiteral("5"));
+}
+
+TEST(ResultsTableModel, DisturbedRecordIsMarkedWithItsReasons)
+{
+    Record r = sampledRecord("X-1", "init_a", constantTrials(45000));
+    RecordSamples &k = *r.kexbench;
+    for (int t = 1; t <= 6; ++t) {
+        TrialHealth h;
+        h.trial = t;
+        if (t == 2) { // every attempt of trial 2 lost time to the run queue; the last one was kept
+            h.attempt = 3;
+            h.disturbed = true;
+            h.reason = "lost 21.7 % of its wall time (run-queue wait 21.7 %)";
+        }
+        k.health.push_back(h);
+    }
+    k.disturbed = true;
+    k.reason = "disturbed: no clean attempt of trial 2 in 4";
+    r.disturbed_retries = 3;
+    const auto data = memoryDataset({sampledRecord("X-1", "init_b", constantTrials(45000)), r});
+    ModelTesterLog log;
+    ResultsTableModel model;
+    auto tester = attachTester(&model);
+    model.setSnapshots({{QStringLiteral("memory"), data}});
+    const int row = findRow(model, QStringLiteral("memory"), QStringLiteral("X-1"), QStringLiteral("init_a"));
+    const int clean = findRow(model, QStringLiteral("memory"), QStringLiteral("X-1"), QStringLiteral("init_b"));
+    ASSERT_GE(row, 0);
+    ASSERT_GE(clean, 0);
+
+    EXPECT_EQ(cell(model, row, ResultsTableModel::Checks), QStringLiteral("disturbed: no clean attempt of trial 2 in 4"));
+    EXPECT_EQ(cell(model, row, ResultsTableModel::Trials), QStringLiteral("6 (+3 retried)"));
+    EXPECT_EQ(model.index(row, ResultsTableModel::Trials).data(ResultsTableModel::SortRole).toInt(), 6);
+    const QString tip = cell(model, row, ResultsTableModel::Checks, Qt::ToolTipRole);
+    EXPECT_TRUE(tip.contains(QStringLiteral("trial 2 (attempt 4): lost 21.7 % of its wall time"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("3 disturbed attempt(s) were run again"))) << tip.toStdString();
+    EXPECT_TRUE(cell(model, row, ResultsTableModel::Instance, Qt::ToolTipRole).contains(QStringLiteral("trial 2 (attempt 4)")));
+    // Marked on the whole row, and never filtered away.
+    EXPECT_TRUE(model.index(row, 0).data(ResultsTableModel::DisturbedRole).toBool());
+    EXPECT_FALSE(model.index(clean, 0).data(ResultsTableModel::DisturbedRole).toBool());
+    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+        EXPECT_TRUE(model.index(row, c).data(Qt::BackgroundRole).canConvert<QColor>()) << "column " << c;
+        EXPECT_FALSE(model.index(clean, c).data(Qt::BackgroundRole).isValid()) << "column " << c;
+    }
+    EXPECT_TRUE(model.index(row, ResultsTableModel::Instance).data(Qt::DecorationRole).canConvert<QImage>());
+    EXPECT_TRUE(model.index(row, ResultsTableModel::Checks).data(Qt::DecorationRole).canConvert<QImage>());
+    EXPECT_FALSE(model.index(clean, ResultsTableModel::Instance).data(Qt::DecorationRole).isValid());
+    EXPECT_EQ(cell(model, clean, ResultsTableModel::Trials), QStringLiteral("6"));
+    ResultsFilterModel proxy;
+    proxy.setSourceModel(&model);
+    EXPECT_EQ(proxy.rowCount(), 2);
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();
+}
+
+TEST(ResultsTableModel, TimerLimitedStepIsFlagged)
+{
+    // 25 ticks per call against a 10-tick timer overhead: within 20 ticks of it.
+    const auto data = memoryDataset({sampledRecord("X-1", "pass1", constantTrials(25)),
+                                     sampledRecord("X-1", "init_a", constantTrials(45000))});
+    ResultsTableModel model;
+    model.setSnapshots({{QStringLiteral("memory"), data}});
+    const int pass1 = findRow(model, QStringLiteral("memory"), QStringLiteral("X-1"), QStringLiteral("pass1"));
+    const int initA = findRow(model, QStringLiteral("memory"), QStringLiteral("X-1"), QStringLiteral("init_a"));
+    ASSERT_GE(pass1, 0);
+    EXPECT_EQ(cell(model, pass1, ResultsTableModel::Checks),
+              QStringLiteral("timer-limited (median 25 ticks, timer overhead 10 ticks)"));
+    EXPECT_TRUE(model.index(pass1, ResultsTableModel::Checks).data(Qt::DecorationRole).canConvert<QImage>());
+    // Needs care, but it is not a disturbed record.
+    EXPECT_FALSE(model.index(pass1, ResultsTableModel::Instance).data(Qt::BackgroundRole).isValid());
+    EXPECT_TRUE(cell(model, initA, ResultsTableModel::Checks).isEmpty());
+    EXPECT_EQ(cell(model, initA, ResultsTableModel::Checks, Qt::ToolTipRole), QStringLiteral("No check flagged this record."));
+}
+
+// An exchange of 120 µs per call against steps of 10 µs each (5 steps, one
+// pass): 2.4 times the sum of its steps, as the Checks cell says it.
+const QString kStepSumText =
+    QString::fromUtf8("exchange 120 \u00b5s vs 50 \u00b5s for the sum of its 5 steps (+140 %, mean over calls)");
+
+std::vector<Record> exchangeAndSteps(uint64_t exchangeNs)
+{
+    std::vector<Record> records;
+    Record exchange = sampledRecord("X-1", "exchange", constantTrials(exchangeNs));
+    exchange.kex = {{"kex_passes", 1}, {"kex_passes_run", 1}};
+    records.push_back(exchange);
+    for (const char *op : {"init_a", "init_b", "pass1", "derive_a", "derive_b"})
+        records.push_back(sampledRecord("X-1", op, constantTrials(10000)));
+    return records;
+}
+
+TEST(ResultsTableModel, ExchangeFarFromTheSumOfItsStepsShowsBothFigures)
+{
+    ResultsTableModel model;
+    model.setSnapshots({{QStringLiteral("memory"), memoryDataset(exchangeAndSteps(120000))}});
+    const int ex = findRow(model, QStringLiteral("memory"), QStringLiteral("X-1"), QStringLiteral("exchange"));
+    ASSERT_GE(ex, 0);
+    const QString text = cell(model, ex, ResultsTableModel::Checks);
+    EXPECT_EQ(text, kStepSumText);
+    EXPECT_TRUE(model.index(ex, ResultsTableModel::Checks).data(Qt::DecorationRole).canConvert<QImage>());
+    // The steps themselves carry no check.
+    const int pass1 = findRow(model, QStringLiteral("memory"), QStringLiteral("X-1"), QStringLiteral("pass1"));
+    EXPECT_TRUE(cell(model, pass1, ResultsTableModel::Checks).isEmpty());
+
+    // Within 15 %: nothing in the cell, the figures in the tooltip.
+    model.setSnapshots({{QStringLiteral("memory"), memoryDataset(exchangeAndSteps(52000))}});
+    EXPECT_TRUE(cell(model, ex, ResultsTableModel::Checks).isEmpty());
+    EXPECT_TRUE(cell(model, ex, ResultsTableModel::Checks, Qt::ToolTipRole)
+                    .contains(QString::fromUtf8("within 15 %: exchange 52 \u00b5s vs 50 \u00b5s")));
+}
+
+TEST(ResultsPage, CsvHasTheTrialColumnsAndThePageTheHostWarnings)
+{
+    Record disturbed = sampledRecord("X-1", "init_a", constantTrials(10000));
+    disturbed.kexbench->disturbed = true;
+    disturbed.kexbench->reason = "disturbed: no clean attempt of trial 2 in 4";
+    disturbed.disturbed_retries = 2;
+    std::vector<Record> records = exchangeAndSteps(120000);
+    records[1] = disturbed; // the init_a step, as fast as before
+    Dataset d;
+    d.system_label = "memory";
+    d.records = std::move(records);
+    d.campaign = CampaignInfo{};
+    d.campaign->raw["measured_warnings"] =
+        nlohmann::ordered_json::array({"the speed probe varied by 17.6 % during the campaign",
+                                       "CPU pressure: tasks waited for a CPU 80.2 % of the last minute"});
+    ResultsPage page(nullptr);
+    EXPECT_TRUE(page.hostWarningsLabel()->isHidden());
+    const auto quiet = memoryDataset({sampledRecord("Y-1", "exchange", constantTrials(1000))});
+    page.model()->setSnapshots({{QStringLiteral("loaded <box>"), std::make_shared<const Dataset>(std::move(d))},
+                                {QStringLiteral("quiet"), quiet}});
+
+    const QStringList lines = csvLines(page.csv());
+    ASSERT_EQ(lines.size(), 1 + 7);
+    for (const char *header : {"Mean time", "Median trial", "Ops/s", "kexbench median", "95 % CI (trials)",
+                               "kexbench median TSC ticks", "Trials", "Checks"})
+        EXPECT_TRUE(lines[0].split(QLatin1Char(',')).contains(QString::fromUtf8(header))) << header;
+    // The cells as displayed: the step-sum text (quoted, it holds a comma), the flag, the retries.
+    const QString all = lines.join(QLatin1Char('\n'));
+    EXPECT_TRUE(all.contains(QLatin1Char('"') + kStepSumText + QLatin1Char('"')));
+    EXPECT_TRUE(all.contains(QStringLiteral(",6 (+2 retried),disturbed: no clean attempt of trial 2 in 4,")));
+    EXPECT_TRUE(all.contains(QStringLiteral(",6,")));
+
+    QLabel *warnings = page.hostWarningsLabel();
+    EXPECT_FALSE(warnings->isHidden());
+    EXPECT_TRUE(warnings->wordWrap());
+    EXPECT_TRUE(warnings->text().contains(QStringLiteral("loaded &lt;box&gt;"))) << warnings->text().toStdString();
+    EXPECT_TRUE(warnings->text().contains(QStringLiteral("the speed probe varied by 17.6 % during the campaign; CPU pressure")));
+    EXPECT_FALSE(warnings->text().contains(QStringLiteral("quiet")));
+    page.model()->setSnapshots({{QStringLiteral("quiet"), quiet}});
+    EXPECT_TRUE(warnings->isHidden());
+}
+
 TEST(ResultsPage, Screenshot)
 {
     if (!haveReference())
@@ -416,4 +706,9 @@ TEST(ResultsPage, Screenshot)
     const QString path = QDir::temp().filePath(QStringLiteral("kexbench-results-page.png"));
     ASSERT_TRUE(page.grab().save(path));
     EXPECT_GT(QFileInfo(path).size(), 0);
+    // The trial columns and the checks, scrolled into view.
+    page.view()->scrollTo(page.proxy()->index(0, ResultsTableModel::Checks), QAbstractItemView::PositionAtCenter);
+    const QString checksPath = QDir::temp().filePath(QStringLiteral("kexbench-results-page-checks.png"));
+    ASSERT_TRUE(page.grab().save(checksPath));
+    EXPECT_GT(QFileInfo(checksPath).size(), 0);
 }

@@ -3,13 +3,17 @@
 
 #include "models/metrichelp.h"
 
+#include "core/consistency.h"
 #include "core/dataset.h"
 #include "core/discovery.h"
 #include "core/format.h"
 #include "core/record.h"
-#include "core/stats.h"
+#include "core/trial_stats.h"
 
 #include <QColor>
+#include <QImage>
+#include <QPainter>
+#include <QPolygonF>
 
 #include <algorithm>
 #include <map>
@@ -21,23 +25,6 @@ namespace {
 
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 QString missing() { return QString::fromUtf8(fmt::kMissing); }
-
-// Type-7 median without sorting: nth_element is O(n), so a reset over
-// campaigns of 100 000 samples per record stays cheap on the GUI thread.
-// Same value as stats::median (the mean of the two middle values for even n).
-std::optional<double> sampleMedian(const std::vector<uint64_t> &values)
-{
-    if (values.empty())
-        return std::nullopt;
-    std::vector<uint64_t> v(values);
-    const size_t mid = v.size() / 2;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
-    const double high = static_cast<double>(v[mid]);
-    if (v.size() % 2 == 1)
-        return high;
-    const double low = static_cast<double>(*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid)));
-    return low + 0.5 * (high - low);
-}
 
 // The unit the record's counter counts in, as core's report names it.
 std::string counterUnit(const Record &r)
@@ -90,11 +77,8 @@ Metric metricOf(int column)
 {
     switch (column) {
     case ResultsTableModel::MeanCycles: return Metric::MeanCycles;
-    case ResultsTableModel::MedianCycles: return Metric::MedianCycles;
     case ResultsTableModel::MeanTime: return Metric::MeanTime;
-    case ResultsTableModel::MedianTime: return Metric::MedianTime;
     case ResultsTableModel::OpsPerSecond: return Metric::OpsPerSecond;
-    case ResultsTableModel::MedianCi: return Metric::MedianCi;
     case ResultsTableModel::Measurements: return Metric::Measurements;
     case ResultsTableModel::BaselineRss: return Metric::BaselineRss;
     case ResultsTableModel::PeakRss: return Metric::PeakRss;
@@ -105,6 +89,100 @@ Metric metricOf(int column)
     default: return Metric::Status;
     }
 }
+
+bool isNumeric(int column)
+{
+    return (column >= ResultsTableModel::MeanCycles && column <= ResultsTableModel::Trials) ||
+           (column >= ResultsTableModel::Measurements && column <= ResultsTableModel::Bandwidth);
+}
+
+QString statisticName(TrialStatistic statistic)
+{
+    return statistic == TrialStatistic::median_of_trial_medians ? ResultsTableModel::tr("median of trial medians")
+                                                                : ResultsTableModel::tr("median of trial means");
+}
+
+// Kept trials counted as the report counts them: the runner's health blocks
+// (one per kept trial), else the trials the samples split into, else the
+// harness trial totals.
+int keptTrials(const Record &r, const std::optional<TrialEstimate> &byTime, const std::optional<TrialEstimate> &byTicks)
+{
+    if (r.kexbench && !r.kexbench->health.empty())
+        return static_cast<int>(r.kexbench->health.size());
+    if (byTicks)
+        return static_cast<int>(byTicks->trials());
+    if (byTime)
+        return static_cast<int>(byTime->trials());
+    return static_cast<int>(r.trials.size());
+}
+
+// "trial 2 (attempt 4): lost 21.7 % of its wall time ..." for every kept
+// trial that never ran clean: the reader sees why the record is marked.
+QStringList disturbedTrialReasons(const Record &r)
+{
+    QStringList reasons;
+    if (!r.kexbench)
+        return reasons;
+    for (const TrialHealth &h : r.kexbench->health)
+        if (h.disturbed)
+            reasons << ResultsTableModel::tr("trial %1 (attempt %2): %3")
+                           .arg(h.trial)
+                           .arg(h.attempt + 1) // attempt 0 is the first one
+                           .arg(h.reason.empty() ? ResultsTableModel::tr("no reason recorded") : qs(h.reason));
+    return reasons;
+}
+
+QString measurementsText(const Record &r)
+{
+    const RecordSamples *k = r.kexbench ? &*r.kexbench : nullptr;
+    const bool even = !k || k->trial_sizes.empty() ||
+                      std::all_of(k->trial_sizes.begin(), k->trial_sizes.end(),
+                                  [&](uint64_t s) { return s == r.plan.iterations_per_trial; });
+    if (r.measurements == 0)
+        return missing();
+    if (even)
+        return QStringLiteral("%1 (%2 \u00d7 %3)")
+            .arg(r.measurements)
+            .arg(r.plan.trials)
+            .arg(r.plan.iterations_per_trial);
+    // adaptive trials differ in length
+    return QStringLiteral("%1 (%2 \u00d7 \u2026)").arg(r.measurements).arg(k->trial_sizes.size());
+}
+
+// A small filled triangle with an exclamation mark, painted here because the
+// models library has no QStyle (it links QtGui only); no text, so no fonts.
+QImage markImage(const QColor &color)
+{
+    QImage image(14, 14, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(color);
+    painter.drawPolygon(QPolygonF{QPointF(7, 0.5), QPointF(13.5, 13), QPointF(0.5, 13)});
+    painter.setBrush(Qt::white);
+    painter.drawRect(QRectF(6.2, 4.5, 1.6, 5));
+    painter.drawRect(QRectF(6.2, 10.5, 1.6, 1.5));
+    return image;
+}
+
+const QImage &warningMark()
+{
+    static const QImage mark = markImage(QColor(0xe0, 0x8e, 0x00)); // amber: the figures are suspect
+    return mark;
+}
+
+const QImage &noticeMark()
+{
+    static const QImage mark = markImage(QColor(0x5d, 0x6d, 0x7e)); // slate: read with care
+    return mark;
+}
+
+// Disturbed rows: a light amber band with dark text, readable on light and
+// dark palettes alike because both colours are set.
+const QColor kDisturbedBackground(0xfd, 0xeb, 0xc8);
+const QColor kDisturbedForeground(0x6b, 0x45, 0x00);
+const QColor kFailedForeground(0xc0, 0x39, 0x2b); // red-ish, readable on light and dark bases
 
 } // namespace
 
@@ -118,12 +196,70 @@ struct ResultsTableModel::Row {
     bool sampled = false; // per-iteration samples present
     size_t samples = 0;
     bool harnessCounter = false;
-    bool ciReached = true;
-    std::optional<double> meanCycles, medianCycles, meanSeconds, medianSeconds, ops, ci;
+    std::optional<double> meanCycles, meanSeconds, medianTrialSeconds, ops;
+    std::optional<TrialEstimate> byTime, byTicks; // kexbench's trial-level figures
+    int trials = 0, retried = 0;
+    QStringList flags;                 // the Checks cell, phrase by phrase
+    std::optional<StepSumCheck> stepSum; // exchange rows of instances with every step measured
+    bool disturbed = false;
     std::optional<double> baselineRss, peakRss, elf, stack, bandwidth, pk, totalMsg;
     double measurements = 0;
     QString measurementsText, counter, unit, reason;
 };
+
+namespace {
+
+using StepSumChecks = std::map<std::string, StepSumCheck>; // candidate '\n' label -> check
+
+StepSumChecks stepSumChecks(const std::vector<Record> &records)
+{
+    StepSumChecks checks;
+    for (StepSumCheck &c : exchange_vs_steps(records))
+        checks.emplace(c.candidate + '\n' + c.label, std::move(c));
+    return checks;
+}
+
+void fillTrialFigures(ResultsTableModel::Row &row, const Record &r)
+{
+    row.byTime = trial_estimate(r, TrialQuantity::time_ns);
+    row.byTicks = trial_estimate(r, TrialQuantity::ticks);
+    row.trials = keptTrials(r, row.byTime, row.byTicks);
+    row.retried = r.disturbed_retries;
+}
+
+void fillChecks(ResultsTableModel::Row &row, const Record &r, const StepSumChecks &checks)
+{
+    for (const std::string &flag : record_flags(r))
+        row.flags << qs(flag);
+    row.disturbed = r.kexbench && r.kexbench->disturbed;
+    if (r.operation != "exchange")
+        return;
+    if (const auto it = checks.find(r.candidate + '\n' + r.label); it != checks.end()) {
+        row.stepSum = it->second;
+        if (it->second.inconsistent)
+            row.flags << qs(it->second.text());
+    }
+}
+
+void fillSizes(ResultsTableModel::Row &row, const Record &r, const Dataset &data)
+{
+    row.baselineRss = opt(r.baseline_rss_bytes);
+    row.peakRss = opt(r.peak_rss_bytes);
+    if (const BuildEntry *b = data.build_for(r.candidate, r.label))
+        row.elf = opt(b->elf_load_bytes);
+    if (r.kexbench)
+        row.stack = opt(r.kexbench->stack_bytes);
+    const auto total = r.size("total_msg_bytes");
+    const auto pk = r.size("pk_bytes");
+    if (total)
+        row.totalMsg = static_cast<double>(*total);
+    if (pk)
+        row.pk = static_cast<double>(*pk);
+    if (total && pk)
+        row.bandwidth = static_cast<double>(*total + *pk);
+}
+
+} // namespace
 
 ResultsTableModel::ResultsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -161,6 +297,7 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
             continue;
         std::set<std::string> datasetUnits;
         const size_t first = rows_.size();
+        const StepSumChecks checks = stepSumChecks(data->records);
         for (const Record &r : data->records) {
             Row row;
             row.dataset = static_cast<int>(d);
@@ -179,51 +316,14 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
             row.sampled = k && (!k->ticks.empty() || !k->ns.empty());
             row.samples = k ? std::max(k->ticks.size(), k->ns.size()) : 0;
             row.meanCycles = r.mean_cycles;
-            row.medianCycles = k && !k->ticks.empty() ? sampleMedian(k->ticks) : r.median_trial_cycles;
             row.meanSeconds = r.mean_seconds;
-            row.medianSeconds = r.median_trial_seconds;
-            if (k && !k->ns.empty())
-                row.medianSeconds = *sampleMedian(k->ns) * 1e-9;
+            row.medianTrialSeconds = r.median_trial_seconds;
             row.ops = r.operations_per_second;
-            if (k && k->ci_relative_width) {
-                row.ci = k->ci_relative_width;
-            } else if (k && k->ns.size() >= 2) {
-                // Written before kexbench stored the width, or too few samples
-                // to reach 95 %: compute it as the campaign does (of the median time).
-                const std::vector<double> ns(k->ns.begin(), k->ns.end());
-                const stats::Interval ci = stats::median_ci(ns);
-                row.ciReached = ci.reached;
-                if (ci.reached)
-                    row.ci = stats::relative_ci_width(ci, stats::median(ns));
-            }
+            fillTrialFigures(row, r);
+            fillChecks(row, r, checks);
             row.measurements = static_cast<double>(r.measurements);
-            const bool even = !k || k->trial_sizes.empty() ||
-                              std::all_of(k->trial_sizes.begin(), k->trial_sizes.end(),
-                                          [&](uint64_t s) { return s == r.plan.iterations_per_trial; });
-            if (r.measurements == 0)
-                row.measurementsText = missing();
-            else if (even)
-                row.measurementsText = QStringLiteral("%1 (%2 \u00d7 %3)")
-                                           .arg(r.measurements)
-                                           .arg(r.plan.trials)
-                                           .arg(r.plan.iterations_per_trial);
-            else // adaptive trials differ in length
-                row.measurementsText =
-                    QStringLiteral("%1 (%2 \u00d7 \u2026)").arg(r.measurements).arg(k->trial_sizes.size());
-            row.baselineRss = opt(r.baseline_rss_bytes);
-            row.peakRss = opt(r.peak_rss_bytes);
-            if (const BuildEntry *b = data->build_for(r.candidate, r.label))
-                row.elf = opt(b->elf_load_bytes);
-            if (k)
-                row.stack = opt(k->stack_bytes);
-            const auto total = r.size("total_msg_bytes");
-            const auto pk = r.size("pk_bytes");
-            if (total)
-                row.totalMsg = static_cast<double>(*total);
-            if (pk)
-                row.pk = static_cast<double>(*pk);
-            if (total && pk)
-                row.bandwidth = static_cast<double>(*total + *pk);
+            row.measurementsText = measurementsText(r);
+            fillSizes(row, r, *data);
             row.unit = qs(counterUnit(r));
             if (k) {
                 row.counter = k->counter.empty() ? missing() : qs(k->counter);
@@ -280,11 +380,24 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
     case Instance: return r.instance;
     case Operation: return r.operation;
     case MeanCycles: return qs(fmt::fmt_int(r.meanCycles));
-    case MedianCycles: return qs(fmt::fmt_int(r.medianCycles));
     case MeanTime: return qs(fmt::fmt_time(r.meanSeconds));
-    case MedianTime: return qs(fmt::fmt_time(r.medianSeconds));
+    case MedianTrial: return qs(fmt::fmt_time(r.medianTrialSeconds));
     case OpsPerSecond: return r.ops ? qs(fmt::fmt_ops(*r.ops)) : missing();
-    case MedianCi: return r.ci ? qs(fmt::py_format(*r.ci, '%', 2)) : missing();
+    case TrialTime: return r.byTime ? qs(fmt::fmt_time(r.byTime->center * 1e-9)) : missing();
+    case TrialCi:
+        if (!r.byTime)
+            return missing();
+        if (!r.byTime->ci.reached)
+            return tr("n/a");
+        if (const auto width = r.byTime->relative_width())
+            return qs(fmt::py_format(*width, '%', 2));
+        return missing();
+    case TrialTicks: return r.byTicks ? qs(fmt::fmt_int(r.byTicks->center)) : missing();
+    case Trials:
+        if (r.trials == 0)
+            return missing();
+        return r.retried > 0 ? tr("%1 (+%2 retried)").arg(r.trials).arg(r.retried) : QString::number(r.trials);
+    case Checks: return r.flags.join(QStringLiteral("; "));
     case Measurements: return r.measurementsText;
     case BaselineRss: return kibText(r.baselineRss);
     case PeakRss: return kibText(r.peakRss);
@@ -309,11 +422,14 @@ QVariant ResultsTableModel::sortKey(const Row &r, int column) const
     case Instance: return r.labelRank;
     case Operation: return r.opRank;
     case MeanCycles: return num(r.meanCycles);
-    case MedianCycles: return num(r.medianCycles);
     case MeanTime: return num(r.meanSeconds);
-    case MedianTime: return num(r.medianSeconds);
+    case MedianTrial: return num(r.medianTrialSeconds);
     case OpsPerSecond: return num(r.ops);
-    case MedianCi: return num(r.ci);
+    // Trial-level figures sort in the unit they are shown in (seconds), the CI by its relative width.
+    case TrialTime: return r.byTime ? QVariant(r.byTime->center * 1e-9) : QVariant();
+    case TrialCi: return r.byTime ? num(r.byTime->relative_width()) : QVariant();
+    case TrialTicks: return r.byTicks ? QVariant(r.byTicks->center) : QVariant();
+    case Trials: return r.trials > 0 ? QVariant(r.trials) : QVariant();
     case Measurements: return r.measurements > 0 ? QVariant(r.measurements) : QVariant();
     case BaselineRss: return num(r.baselineRss);
     case PeakRss: return num(r.peakRss);
@@ -325,43 +441,137 @@ QVariant ResultsTableModel::sortKey(const Row &r, int column) const
     }
 }
 
+// What the column's figure is, for its header and its cells: every figure
+// names its statistic, so the published method's means are never read as
+// kexbench's trial medians or the other way round.
+QString ResultsTableModel::columnMeaning(int column) const
+{
+    switch (column) {
+    case MeanCycles:
+        return tr("Mean over all timed calls (published method): the counter summed over every timed call, divided "
+                  "by the number of calls. Core cycles with a PMU; TSC or timer ticks otherwise (see Counter).");
+    case MeanTime:
+        return tr("Mean over all timed calls (published method): total timed wall time divided by the number of "
+                  "timed calls.");
+    case MedianTrial: return tr("Median trial: median of the per-trial means (published method).");
+    case OpsPerSecond:
+        return tr("Timed calls per second of timed wall time: 1 / the mean over all timed calls (published method).");
+    case TrialTime:
+        return tr("Median of trial medians (kexbench): each trial is one fresh runner process, its value the median "
+                  "of its timed calls. Harness records without samples: the median of trial means.");
+    case TrialCi:
+        return tr("95 % confidence interval over trials of the median of trial medians (kexbench), as relative "
+                  "width (high \u2212 low) / median; distribution-free, so n/a below 6 trials.");
+    case TrialTicks:
+        return tr("Median of trial medians of the counter (kexbench): each trial is one fresh runner process.");
+    case Trials:
+        return tr("Kept trials, kexbench's unit of replication (one fresh runner process each); \"+N retried\": "
+                  "disturbed attempts that were run again.");
+    case Checks:
+        return tr("Consistency checks: timer-limited steps, disturbed trials, dropped tick pairs, and an exchange "
+                  "more than 15 % away from the sum of its steps (mean over calls).");
+    default: return metricTooltip(metricOf(column));
+    }
+}
+
+QString ResultsTableModel::trialToolTip(const Row &r, int column) const
+{
+    const std::optional<TrialEstimate> &e = column == TrialTicks ? r.byTicks : r.byTime;
+    if (!e) {
+        if (column == TrialTicks && !r.sampled && r.meanCycles)
+            return tr("Harness records carry counter totals only: no trial-level counter figure.");
+        return tr("No trial values: the record has no samples or trial totals.");
+    }
+    QString tip = tr("%1 over %n trial(s).", nullptr, static_cast<int>(e->trials())).arg(statisticName(e->statistic));
+    if (column == TrialCi) {
+        if (!e->ci.reached)
+            return tip + QLatin1Char('\n') + qs(ci_unavailable_reason(*e)) + QLatin1Char('\n') +
+                   tr("A distribution-free 95 % interval of the median needs at least 6 trials.");
+        return tip + QLatin1Char('\n') +
+               tr("95 % CI: %1 \u2013 %2")
+                   .arg(qs(fmt::fmt_time(e->ci.low * 1e-9)), qs(fmt::fmt_time(e->ci.high * 1e-9)));
+    }
+    if (column == TrialTicks)
+        tip += QLatin1Char('\n') + tr("Unit: %1").arg(r.unit);
+    return tip + QLatin1Char('\n') +
+           (r.sampled ? tr("From %n per-iteration sample(s).", nullptr, static_cast<int>(r.samples))
+                      : tr("Imported harness record: trial totals only."));
+}
+
+QString ResultsTableModel::retriedText(int retried)
+{
+    return tr("%n disturbed attempt(s) were run again; they stay in the record, outside the statistics.", nullptr,
+              retried);
+}
+
+QString ResultsTableModel::checksToolTip(const Row &r) const
+{
+    QStringList lines = r.flags;
+    // Built here, not at reset, so the words follow a language switch.
+    if (const QStringList reasons = disturbedTrialReasons(*r.record); !reasons.isEmpty())
+        lines << tr("Disturbed kept trials:") + QLatin1Char('\n') + reasons.join(QLatin1Char('\n'));
+    if (r.stepSum && !r.stepSum->inconsistent)
+        lines << tr("Exchange vs sum of its steps, within 15 %: %1").arg(qs(r.stepSum->text()));
+    if (r.retried > 0)
+        lines << retriedText(r.retried);
+    return lines.isEmpty() ? tr("No check flagged this record.") : lines.join(QLatin1Char('\n'));
+}
+
 QVariant ResultsTableModel::toolTip(const Row &r, int column) const
 {
     QString tip;
     switch (column) {
     case DatasetColumn: tip = tr("Dataset %1").arg(r.datasetLabel); break;
-    case Instance: tip = tr("%1 (candidate %2)").arg(r.instance, qs(r.record->candidate)); break;
+    case Instance:
+        tip = tr("%1 (candidate %2)").arg(r.instance, qs(r.record->candidate));
+        if (r.disturbed)
+            tip += QLatin1Char('\n') + checksToolTip(r);
+        break;
     case Operation: tip = tr("Timed operation %1").arg(r.operation); break;
     case Status:
     case Reason:
         tip = r.failed ? tr("Incomplete record: %1").arg(r.reason.isEmpty() ? qs(r.record->status) : r.reason)
                        : tr("complete: every trial finished");
         break;
+    case Checks: tip = checksToolTip(r); break;
+    case TrialTime:
+    case TrialCi:
+    case TrialTicks:
+        tip = trialToolTip(r, column);
+        if (r.failed)
+            tip += QLatin1Char('\n') + tr("Incomplete record: %1").arg(r.reason);
+        break;
     default: {
-        tip = metricTooltip(metricOf(column));
-        if (column == MeanCycles || column == MedianCycles)
+        tip = columnMeaning(column);
+        if (column == MeanCycles)
             tip += QLatin1Char('\n') + tr("Unit: %1").arg(r.unit);
-        if (column == MedianCycles || column == MedianTime)
-            tip += QLatin1Char('\n') +
-                   (r.sampled ? tr("From %n per-iteration sample(s).", nullptr, static_cast<int>(r.samples))
-                              : tr("No per-iteration samples: the median of the per-trial means."));
-        if (column == MedianCi && !r.sampled)
-            tip += QLatin1Char('\n') + tr("Trial totals only: no per-iteration samples to compute it from.");
-        else if (column == MedianCi && !r.ciReached)
-            tip += QLatin1Char('\n') + tr("Too few samples to reach 95 % coverage.");
-        else if (column == MedianCi && r.ci)
-            tip += QLatin1Char('\n') + tr("Relative width (high \u2212 low) / median of the median time.");
         if (column == Bandwidth && r.bandwidth)
             tip += QLatin1Char('\n') + tr("total_msg_bytes %1 + pk_bytes %2 (API sizes from the record)")
                                            .arg(static_cast<qulonglong>(*r.totalMsg))
                                            .arg(static_cast<qulonglong>(*r.pk));
         if (column == Counter && r.harnessCounter)
             tip += QLatin1Char('\n') + tr("Imported harness record: trial totals only.");
+        if (column == Trials && r.retried > 0)
+            tip += QLatin1Char('\n') + retriedText(r.retried);
         if (r.failed)
             tip += QLatin1Char('\n') + tr("Incomplete record: %1").arg(r.reason);
     }
     }
     return tip;
+}
+
+// A mark where the eye starts (Instance) and where the explanation is
+// (Checks): amber when the figures are suspect, slate when they need care.
+QVariant ResultsTableModel::decoration(const Row &r, int column) const
+{
+    const bool suspect = r.disturbed || (r.stepSum && r.stepSum->inconsistent);
+    if (column == Instance && r.disturbed)
+        return warningMark();
+    if (column == Checks && suspect)
+        return warningMark();
+    if (column == Checks && !r.flags.isEmpty())
+        return noticeMark();
+    return {};
 }
 
 QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
@@ -373,14 +583,22 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole: return display(r, index.column());
     case SortRole: return sortKey(r, index.column());
     case Qt::ToolTipRole: return toolTip(r, index.column());
+    case Qt::DecorationRole: return decoration(r, index.column());
     case FailedRole: return r.failed;
     case DatasetIndexRole: return r.dataset;
+    case DisturbedRole: return r.disturbed;
     case Qt::ForegroundRole:
         if (r.failed)
-            return QColor(0xc0, 0x39, 0x2b); // red-ish, readable on light and dark bases
+            return kFailedForeground;
+        if (r.disturbed)
+            return kDisturbedForeground;
+        return {};
+    case Qt::BackgroundRole:
+        if (r.disturbed)
+            return kDisturbedBackground;
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() >= MeanCycles && index.column() <= Bandwidth)
+        if (isNumeric(index.column()))
             return static_cast<int>(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default: return {};
@@ -399,15 +617,24 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case Reason: return tr("Reason");
         case Measurements: return tr("n (trials \u00d7 iters)");
         case MeanCycles:
-        case MedianCycles:
             // As the published tables do: "cycles" unless a counter counted
             // something else, then that unit, so TSC ticks never pass for cycles.
             if (headerUnits_.isEmpty() || headerUnits_ == QStringList{QStringLiteral("cycles")})
-                return metricName(metricOf(section));
+                return metricName(Metric::MeanCycles);
             if (headerUnits_.size() == 1)
-                return section == MeanCycles ? tr("Mean %1").arg(headerUnits_.front())
-                                             : tr("Median %1").arg(headerUnits_.front());
-            return section == MeanCycles ? tr("Mean cycles / ticks") : tr("Median cycles / ticks");
+                return tr("Mean %1").arg(headerUnits_.front());
+            return tr("Mean cycles / ticks");
+        case MedianTrial: return tr("Median trial");
+        case TrialTime: return tr("kexbench median");
+        case TrialCi: return tr("95 % CI (trials)");
+        case TrialTicks:
+            if (headerUnits_.isEmpty() || headerUnits_ == QStringList{QStringLiteral("cycles")})
+                return tr("kexbench median cycles");
+            if (headerUnits_.size() == 1)
+                return tr("kexbench median %1").arg(headerUnits_.front());
+            return tr("kexbench median cycles / ticks");
+        case Trials: return tr("Trials");
+        case Checks: return tr("Checks");
         case ElfImage: return tr("%1 (bytes)").arg(metricName(Metric::StaticSize));
         case Stack: return tr("%1 (bytes)").arg(metricName(Metric::Stack));
         case Bandwidth: return tr("%1 (bytes)").arg(metricName(Metric::Bandwidth));
@@ -421,10 +648,10 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case Operation: return tr("Timed operation, in the order of the published tables.");
         case Reason: return tr("Why the record is incomplete, when it is.");
         case MeanCycles:
-        case MedianCycles:
-            return metricTooltip(metricOf(section)) + QLatin1Char('\n') +
+        case TrialTicks:
+            return columnMeaning(section) + QLatin1Char('\n') +
                    tr("Counter units: %1").arg(counterUnits_.isEmpty() ? missing() : counterUnits_);
-        default: return metricTooltip(metricOf(section));
+        default: return columnMeaning(section);
         }
     }
     return QAbstractTableModel::headerData(section, orientation, role);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every record of every open dataset as one table row (dataset x instance x
-// operation) with the figures a reader compares: counter and time, the
-// median's confidence, memory, sizes, and whether the record is complete.
+// operation) with the figures a reader compares: the published method's
+// means and median trial, kexbench's trial-level median and its 95 % CI over
+// trials (the trial, one fresh runner process, is the unit of replication),
+// the consistency checks, memory, sizes, and whether the record is complete.
 // Data only: the Results page puts a view and a filter in front of it.
 //
 // Each role answers one question, so views and exports never re-derive
@@ -37,12 +39,17 @@ public:
         DatasetColumn,
         Instance,
         Operation,
+        // The published method, unchanged: means over all timed calls and the median trial.
         MeanCycles,
-        MedianCycles,
         MeanTime,
-        MedianTime,
+        MedianTrial,
         OpsPerSecond,
-        MedianCi,
+        // kexbench's trial-level figures (core/trial_stats.h).
+        TrialTime,  // median of trial medians, time
+        TrialCi,    // relative width of its 95 % CI over trials, or "n/a"
+        TrialTicks, // median of trial medians, counter ticks
+        Trials,     // kept trials, "+N retried"
+        Checks,     // core/consistency.h flags and the exchange-vs-steps check
         Measurements,
         BaselineRss,
         PeakRss,
@@ -58,6 +65,7 @@ public:
         SortRole = Qt::UserRole, // raw number (or sort key) behind the text; invalid when missing
         FailedRole,              // bool: the record is not complete
         DatasetIndexRole,        // int: position of the row's dataset in the snapshots
+        DisturbedRole,           // bool: some kept trial never got a clean attempt
     };
 
     // (label shown in the Dataset column, snapshot); the order is the dataset order.
@@ -85,15 +93,23 @@ public:
     // texts, header first, for core render_csv.
     ReportTable toReportTable(const QVector<int> &rows = {}) const;
 
+    // One table row, defined in the .cpp; public only so that file's helper
+    // functions can fill it.
+    struct Row;
+
 public slots:
     // Headers and the words in cells follow the installed translator.
     void retranslate();
 
 private:
-    struct Row;
     QVariant display(const Row &row, int column) const;
     QVariant sortKey(const Row &row, int column) const;
     QVariant toolTip(const Row &row, int column) const;
+    QVariant decoration(const Row &row, int column) const;
+    QString trialToolTip(const Row &row, int column) const;
+    QString checksToolTip(const Row &row) const;
+    QString columnMeaning(int column) const;
+    static QString retriedText(int retried);
 
     Snapshots snapshots_;
     std::vector<Row> rows_;
