@@ -750,10 +750,8 @@ void check_adaptive_stop(Context &ctx, PairWork &p)
     const auto width = estimate_over_trials(medians, TrialStatistic::median_of_trial_medians, TrialQuantity::time_ns)
                            .relative_width();
     auto verdict = adaptive_should_stop(ctx.opt.adaptive, static_cast<int>(p.run.trials.size()), p.spent_s, width);
-    if (verdict.stop) {
-        p.stopped = true;
-        p.run.stop_reason = verdict.why;
-    }
+    p.stopped = verdict.stop;
+    p.run.stop_reason = verdict.why;
 }
 
 // A new attempt takes its slot; the disturbed one it replaces moves to `retried`.
@@ -810,7 +808,9 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
     } else if (kept.child.health.disturbed && kept.attempt < ctx.opt.retries) {
         p.retry_slots.push_back(slot);
     }
-    if (ok && !task.retry_slot && ctx.opt.mode == "adaptive")
+    // A retry replaces a trial value, so the rule is checked again: an
+    // operation stopped on precision goes on when its interval widened.
+    if (ok && ctx.opt.mode == "adaptive")
         check_adaptive_stop(ctx, p);
     count_progress(ctx, p);
     CampaignEvent e = ev(CampaignEvent::TrialDone, w.info.meta.instance, p.run.op,
@@ -997,8 +997,9 @@ std::vector<std::string> measured_warnings(const Context &ctx, const std::vector
             steal += r.health.steal_s.value_or(0);
     }
     if (disturbed > 0)
-        w.push_back(std::to_string(disturbed) + " of " + std::to_string(attempts) + " trial attempts were disturbed; " +
-                    std::to_string(flagged) + " kept trial(s) never got a clean attempt");
+        w.push_back(std::to_string(disturbed) + " of " + std::to_string(attempts) + " trial attempts were disturbed" +
+                    (flagged > 0 ? "; " + std::to_string(flagged) + " kept trial(s) never got a clean attempt"
+                                 : std::string(", and every one was run again cleanly")));
     if (steal > 0)
         w.push_back("the hypervisor stole " + fmt::py_format(steal, 'f', 2) + " s of CPU time during timed trials");
     if (auto psi = cpu_pressure_some_avg60(); psi && *psi >= kPressureWarningPercent)

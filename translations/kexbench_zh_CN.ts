@@ -173,16 +173,20 @@
 <context>
     <name>kexbench::ui::CampaignWorker</name>
     <message>
-        <source>%1 mean</source>
-        <translation>平均 %1</translation>
-    </message>
-    <message>
-        <source>, %1 median</source>
-        <translation>，中位数 %1</translation>
-    </message>
-    <message>
         <source>, n = %1</source>
         <translation>，n = %1</translation>
+    </message>
+    <message>
+        <source>%1 mean over calls</source>
+        <translation>%1（全部调用的平均值）</translation>
+    </message>
+    <message>
+        <source>, %1 median of %2 trial medians</source>
+        <translation>，%2 次试验中位数的中位数 %1</translation>
+    </message>
+    <message>
+        <source>, %1 disturbed trial(s) retried</source>
+        <translation>，%1 次受干扰的试验已重试</translation>
     </message>
 </context>
 <context>
@@ -357,6 +361,12 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>% of the exchange time</source>
         <translation>占交换时间的百分比</translation>
     </message>
+    <message numerus="yes">
+        <source>geometric mean of the trial ratios: %1 over %n row(s)</source>
+        <translation>
+            <numerusform>试验比值的几何平均：%1，共 %n 行</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::CompareTableModel</name>
@@ -393,22 +403,8 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>%1 / %2：低于 1.00× 表示 %1 需要的周期更少。</translation>
     </message>
     <message>
-        <source>The counters differ: their counts are not comparable.</source>
-        <translation>计数器不同：计数值不可比较。</translation>
-    </message>
-    <message>
         <source>%1 / %2: below 1.00× %1 needs less time.</source>
         <translation>%1 / %2：低于 1.00× 表示 %1 需要的时间更少。</translation>
-    </message>
-    <message>
-        <source>No significance test: a side has no per-iteration samples.</source>
-        <translation>未做显著性检验：有一方没有逐次迭代样本。</translation>
-    </message>
-    <message>
-        <source>Two-sided Mann–Whitney U test of the per-iteration values (%1, %2): p = %3, n = %4 / %5, P(%6 &gt; %7) = %8.
-“faster”: %7&apos;s values are significantly lower; “~”: p above α.</source>
-        <translation>对逐次迭代值做双侧 Mann–Whitney U 检验（%1，%2）：p = %3，n = %4 / %5，P(%6 &gt; %7) = %8。
-“faster”：%7 的值显著更低；“~”：p 高于 α。</translation>
     </message>
     <message>
         <source>A</source>
@@ -427,36 +423,8 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>操作</translation>
     </message>
     <message>
-        <source>Cycles %1</source>
-        <translation>周期数 %1</translation>
-    </message>
-    <message>
-        <source>Cycles %1 / %2</source>
-        <translation>周期数 %1 / %2</translation>
-    </message>
-    <message>
-        <source>Time %1</source>
-        <translation>时间 %1</translation>
-    </message>
-    <message>
-        <source>Time %1 / %2</source>
-        <translation>时间 %1 / %2</translation>
-    </message>
-    <message>
-        <source>Median %1</source>
-        <translation>中位数 %1</translation>
-    </message>
-    <message>
         <source>%1% CI %2</source>
         <translation>%1% 置信区间 %2</translation>
-    </message>
-    <message>
-        <source>Median %1 / %2</source>
-        <translation>中位数 %1 / %2</translation>
-    </message>
-    <message>
-        <source>p (Mann–Whitney)</source>
-        <translation>p（Mann–Whitney）</translation>
     </message>
     <message>
         <source>%1 vs %2 (α = %3)</source>
@@ -471,40 +439,114 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>所有计时调用的计数器平均值，以该方自己的计数器单位表示。</translation>
     </message>
     <message>
-        <source>Mean cycles of %1 divided by those of %2; only when the counters are comparable.</source>
-        <translation>%1 的平均周期数除以 %2 的平均周期数；仅在计数器可比较时给出。</translation>
-    </message>
-    <message>
         <source>Mean time over all timed calls.</source>
         <translation>所有计时调用的平均时间。</translation>
     </message>
     <message>
-        <source>Mean time of %1 divided by that of %2.</source>
-        <translation>%1 的平均时间除以 %2 的平均时间。</translation>
-    </message>
-    <message>
-        <source>Median of the per-iteration samples (kexbench campaigns only).</source>
-        <translation>逐次迭代样本的中位数（仅限 kexbench 测量任务）。</translation>
-    </message>
-    <message>
-        <source>Distribution-free confidence interval of the median, from order statistics.</source>
-        <translation>由顺序统计量得出的中位数无分布假设置信区间。</translation>
-    </message>
-    <message>
-        <source>Median of %1 divided by the median of %2.</source>
-        <translation>%1 的中位数除以 %2 的中位数。</translation>
-    </message>
-    <message>
-        <source>Two-sided p-value of the Mann–Whitney U test on the per-iteration samples.</source>
-        <translation>对逐次迭代样本做 Mann–Whitney U 检验的双侧 p 值。</translation>
-    </message>
-    <message>
-        <source>“faster”: %1&apos;s values are significantly lower than %2&apos;s; “slower”: higher; “~”: no significant difference.</source>
-        <translation>“faster”：%1 的值显著低于 %2；“slower”：显著更高；“~”：无显著差异。</translation>
-    </message>
-    <message>
         <source>Reasons this row&apos;s ratios may mislead.</source>
         <translation>这一行的比值可能产生误导的原因。</translation>
+    </message>
+    <message>
+        <source>median of trial medians</source>
+        <translation>试验中位数的中位数</translation>
+    </message>
+    <message>
+        <source>median of trial means</source>
+        <translation>试验均值的中位数</translation>
+    </message>
+    <message>
+        <source>The counters are not comparable (different counters, or tick rates unknown or different): no cycles ratio.</source>
+        <translation>计数器不可比较（计数器不同，或计数频率未知或不同）：不给出周期比值。</translation>
+    </message>
+    <message>
+        <source>No significance test: a side has no trial values.</source>
+        <translation>未做显著性检验：有一方没有试验值。</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 trials</source>
+        <translation>%1 对 %2 次试验</translation>
+    </message>
+    <message>
+        <source>No outcome of %1 can reach p ≤ %2: the smallest possible p is %3. Measure more trials.</source>
+        <translation>%1 的任何结果都无法达到 p ≤ %2：可能的最小 p 为 %3。请测量更多次试验。</translation>
+    </message>
+    <message>
+        <source>Two-sided Mann–Whitney U test over the trial values (%1, %2): p = %3, %4, P(%5 &gt; %6) = %7.
+“faster”: %6&apos;s trial values are significantly lower; “no significant difference”: p above α or the ratio points the other way.</source>
+        <translation>对试验值做双侧 Mann–Whitney U 检验（%1，%2）：p = %3，%4，P(%5 &gt; %6) = %7。
+“faster”：%6 的试验值显著更低；“no significant difference”：p 高于 α，或比值方向相反。</translation>
+    </message>
+    <message>
+        <source>Mean cycles %1</source>
+        <translation>平均周期数 %1</translation>
+    </message>
+    <message>
+        <source>Mean cycles %1 / %2</source>
+        <translation>平均周期数 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Mean time %1</source>
+        <translation>平均时间 %1</translation>
+    </message>
+    <message>
+        <source>Mean time %1 / %2</source>
+        <translation>平均时间 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Trial ratio %1 / %2</source>
+        <translation>试验比值 %1 / %2</translation>
+    </message>
+    <message>
+        <source>%1% CI of the ratio</source>
+        <translation>比值的 %1% 置信区间</translation>
+    </message>
+    <message>
+        <source>Trials %1 / %2</source>
+        <translation>试验次数 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Median of trials %1</source>
+        <translation>试验中位数 %1</translation>
+    </message>
+    <message>
+        <source>p (Mann–Whitney, trials)</source>
+        <translation>p（Mann–Whitney，按试验）</translation>
+    </message>
+    <message>
+        <source>Mean cycles of %1 divided by those of %2, the published method (means over all calls); only when the counters are comparable.</source>
+        <translation>%1 的平均周期数除以 %2 的平均周期数，即公开方法（所有调用的均值）；仅在计数器可比较时给出。</translation>
+    </message>
+    <message>
+        <source>Mean time of %1 divided by that of %2, the published method (means over all calls).</source>
+        <translation>%1 的平均时间除以 %2 的平均时间，即公开方法（所有调用的均值）。</translation>
+    </message>
+    <message>
+        <source>Median of %1&apos;s trial values divided by that of %2&apos;s: the ratio the verdict is about.</source>
+        <translation>%1 试验值的中位数除以 %2 试验值的中位数：结论所针对的比值。</translation>
+    </message>
+    <message>
+        <source>Interval of the trial ratio at 1 − α, from the pairwise trial ratios: it excludes 1.00× exactly when p ≤ α.</source>
+        <translation>试验比值在 1 − α 水平下的区间，由两两试验比值得出：当且仅当 p ≤ α 时不包含 1.00×。</translation>
+    </message>
+    <message>
+        <source>Trials (runner children) on each side: the sample sizes of the test.</source>
+        <translation>每一方的试验次数（runner 子进程数）：即检验的样本量。</translation>
+    </message>
+    <message>
+        <source>Median of the trial values: each trial&apos;s median per-iteration value (kexbench samples) or its mean (harness trial totals).</source>
+        <translation>试验值的中位数：每次试验取其逐次迭代值的中位数（kexbench 样本）或其均值（harness 试验总计）。</translation>
+    </message>
+    <message>
+        <source>Distribution-free confidence interval of the median over trials, from order statistics; below 6 trials none exists and the coverage reached is shown instead.</source>
+        <translation>由顺序统计量得出的、基于试验的中位数无分布假设置信区间；少于 6 次试验时不存在该区间，改为显示实际达到的覆盖率。</translation>
+    </message>
+    <message>
+        <source>Two-sided p-value of the Mann–Whitney U test over the trial values.</source>
+        <translation>对试验值做 Mann–Whitney U 检验的双侧 p 值。</translation>
+    </message>
+    <message>
+        <source>“faster”: %1&apos;s trial values are significantly lower than %2&apos;s; “slower”: higher; “no significant difference”: p above α or the ratio points the other way; “n/a”: too few trials to reach α.</source>
+        <translation>“faster”：%1 的试验值显著低于 %2；“slower”：显著更高；“no significant difference”：p 高于 α，或比值方向相反；“n/a”：试验次数太少，无法达到 α。</translation>
     </message>
 </context>
 <context>
@@ -1378,6 +1420,14 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <source>Copy the selected rows (all shown rows when none is selected) as RFC 4180 CSV.</source>
         <translation>将选中的行（未选中时为所有显示的行）复制为 RFC 4180 CSV。</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Host load measured in %1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1 测得的主机负载：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>Host load each campaign measured while it ran (campaign.json measured_warnings): figures measured under load can be slower and noisier.</source>
+        <translation>每个测量活动运行时测得的主机负载（campaign.json measured_warnings）：在负载下测得的数值可能更慢、波动更大。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::ResultsTableModel</name>
@@ -1428,22 +1478,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         </translation>
     </message>
     <message>
-        <source>No per-iteration samples: the median of the per-trial means.</source>
-        <translation>没有逐次迭代样本：取各次试验均值的中位数。</translation>
-    </message>
-    <message>
-        <source>Trial totals only: no per-iteration samples to compute it from.</source>
-        <translation>只有各次试验的总计：没有可用于计算的逐次迭代样本。</translation>
-    </message>
-    <message>
-        <source>Too few samples to reach 95 % coverage.</source>
-        <translation>样本太少，达不到 95% 覆盖率。</translation>
-    </message>
-    <message>
-        <source>Relative width (high − low) / median of the median time.</source>
-        <translation>时间中位数置信区间的相对宽度（上限 − 下限）/ 中位数。</translation>
-    </message>
-    <message>
         <source>total_msg_bytes %1 + pk_bytes %2 (API sizes from the record)</source>
         <translation>total_msg_bytes %1 + pk_bytes %2（记录中的 API 大小）</translation>
     </message>
@@ -1476,16 +1510,8 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>平均 %1</translation>
     </message>
     <message>
-        <source>Median %1</source>
-        <translation>中位数 %1</translation>
-    </message>
-    <message>
         <source>Mean cycles / ticks</source>
         <translation>平均周期数 / 计数</translation>
-    </message>
-    <message>
-        <source>Median cycles / ticks</source>
-        <translation>周期数 / 计数中位数</translation>
     </message>
     <message>
         <source>%1 (bytes)</source>
@@ -1514,6 +1540,138 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Results</source>
         <translation>结果</translation>
+    </message>
+    <message>
+        <source>median of trial medians</source>
+        <translation>试验中位数的中位数</translation>
+    </message>
+    <message>
+        <source>median of trial means</source>
+        <translation>试验均值的中位数</translation>
+    </message>
+    <message>
+        <source>trial %1 (attempt %2): %3</source>
+        <translation>第 %1 次试验（第 %2 次尝试）：%3</translation>
+    </message>
+    <message>
+        <source>no reason recorded</source>
+        <translation>未记录原因</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 retried)</source>
+        <translation>%1（另重试 %2 次）</translation>
+    </message>
+    <message>
+        <source>Mean over all timed calls (published method): the counter summed over every timed call, divided by the number of calls. Core cycles with a PMU; TSC or timer ticks otherwise (see Counter).</source>
+        <translation>所有计时调用的平均值（已发布方法）：计数器在每次计时调用上的总和除以调用次数。有 PMU 时为核心周期，否则为 TSC 或定时器计数（见“计数器”）。</translation>
+    </message>
+    <message>
+        <source>Mean over all timed calls (published method): total timed wall time divided by the number of timed calls.</source>
+        <translation>所有计时调用的平均值（已发布方法）：计时的总墙钟时间除以计时调用次数。</translation>
+    </message>
+    <message>
+        <source>Median trial: median of the per-trial means (published method).</source>
+        <translation>中位试验：各次试验均值的中位数（已发布方法）。</translation>
+    </message>
+    <message>
+        <source>Timed calls per second of timed wall time: 1 / the mean over all timed calls (published method).</source>
+        <translation>每秒计时墙钟时间内的计时调用次数：1 / 所有计时调用的平均值（已发布方法）。</translation>
+    </message>
+    <message>
+        <source>Median of trial medians (kexbench): each trial is one fresh runner process, its value the median of its timed calls. Harness records without samples: the median of trial means.</source>
+        <translation>试验中位数的中位数（kexbench）：每次试验是一个新的 runner 进程，其值为该试验计时调用的中位数。没有样本的 harness 记录：试验均值的中位数。</translation>
+    </message>
+    <message>
+        <source>95 % confidence interval over trials of the median of trial medians (kexbench), as relative width (high − low) / median; distribution-free, so n/a below 6 trials.</source>
+        <translation>试验中位数的中位数在各次试验上的 95% 置信区间（kexbench），以相对宽度（上限 − 下限）/ 中位数表示；无分布假设，因此少于 6 次试验时不适用。</translation>
+    </message>
+    <message>
+        <source>Median of trial medians of the counter (kexbench): each trial is one fresh runner process.</source>
+        <translation>计数器的试验中位数的中位数（kexbench）：每次试验是一个新的 runner 进程。</translation>
+    </message>
+    <message>
+        <source>Kept trials, kexbench&apos;s unit of replication (one fresh runner process each); &quot;+N retried&quot;: disturbed attempts that were run again.</source>
+        <translation>保留的试验次数，即 kexbench 的重复单位（每次一个新的 runner 进程）；“另重试 N 次”：受干扰后重新运行的尝试。</translation>
+    </message>
+    <message>
+        <source>Consistency checks: timer-limited steps, disturbed trials, dropped tick pairs, and an exchange more than 15 % away from the sum of its steps (mean over calls).</source>
+        <translation>一致性检查：受定时器限制的步骤、受干扰的试验、丢弃的计数对，以及与其各步骤之和相差超过 15% 的交换（按调用平均）。</translation>
+    </message>
+    <message>
+        <source>Harness records carry counter totals only: no trial-level counter figure.</source>
+        <translation>harness 记录只有计数器总计：没有试验级的计数器数值。</translation>
+    </message>
+    <message>
+        <source>No trial values: the record has no samples or trial totals.</source>
+        <translation>没有试验值：该记录既没有样本也没有试验总计。</translation>
+    </message>
+    <message>
+        <source>A distribution-free 95 % interval of the median needs at least 6 trials.</source>
+        <translation>无分布假设的中位数 95% 区间至少需要 6 次试验。</translation>
+    </message>
+    <message>
+        <source>95 % CI: %1 – %2</source>
+        <translation>95% 置信区间：%1 – %2</translation>
+    </message>
+    <message>
+        <source>Disturbed kept trials:</source>
+        <translation>受干扰但保留的试验：</translation>
+    </message>
+    <message>
+        <source>Exchange vs sum of its steps, within 15 %: %1</source>
+        <translation>交换与其各步骤之和相差在 15% 以内：%1</translation>
+    </message>
+    <message>
+        <source>No check flagged this record.</source>
+        <translation>没有检查标记此记录。</translation>
+    </message>
+    <message>
+        <source>Median trial</source>
+        <translation>中位试验</translation>
+    </message>
+    <message>
+        <source>kexbench median</source>
+        <translation>kexbench 中位数</translation>
+    </message>
+    <message>
+        <source>95 % CI (trials)</source>
+        <translation>95% 置信区间（按试验）</translation>
+    </message>
+    <message>
+        <source>kexbench median cycles</source>
+        <translation>kexbench 周期中位数</translation>
+    </message>
+    <message>
+        <source>kexbench median %1</source>
+        <translation>kexbench 中位数 %1</translation>
+    </message>
+    <message>
+        <source>kexbench median cycles / ticks</source>
+        <translation>kexbench 周期/计数中位数</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n trial(s).</source>
+        <translation>
+            <numerusform>%1，共 %n 次试验。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disturbed attempt(s) were run again; they stay in the record, outside the statistics.</source>
+        <translation>
+            <numerusform>%n 次受干扰的尝试已重新运行；它们保留在记录中，但不计入统计。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1609,10 +1767,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Trials per operation, each in its own runner process (fixed mode).</source>
         <translation>每个操作的试验次数，每次试验在独立的运行器进程中进行（固定模式）。</translation>
-    </message>
-    <message>
-        <source>Adaptive mode stops when the 95% confidence interval of the median is this wide, relative to the median.</source>
-        <translation>当中位数的 95% 置信区间相对于中位数缩小到此宽度时，自适应模式停止。</translation>
     </message>
     <message>
         <source>Warm-ups are set by the plan: 3 when one exchange takes under 50 ms, 1 under 5 s, none above.</source>
@@ -1809,14 +1963,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>已用 %1</translation>
     </message>
     <message>
-        <source>  %1: %2</source>
-        <translation>  %1：%2</translation>
-    </message>
-    <message>
-        <source>  %1: FAILED %2</source>
-        <translation>  %1：失败 %2</translation>
-    </message>
-    <message>
         <source>  %1: resumed (record already complete)</source>
         <translation>  %1：已续测（记录已完整）</translation>
     </message>
@@ -1847,6 +1993,46 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Overall: failed</source>
         <translation>总体：失败</translation>
+    </message>
+    <message>
+        <source>Adaptive mode stops when the 95% confidence interval over trials of the median of trial medians is this wide, relative to it (at least 6 trials, each a fresh process).</source>
+        <translation>当“试验中位数的中位数”在各次试验之间的 95% 置信区间相对宽度达到此值时，自适应模式停止（至少 6 次试验，每次都是全新的进程）。</translation>
+    </message>
+    <message>
+        <source>Tr&amp;ial order:</source>
+        <translation>试验顺序(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Interleaved (seeded random rounds)</source>
+        <translation>交错（带种子的随机轮次）</translation>
+    </message>
+    <message>
+        <source>Harness (one operation after another)</source>
+        <translation>harness 顺序（逐个操作）</translation>
+    </message>
+    <message>
+        <source>Interleaved runs one trial of every instance and operation per round, in a random order kept in campaign.json, so a slow phase of the machine hits every row alike.</source>
+        <translation>交错模式每一轮为每个实例和操作各运行一次试验，顺序随机并记录在 campaign.json 中，使机器变慢的时段对所有行的影响相同。</translation>
+    </message>
+    <message>
+        <source>Dist&amp;urbed retries:</source>
+        <translation>受干扰时重试次数(&amp;U):</translation>
+    </message>
+    <message>
+        <source>How often a disturbed trial is run again: its speed probe was more than 3% slower than the campaign&apos;s fastest, or it lost more than 1% of its wall time. Every attempt is kept in the record.</source>
+        <translation>受干扰的试验最多重新运行的次数：其速度探针比本次测量中最快的一次慢 3% 以上，或其墙钟时间损失超过 1%。每次尝试都保留在记录中。</translation>
+    </message>
+    <message>
+        <source>  %1 %2 trial %3: %4</source>
+        <translation>  %1 %2 第 %3 次试验：%4</translation>
+    </message>
+    <message>
+        <source>  %1 %2: %3</source>
+        <translation>  %1 %2：%3</translation>
+    </message>
+    <message>
+        <source>  %1 %2: FAILED %3</source>
+        <translation>  %1 %2：失败 %3</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 
 #include "core/discovery.h"
 #include "core/format.h"
+#include "core/trial_stats.h"
 #include "core/kat.h"
 #include "core/stats.h"
 
@@ -28,16 +29,22 @@ void registerTypes()
     (void)once;
 }
 
+// The published method's mean over calls, then kexbench's median of trial
+// medians: the same figures `kexbench-cli run` prints.
 QString summaryOf(const Record &rec)
 {
     if (rec.status != "complete" || !rec.mean_seconds)
         return {};
-    QString text = CampaignWorker::tr("%1 mean").arg(QString::fromStdString(fmt::fmt_time(rec.mean_seconds)));
-    if (rec.kexbench && !rec.kexbench->ns.empty()) {
-        std::vector<double> ns(rec.kexbench->ns.begin(), rec.kexbench->ns.end());
-        text += CampaignWorker::tr(", %1 median").arg(QString::fromStdString(fmt::fmt_time(stats::median(ns) / 1e9)));
-    }
+    QString text = CampaignWorker::tr("%1 mean over calls").arg(QString::fromStdString(fmt::fmt_time(rec.mean_seconds)));
+    if (auto t = trial_estimate(rec); t && t->statistic == TrialStatistic::median_of_trial_medians)
+        text += CampaignWorker::tr(", %1 median of %2 trial medians")
+                    .arg(QString::fromStdString(fmt::fmt_time(t->center * 1e-9)))
+                    .arg(t->trials());
     text += CampaignWorker::tr(", n = %1").arg(rec.measurements);
+    if (rec.disturbed_retries > 0)
+        text += CampaignWorker::tr(", %1 disturbed trial(s) retried").arg(rec.disturbed_retries);
+    if (rec.kexbench && rec.kexbench->disturbed)
+        text += QStringLiteral("; ") + QString::fromStdString(rec.kexbench->reason);
     return text;
 }
 

@@ -32,6 +32,8 @@
 #include <QThread>
 #include <QTime>
 #include <QToolButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -105,9 +107,17 @@ void RunPage::buildUi()
     auto *columns = new QHBoxLayout;
     root->addLayout(columns, 1);
 
-    // Left: what to measure and how.
-    auto *left = new QVBoxLayout;
-    columns->addLayout(left, 0);
+    // Left: what to measure and how, scrollable so the page fits short
+    // screens and the longer Chinese labels.
+    leftPanel_ = new QWidget(this);
+    auto *left = new QVBoxLayout(leftPanel_);
+    left->setContentsMargins(0, 0, 0, 0);
+    leftScroll_ = new QScrollArea(this);
+    leftScroll_->setObjectName(QStringLiteral("runSettingsScroll"));
+    leftScroll_->setFrameShape(QFrame::NoFrame);
+    leftScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    leftScroll_->setWidgetResizable(true);
+    columns->addWidget(leftScroll_, 0);
 
     operationsBox_ = new QGroupBox(this);
     auto *opsGrid = new QGridLayout(operationsBox_);
@@ -157,6 +167,14 @@ void RunPage::buildUi()
     precision_->setRange(0.01, 100);
     precision_->setSingleStep(0.1);
     precision_->setValue(AdaptiveSettings{}.precision * 100);
+    order_ = new QComboBox(planBox_);
+    order_->setObjectName(QStringLiteral("order"));
+    order_->addItem(QString(), QStringLiteral("interleaved"));
+    order_->addItem(QString(), QStringLiteral("harness"));
+    retries_ = new QSpinBox(planBox_);
+    retries_->setObjectName(QStringLiteral("retries"));
+    retries_->setRange(0, 100);
+    retries_->setValue(CampaignOptions{}.retries);
     warmupNote_ = new QLabel(planBox_);
     warmupNote_->setWordWrap(true);
     auto formLabel = [](QWidget *buddy, QWidget *parent) {
@@ -169,11 +187,15 @@ void RunPage::buildUi()
     budgetLabel_ = formLabel(budget_, planBox_);
     trialsLabel_ = formLabel(trials_, planBox_);
     precisionLabel_ = formLabel(precision_, planBox_);
+    orderLabel_ = formLabel(order_, planBox_);
+    retriesLabel_ = formLabel(retries_, planBox_);
     planForm_->addRow(modeLabel_, mode_);
     planForm_->addRow(targetLabel_, target_);
     planForm_->addRow(budgetLabel_, budget_);
     planForm_->addRow(trialsLabel_, trials_);
     planForm_->addRow(precisionLabel_, precision_);
+    planForm_->addRow(orderLabel_, order_);
+    planForm_->addRow(retriesLabel_, retries_);
     planForm_->addRow(warmupNote_);
     connect(mode_, &QComboBox::currentIndexChanged, this, &RunPage::onModeChanged);
     left->addWidget(planBox_);
@@ -232,6 +254,7 @@ void RunPage::buildUi()
     blocker_->setStyleSheet(QStringLiteral("color: palette(mid);"));
     left->addWidget(blocker_);
     left->addStretch(1);
+    leftScroll_->setWidget(leftPanel_);
     connect(startButton_, &QPushButton::clicked, this, &RunPage::start);
     connect(cancelButton_, &QPushButton::clicked, this, &RunPage::cancel);
 
@@ -274,6 +297,13 @@ void RunPage::buildUi()
     right->addWidget(logBox_, 1);
 }
 
+void RunPage::fitSettingsWidth()
+{
+    leftPanel_->adjustSize();
+    const int scrollbar = leftScroll_->verticalScrollBar()->sizeHint().width();
+    leftScroll_->setMinimumWidth(leftPanel_->sizeHint().width() + scrollbar);
+}
+
 void RunPage::retranslateUi()
 {
     operationsBox_->setTitle(tr("Operations to time"));
@@ -307,8 +337,17 @@ void RunPage::retranslateUi()
     target_->setToolTip(tr("Seconds of timed calls per trial (fixed default 0.5 s, adaptive default 0.2 s)."));
     budget_->setToolTip(tr("Upper bound on the time spent on one operation (fixed default 300 s, adaptive 60 s)."));
     trials_->setToolTip(tr("Trials per operation, each in its own runner process (fixed mode)."));
-    precision_->setToolTip(tr("Adaptive mode stops when the 95% confidence interval of the median is this wide, "
-                              "relative to the median."));
+    precision_->setToolTip(tr("Adaptive mode stops when the 95% confidence interval over trials of the median of "
+                              "trial medians is this wide, relative to it (at least 6 trials, each a fresh process)."));
+    orderLabel_->setText(tr("Tr&ial order:"));
+    order_->setItemText(0, tr("Interleaved (seeded random rounds)"));
+    order_->setItemText(1, tr("Harness (one operation after another)"));
+    order_->setToolTip(tr("Interleaved runs one trial of every instance and operation per round, in a random order "
+                          "kept in campaign.json, so a slow phase of the machine hits every row alike."));
+    retriesLabel_->setText(tr("Dist&urbed retries:"));
+    retries_->setToolTip(tr("How often a disturbed trial is run again: its speed probe was more than 3% slower than "
+                            "the campaign's fastest, or it lost more than 1% of its wall time. Every attempt is kept "
+                            "in the record."));
     warmupNote_->setText(tr("Warm-ups are set by the plan: 3 when one exchange takes under 50 ms, 1 under 5 s, "
                             "none above."));
 
@@ -344,6 +383,7 @@ void RunPage::retranslateUi()
         currentLabel_->setText(tr("Current operation"));
         currentEta_->clear();
     }
+    fitSettingsWidth(); // translated labels change the column's width
 }
 
 void RunPage::changeEvent(QEvent *event)
@@ -424,7 +464,7 @@ void RunPage::updateControls()
     for (QWidget *w : {static_cast<QWidget *>(allOps_), static_cast<QWidget *>(mode_), static_cast<QWidget *>(target_),
                        static_cast<QWidget *>(budget_), static_cast<QWidget *>(cpu_), static_cast<QWidget *>(systemLabel_),
                        static_cast<QWidget *>(outDir_), static_cast<QWidget *>(browse_), static_cast<QWidget *>(kat_),
-                       static_cast<QWidget *>(stack_)})
+                       static_cast<QWidget *>(stack_), static_cast<QWidget *>(order_), static_cast<QWidget *>(retries_)})
         w->setEnabled(!busy);
     trials_->setEnabled(!busy && !adaptive);
     precision_->setEnabled(!busy && adaptive);
@@ -476,6 +516,8 @@ CampaignOptions RunPage::options() const
     o.out_dir = QDir::cleanPath(outDir_->text().trimmed()).toStdString();
     o.kat = kat_->isChecked();
     o.stack = stack_->isChecked();
+    o.order = order_->currentData().toString().toStdString();
+    o.retries = retries_->value();
     return o;
 }
 
@@ -590,12 +632,14 @@ void RunPage::onUpdate(const CampaignUpdate &u)
         break;
     case CampaignEvent::TrialDone: {
         const double elapsed = operationClock_.isValid() ? operationClock_.elapsed() / 1000.0 : 0;
+        if (!u.message.isEmpty()) // a disturbed attempt: it is retried or flagged, never silently kept
+            log(tr("  %1 %2 trial %3: %4").arg(u.instance, u.operation).arg(u.trial).arg(u.message));
         if (u.trials > 0) {
             current_->setRange(0, u.trials);
             current_->setValue(u.trial);
             currentLabel_->setText(tr("%1 · %2 — trial %3 of %4").arg(u.instance, u.operation).arg(u.trial).arg(u.trials));
-            const double eta = u.trial > 0 ? elapsed / u.trial * (u.trials - u.trial) : -1;
-            currentEta_->setText(tr("ETA %1").arg(formatEta(eta)));
+            // Interleaved trials of other operations run in between: the campaign's ETA is the honest one.
+            currentEta_->setText(tr("ETA %1").arg(formatEta(u.etaSeconds)));
         } else {
             // Adaptive: the number of trials is not known in advance.
             current_->setRange(0, 0);
@@ -606,9 +650,9 @@ void RunPage::onUpdate(const CampaignUpdate &u)
     }
     case CampaignEvent::RecordWritten:
         if (u.recordStatus == QLatin1String("complete"))
-            log(tr("  %1: %2").arg(u.operation, u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary));
+            log(tr("  %1 %2: %3").arg(u.instance, u.operation, u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary));
         else
-            log(tr("  %1: FAILED %2").arg(u.operation, u.message));
+            log(tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, u.message));
         current_->setRange(0, 1);
         current_->setValue(1);
         break;

@@ -19,6 +19,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QToolButton;
 
@@ -67,6 +68,10 @@ private:
     Workbench *workbench_;
     CampaignSession *session_;
 
+    // The settings column scrolls vertically; fitSettingsWidth() keeps it as wide as its contents.
+    QScrollArea *leftScroll_ = nullptr;
+    QWidget *leftPanel_ = nullptr;
+    void fitSettingsWidth();
     // Operations
     QGroupBox *operationsBox_ = nullptr;
     QCheckBox *allOps_ = nullptr;
@@ -77,7 +82,9 @@ private:
     // Form labels are members: QFormLayout::addRow with an empty text makes no
     // label at all, so labelForField() could not be used to retranslate them.
     QLabel *modeLabel_ = nullptr, *targetLabel_ = nullptr, *budgetLabel_ = nullptr, *trialsLabel_ = nullptr,
-           *precisionLabel_ = nullptr;
+           *precisionLabel_ = nullptr, *orderLabel_ = nullptr, *retriesLabel_ = nullptr;
+    QComboBox *order_ = nullptr;   // interleaved | harness
+    QSpinBox *retries_ = nullptr;  // re-runs of a disturbed trial
     QComboBox *mode_ = nullptr;
     QDoubleSpinBox *target_ = nullptr;
     QDoubleSpinBox *budget_ = nullptr;
