@@ -21,6 +21,8 @@ namespace kexbench {
 struct StabilityRun {
     TrialEstimate estimate;
     bool loaded = false; // a background load ran on another CPU during this run
+    bool disturbed = false; // the run's record is marked disturbed (a trial never ran clean)
+    int number = 0;         // 1-based run number, for printing a subset of the runs
 };
 
 // How many of the other runs' central values one run's claimed CI covers.

@@ -20,7 +20,9 @@
 
 #include <atomic>
 #include <cerrno>
+#include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -450,9 +452,10 @@ void print_coverage(const StabilitySummary &sum, const std::vector<StabilityRun>
     for (size_t i = 0; i < sum.coverage.size(); ++i) {
         const RunCoverage &c = sum.coverage[i];
         if (c.has_ci)
-            std::printf("run %zu: its CI covers %zu of %zu other runs' central values\n", i + 1, c.covered, c.others);
+            std::printf("run %d: its CI covers %zu of %zu other runs' central values\n", runs[i].number, c.covered,
+                        c.others);
         else
-            std::printf("run %zu: no 95 %% CI (%s)\n", i + 1, ci_unavailable_reason(runs[i].estimate).c_str());
+            std::printf("run %d: no 95 %% CI (%s)\n", runs[i].number, ci_unavailable_reason(runs[i].estimate).c_str());
     }
     const auto fraction = sum.coverage_fraction();
     std::printf("CI coverage of other runs: %zu of %zu (%s)\n", sum.covered, sum.coverable,
@@ -465,20 +468,39 @@ void print_verdicts(const StabilitySummary &sum, const std::vector<StabilityRun>
         std::string load;
         if (v.load_changed)
             load = runs[v.first].loaded ? ", load on -> off" : ", load off -> on";
-        std::printf("run %zu -> run %zu: %s (Mann-Whitney U over trial values, p = %s, alpha 0.05%s)\n", v.first + 1,
-                    v.first + 2, v.verdict.c_str(), fmt::py_format(v.p_value, 'g', 3).c_str(), load.c_str());
+        std::printf("run %d -> run %d: %s (Mann-Whitney U over trial values, p = %s, alpha 0.05%s)\n",
+                    runs[v.first].number, runs[v.first + 1].number, v.verdict.c_str(),
+                    fmt::py_format(v.p_value, 'g', 3).c_str(), load.c_str());
     }
     std::printf("consecutive pairs with no significant difference: %zu of %zu\n", sum.consecutive_no_difference,
                 sum.consecutive.size());
 }
 
-void print_stability_summary(const StabilitySettings &s, const std::vector<StabilityRun> &runs)
+void print_summary_of(const std::vector<StabilityRun> &runs)
 {
     const StabilitySummary sum = summarize_stability(runs);
-    std::printf("summary of %zu runs of %s %s:\n", runs.size(), s.instance.c_str(), s.operation.c_str());
     print_spreads(sum);
     print_coverage(sum, runs);
     print_verdicts(sum, runs);
+}
+
+// Every run first; then, when some were flagged, the runs an analyst keeps:
+// a disturbed run is shown, never silently averaged in.
+void print_stability_summary(const StabilitySettings &s, const std::vector<StabilityRun> &runs)
+{
+    std::printf("summary of %zu runs of %s %s:\n", runs.size(), s.instance.c_str(), s.operation.c_str());
+    print_summary_of(runs);
+    std::vector<StabilityRun> clean;
+    std::copy_if(runs.begin(), runs.end(), std::back_inserter(clean), [](const StabilityRun &r) { return !r.disturbed; });
+    if (clean.size() == runs.size())
+        return;
+    std::printf("summary of the %zu runs not marked disturbed (%zu disturbed):\n", clean.size(),
+                runs.size() - clean.size());
+    if (clean.size() < 2) {
+        std::printf("n/a: fewer than 2 runs not marked disturbed\n");
+        return;
+    }
+    print_summary_of(clean);
 }
 
 std::string cpu_list(const std::vector<int> &cpus)
@@ -563,7 +585,7 @@ int stability(const Args &args)
         if (!estimate)
             return refuse("run " + std::to_string(run) + " has no timed trial: " + failure_of(*record));
         print_run(run, loaded, *record, *estimate);
-        runs.push_back({std::move(*estimate), loaded});
+        runs.push_back({std::move(*estimate), loaded, record->kexbench && record->kexbench->disturbed, run});
     }
     print_stability_summary(s, runs);
     return kExitOk;
