@@ -17,6 +17,7 @@
 #include "runpage.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -111,9 +112,14 @@ void enterTinyPlan(RunPage *run, const QStringList &operations, double target, c
     auto *folder = child<QLineEdit>(run, "outputFolder");
     auto *stack = child<QCheckBox>(run, "stackDepth");
     auto *label = child<QLineEdit>(run, "systemLabel");
-    ASSERT_TRUE(target_ && trials && folder && stack && label);
+    auto *retries = child<QSpinBox>(run, "retries");
+    auto *order = child<QComboBox>(run, "order");
+    ASSERT_TRUE(target_ && trials && folder && stack && label && retries && order);
     target_->setValue(target);
     trials->setValue(2);
+    // Exact trial counts: no disturbance retries (they have tests of their own); the harness order.
+    retries->setValue(0);
+    order->setCurrentIndex(order->findData(QStringLiteral("harness")));
     folder->setText(out);
     stack->setChecked(false);
     label->setText(QStringLiteral("gui_campaign"));
@@ -202,6 +208,8 @@ TEST(GuiCampaign, RunsFromTheRunPageIntoALiveDatasetAndTheResultsPage)
     EXPECT_EQ(planned.libraries.size(), 2u);
     EXPECT_DOUBLE_EQ(planned.planning.trial_target_s, 0.002);
     EXPECT_EQ(planned.planning.trials, 2);
+    EXPECT_EQ(planned.retries, 0);
+    EXPECT_EQ(planned.order, "harness");
     ASSERT_TRUE(gui.run->startBlocker().isEmpty()) << gui.run->startBlocker().toStdString();
 
     QSignalSpy finished(gui.run->session(), &CampaignSession::finished);
