@@ -113,7 +113,8 @@ TEST(Campaign, EveryBaselineCompletesAndTheReportRenders)
                                                 "MLKEM-AKE-KC-768", "SM2-KEX"};
     std::vector<std::string> args = {"run", "--no-stack", "--out", dir.path(), "--instance"};
     args.insert(args.end(), baselines.begin(), baselines.end());
-    ProcessResult r = run_cli(quick(args));
+    // 59 records of eight instances: about 90 s under ASan on the 2-core VM, so a generous bound.
+    ProcessResult r = run_cli(quick(args), false, 600);
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     // 7 records per 2-pass instance (exchange, init_a/b, pass1-2, derive_a/b), 8 for SM2-KEX, 9 for KC.
     EXPECT_NE(r.out.find("59 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out;
