@@ -130,9 +130,7 @@ TEST(Disturbance, TheProbeAndTheSnapshotsMeasureThisThread)
         x = x + 1;
     const HealthSnapshot b = take_health_snapshot();
     TrialHealth h = health_between(a, b, probe, probe);
-    EXPECT_GT(h.wall_s, 0);
-    EXPECT_GT(h.cpu_s, 0);
-    EXPECT_LE(h.cpu_s, h.wall_s * 1.01 + 1e-4);
+    EXPECT_GT(h.cpu_s, 0) << "the thread's own CPU time over the span";
     EXPECT_EQ(fastest_probe_of(h), probe);
 }
 
