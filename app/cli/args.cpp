@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "core/fsutil.h"
+#include "core/process.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -74,6 +75,18 @@ bool register_command(const Command &command)
 }
 
 const std::vector<Command> &commands() { return registry(); }
+
+bool parse_memory_limit(const Args &args, uint64_t &limit)
+{
+    const auto text = args.value("--memory-limit");
+    if (!text)
+        return true;
+    const auto bytes = parse_bytes(*text);
+    if (!bytes)
+        return false;
+    limit = *bytes;
+    return true;
+}
 
 int usage_error(const std::string &command, const std::string &message)
 {

@@ -4,6 +4,7 @@
 
 #include "core/report.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -38,6 +39,10 @@ private:
 };
 
 int usage_error(const std::string &command, const std::string &message);
+
+// --memory-limit SIZE ("512M", "8G", "0" = none) into limit, which keeps its default when the option is
+// absent; false when the value is not a size.
+bool parse_memory_limit(const Args &args, uint64_t &limit);
 
 // "a, b, c", or "none".
 std::string joined(const std::vector<std::string> &names);

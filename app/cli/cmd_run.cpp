@@ -22,8 +22,8 @@ const char *kHelp =
     "                        [--target S] [--budget S] [--trials N] [--precision P]\n"
     "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
     "                        [--manifest FILE] [--timeout S] [--order interleaved|harness]\n"
-    "                        [--seed N] [--retries N] [--no-kat] [--no-stack] [--no-profile]\n"
-    "                        --out DIR\n"
+    "                        [--seed N] [--retries N] [--memory-limit SIZE] [--no-kat]\n"
+    "                        [--no-stack] [--no-profile] --out DIR\n"
     "\n"
     "Measures instances (names or .so paths; --instance may repeat or list several;\n"
     "without it the default selection X25519-NIKE, SM2-KEX and MLKEM-UAKE-768)\n"
@@ -39,13 +39,17 @@ const char *kHelp =
     "                  rounds, each round in a seeded random order (the seed is kept in\n"
     "                  campaign.json; --seed N fixes it); harness: one pair after the other\n"
     "  --retries N     re-runs of a disturbed trial (default 3): slower speed probe than the\n"
-    "                  campaign's fastest by > 3 %, or > 1 % of its wall time lost to\n"
-    "                  preemption, steal or waiting; every attempt stays in the record\n"
+    "                  campaign's fastest by > 3 %, > 1 % of its wall time lost to\n"
+    "                  preemption, steal or waiting, or other threads of the instance using\n"
+    "                  > 5 % of a CPU during it; every attempt stays in the record\n"
     "  --target S      seconds per trial (fixed default 0.5, adaptive default 0.2)\n"
     "  --budget S      seconds per operation (fixed default 300, adaptive default 60)\n"
     "  --cpu N         pin every child to CPU N (default: none)\n"
     "  --timeout S     seconds added to every timed child's timeout; also the whole timeout\n"
     "                  of the KAT, describe and calibration children (default 60 s)\n"
+    "  --memory-limit SIZE  resident memory of each runner child, e.g. 512M or 8G (0: none;\n"
+    "                  default min(8 GiB, half the RAM)); a child passing it is killed and\n"
+    "                  its record fails: \"exceeded the memory limit of ...\"\n"
     "  --no-profile    skip the hash/DRNG profile of exchange; by default an instance with a\n"
     "                  profiled build (profiled/lib<name>.so beside it) also gets\n"
     "                  profile/<candidate>/<label>__exchange.json (the report's Symmetric primitives)\n"
@@ -183,6 +187,8 @@ std::string configure(const Args &args, CampaignOptions &o)
         return "--retries takes 0 to 100";
     if (!parse_number(args.value("--seed"), seed, 0, 9007199254740991.0))
         return "--seed takes a whole number";
+    if (!parse_memory_limit(args, o.runner.memory_limit_bytes))
+        return "--memory-limit takes a size such as 512M or 8G (0: none)";
     o.retries = static_cast<int>(retries);
     if (seed >= 0)
         o.seed = static_cast<uint64_t>(seed);
@@ -214,7 +220,7 @@ int cmd_run(const std::vector<std::string> &argv)
 {
     Args args(argv,
               {"--instance", "--op", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
-               "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--out"},
+               "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--memory-limit", "--out"},
               {"--no-kat", "--no-stack", "--no-profile", "--help", "-h"});
     if (!args.ok())
         return usage_error("run", args.error());

@@ -7,12 +7,16 @@
 
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -61,7 +65,10 @@ TEST(Process, CapturesLargeStdout)
 // A child that fills stderr while we wait on stdout would deadlock a naive reader.
 TEST(Process, CapturesLargeStdoutAndStderrTogether)
 {
-    auto r = sh("head -c 3000000 /dev/zero >&2; head -c 3000000 /dev/zero; head -c 1000 /dev/zero >&2");
+    ProcessSpec spec;
+    spec.argv = {"/bin/sh", "-c", "head -c 3000000 /dev/zero >&2; head -c 3000000 /dev/zero; head -c 1000 /dev/zero >&2"};
+    spec.err_tail_bytes = 8 << 20;
+    auto r = run_process(spec);
     EXPECT_TRUE(r.succeeded()) << r.describe_end();
     EXPECT_EQ(r.out.size(), 3000000u);
     EXPECT_EQ(r.err.size(), 3001000u);
@@ -125,13 +132,16 @@ TEST(Process, TimeoutKillsTheGrandchildrenToo)
     EXPECT_TRUE(gone) << "sleep " << grandchild << " survived the timeout";
 }
 
-// The child is done, but a background grandchild still holds stdout: no waiting for the full timeout.
+// The child is done, but a background grandchild still holds stdout: no waiting for the full timeout;
+// the grandchild is killed and the child blamed for it.
 TEST(Process, DoesNotWaitForDescendantsHoldingThePipes)
 {
     auto start = std::chrono::steady_clock::now();
     auto r = sh("sleep 30 & echo started", 20s);
     double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    EXPECT_TRUE(r.succeeded()) << r.describe_end();
+    EXPECT_FALSE(r.succeeded());
+    EXPECT_EQ(r.leftover_processes, 1);
+    EXPECT_EQ(r.describe_end(), "left 1 process running (killed)");
     EXPECT_EQ(r.out, "started\n");
     EXPECT_LT(took, 5.0);
 }
@@ -276,4 +286,220 @@ TEST(ProcessEnd, DescribesEveryEnding)
     r.signal = 9;
     r.timeout_seconds = 5;
     EXPECT_EQ(r.describe_end(), "timed out after 5 s");
+}
+
+// --- Runaway children: output, leftovers, parent death, CPU and memory bounds -----------------------
+
+namespace {
+
+const std::string kChild = KEXBENCH_PROCESS_CHILD;
+
+long status_kib(const char *field)
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind(field, 0) == 0)
+            return std::stol(line.substr(std::strlen(field)));
+    return -1;
+}
+
+// Running means: the pid exists and is not a zombie (a zombie re-parented to us is reaped here).
+bool running(pid_t pid)
+{
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    size_t paren = text.rfind(')');
+    if (paren == std::string::npos || paren + 2 >= text.size())
+        return false;
+    if (text[paren + 2] == 'Z') {
+        ::waitpid(pid, nullptr, WNOHANG);
+        return false;
+    }
+    return true;
+}
+
+bool gone_within(pid_t pid, std::chrono::milliseconds patience)
+{
+    auto give_up = std::chrono::steady_clock::now() + patience;
+    while (running(pid)) {
+        if (std::chrono::steady_clock::now() > give_up)
+            return false;
+        std::this_thread::sleep_for(10ms);
+    }
+    return true;
+}
+
+std::vector<pid_t> pids_in(const std::string &text)
+{
+    std::vector<pid_t> pids;
+    std::istringstream in(text);
+    for (long pid; in >> pid;)
+        pids.push_back(static_cast<pid_t>(pid));
+    return pids;
+}
+
+} // namespace
+
+// 300 MB on stderr: we keep the tail, count everything, and our own memory barely grows.
+TEST(ProcessRunaway, KeepsOnlyTheTailOfAHugeStderr)
+{
+    std::ofstream("/proc/self/clear_refs") << "5"; // resets our peak resident set (VmHWM)
+    const long rss_before = status_kib("VmRSS:");
+    ProcessSpec spec;
+    spec.argv = {kChild, "stderr", "300"};
+    auto r = run_process(spec);
+    const long peak = status_kib("VmHWM:");
+    EXPECT_TRUE(r.succeeded()) << r.describe_end();
+    EXPECT_EQ(r.err_bytes, (uint64_t{300} << 20) + 14);
+    EXPECT_EQ(r.err.size(), spec.err_tail_bytes);
+    EXPECT_TRUE(r.err.size() > 14 && r.err.compare(r.err.size() - 14, 14, "the last line\n") == 0);
+    EXPECT_LT(peak - rss_before, 32 * 1024) << "KiB of growth while the child printed 300 MiB";
+}
+
+TEST(ProcessRunaway, StdoutPastItsLimitIsAFailure)
+{
+    ProcessSpec spec;
+    spec.argv = {"head", "-c", "3000000", "/dev/zero"};
+    spec.out_limit_bytes = 1 << 20;
+    auto r = run_process(spec);
+    EXPECT_FALSE(r.succeeded());
+    EXPECT_TRUE(r.out_overflow);
+    EXPECT_EQ(r.out.size(), size_t{1} << 20);
+    EXPECT_EQ(r.out_bytes, 3000000u);
+    EXPECT_EQ(r.describe_end(), "printed more than 1 MiB on its answer channel");
+}
+
+// Descriptors closed, setsid, a double fork: all five are found, killed and counted; a process of
+// our own that run_process did not start is left alone.
+TEST(ProcessRunaway, KillsAndCountsWhatAChildLeavesRunning)
+{
+    pid_t ours = ::fork();
+    if (ours == 0) {
+        ::sleep(60);
+        ::_exit(0);
+    }
+    auto r = run({kChild, "hide"});
+    EXPECT_FALSE(r.succeeded());
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.leftover_processes, 5);
+    EXPECT_EQ(r.describe_end(), "left 5 processes running (killed)");
+    std::vector<pid_t> hidden = pids_in(r.out);
+    EXPECT_EQ(hidden.size(), 5u) << r.out;
+    for (pid_t pid : hidden)
+        EXPECT_TRUE(gone_within(pid, 2s)) << pid << " survived";
+    EXPECT_TRUE(running(ours)) << "a child run_process did not start was killed";
+    ::kill(ours, SIGKILL);
+    ::waitpid(ours, nullptr, 0);
+}
+
+// The GUI runs children from several threads: each call is blamed for its own leftovers only.
+TEST(ProcessRunaway, ConcurrentCallersCountTheirOwnLeftovers)
+{
+    std::vector<ProcessResult> results(3);
+    std::vector<std::thread> threads;
+    for (auto &result : results)
+        threads.emplace_back([&result] { result = run({kChild, "hide"}); });
+    for (auto &t : threads)
+        t.join();
+    for (const auto &result : results) {
+        EXPECT_EQ(result.leftover_processes, 5) << result.out;
+        for (pid_t pid : pids_in(result.out))
+            EXPECT_TRUE(gone_within(pid, 2s)) << pid << " survived";
+    }
+}
+
+// kill -9 of the process that ran the child: the child dies too (PR_SET_PDEATHSIG).
+TEST(ProcessRunaway, AChildDiesWithItsParent)
+{
+    const std::string pid_file = std::filesystem::temp_directory_path() / ("kexbench-hang-" + std::to_string(getpid()));
+    std::filesystem::remove(pid_file);
+    pid_t parent = ::fork();
+    if (parent == 0) {
+        ::execl(kChild.c_str(), kChild.c_str(), "run-hanging", pid_file.c_str(), static_cast<char *>(nullptr));
+        ::_exit(127);
+    }
+    pid_t hanging = 0;
+    for (int i = 0; i < 500 && hanging == 0; ++i) {
+        std::ifstream(pid_file) >> hanging;
+        if (hanging == 0)
+            std::this_thread::sleep_for(10ms);
+    }
+    ::kill(parent, SIGKILL);
+    ::waitpid(parent, nullptr, 0);
+    std::filesystem::remove(pid_file);
+    ASSERT_GT(hanging, 0) << "the hanging child never started";
+    bool gone = gone_within(hanging, 5s);
+    if (!gone)
+        ::kill(hanging, SIGKILL);
+    EXPECT_TRUE(gone) << "the child of a killed parent is still running";
+}
+
+TEST(ProcessRunaway, ChildHasACpuTimeLimitDerivedFromItsTimeout)
+{
+    auto r = sh("ulimit -t", 10s);
+    EXPECT_TRUE(r.succeeded()) << r.describe_end();
+    EXPECT_EQ(r.out, std::to_string(10 * ::sysconf(_SC_NPROCESSORS_ONLN) + 60) + "\n");
+}
+
+TEST(ProcessRunaway, AChildPassingTheMemoryLimitIsKilledEarly)
+{
+    ProcessSpec spec;
+    spec.argv = {kChild, "touch", "1024"};
+    spec.memory_limit_bytes = 128 << 20;
+    auto r = run_process(spec);
+    EXPECT_FALSE(r.succeeded());
+    EXPECT_TRUE(r.memory_exceeded);
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_EQ(r.signal, SIGKILL);
+    EXPECT_LT(r.max_rss_bytes, uint64_t{512} << 20) << "killed late";
+    EXPECT_EQ(r.describe_end(), "exceeded the memory limit of 128 MiB");
+}
+
+TEST(ProcessRunaway, ReportsCpuTimeAndPeakMemoryOfEveryChild)
+{
+    auto r = run({kChild, "touch", "64", "0"});
+    EXPECT_TRUE(r.succeeded()) << r.describe_end();
+    EXPECT_GE(r.max_rss_bytes, uint64_t{64} << 20);
+    EXPECT_FALSE(r.memory_exceeded);
+
+    r = sh("i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done");
+    EXPECT_TRUE(r.succeeded()) << r.describe_end();
+    EXPECT_GT(r.cpu_seconds, 0.01);
+}
+
+TEST(ProcessEnd, DescribesRunawayEndings)
+{
+    ProcessResult r;
+    r.started = true;
+    r.exit_code = 0;
+    r.leftover_processes = 1;
+    EXPECT_FALSE(r.succeeded());
+    EXPECT_EQ(r.describe_end(), "left 1 process running (killed)");
+    r.exit_code = 3;
+    r.leftover_processes = 2;
+    EXPECT_EQ(r.describe_end(), "exit code 3 and left 2 processes running (killed)");
+    r.leftover_processes = 0;
+    r.exit_code = 0;
+    r.out_overflow = true;
+    r.out_limit_bytes = size_t{256} << 20;
+    EXPECT_EQ(r.describe_end(), "printed more than 256 MiB on its answer channel");
+    r.memory_exceeded = true;
+    r.memory_limit_bytes = uint64_t{3} << 29;
+    EXPECT_EQ(r.describe_end(), "exceeded the memory limit of 1.5 GiB");
+}
+
+TEST(ProcessEnd, ByteSizesReadAndWrittenInBinaryUnits)
+{
+    EXPECT_EQ(kexbench::bytes_text(512), "512 bytes");
+    EXPECT_EQ(kexbench::bytes_text(64 << 10), "64 KiB");
+    EXPECT_EQ(kexbench::bytes_text(uint64_t{8} << 30), "8 GiB");
+    EXPECT_EQ(kexbench::parse_bytes("512M"), uint64_t{512} << 20);
+    EXPECT_EQ(kexbench::parse_bytes("8G"), uint64_t{8} << 30);
+    EXPECT_EQ(kexbench::parse_bytes("1.5GiB"), uint64_t{3} << 29);
+    EXPECT_EQ(kexbench::parse_bytes("0"), uint64_t{0});
+    EXPECT_EQ(kexbench::parse_bytes("4096"), uint64_t{4096});
+    EXPECT_FALSE(kexbench::parse_bytes("lots"));
+    EXPECT_FALSE(kexbench::parse_bytes("-1G"));
+    EXPECT_FALSE(kexbench::parse_bytes("8X"));
 }
