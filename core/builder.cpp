@@ -87,7 +87,7 @@ std::vector<std::string> recipe_cflags(const nlohmann::json &v)
 void check_recipe(const BuildRecipe &r)
 {
     if (r.name)
-        if (std::string why = instance_name_problem(*r.name); !why.empty())
+        if (std::string why = name_problem(*r.name); !why.empty())
             throw std::runtime_error("name: " + why);
     for (const auto &d : r.defines)
         if (std::string why = define_problem(d); !why.empty())
@@ -145,18 +145,6 @@ BuildRecipe merge_recipes(const BuildRecipe &file, const BuildRecipe &cli)
     return r;
 }
 
-std::string instance_name_problem(const std::string &name)
-{
-    if (name.empty())
-        return "the instance name is empty";
-    if (name.size() > 64)
-        return "instance name '" + name.substr(0, 80) + "' is longer than 64 characters";
-    for (char c : name)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_')
-            return "instance name '" + name + "' may only hold letters, digits, '-' and '_'";
-    return {};
-}
-
 std::string define_problem(const std::string &define)
 {
     const std::string name = define_name(define);
@@ -206,7 +194,10 @@ bool is_source_name(const std::string &n)
 std::string family_for(const std::string &instance, const std::string &folder_name)
 {
     const size_t dash = instance.rfind('-');
-    return dash != std::string::npos && dash > 0 ? instance.substr(0, dash) : folder_name;
+    if (dash != std::string::npos && dash > 0)
+        return instance.substr(0, dash);
+    // The family becomes a folder name too: a folder called "my kex" does not make one.
+    return name_problem(folder_name, "family").empty() ? folder_name : instance;
 }
 
 std::string parameter_set_for(const std::string &instance)
@@ -493,7 +484,7 @@ bool Build::choose_name()
             return fail_with(header.string() + ": no #define ALGORITHM_INSTANCE \"...\"; pass --name");
         name_ = *name;
     }
-    if (std::string why = instance_name_problem(name_); !why.empty())
+    if (std::string why = name_problem(name_); !why.empty())
         return fail_with(why + "; pass --name");
     out_.instance = name_;
     out_.library = (out_dir_ / ("lib" + name_ + ".so")).string();

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/untrusted.h" // name_problem(): the ALGORITHM_INSTANCE rule
 
 #include <chrono>
 #include <functional>
@@ -43,8 +44,6 @@ Result<BuildRecipe> parse_recipe(std::string_view json_text, const std::string &
 // exclusions add up.
 BuildRecipe merge_recipes(const BuildRecipe &from_file, const BuildRecipe &from_command_line);
 
-// Empty when name is a valid ALGORITHM_INSTANCE ([A-Za-z0-9_-]{1,64}), else why not.
-std::string instance_name_problem(const std::string &name);
 // Empty when the -D argument is NAME or NAME=VALUE with a C identifier NAME and a one-line VALUE.
 std::string define_problem(const std::string &define);
 

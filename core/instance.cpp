@@ -2,6 +2,7 @@
 #include "core/instance.h"
 
 #include "core/elf_file.h"
+#include "core/instance_info.h"
 #include "kex/shim/kexbench_shim.h"
 
 #include <dlfcn.h>
@@ -98,6 +99,9 @@ Result<InstanceMeta> read_meta(void *handle, const std::string &path)
     meta.build_flags = copy_string(m->build_flags);
     meta.claimed_security_bits = m->claimed_security_bits;
     meta.abi_version = m->abi_version;
+    // The name becomes file and folder names of every campaign: refuse it here, before anything is written.
+    if (std::string bad = meta_name_problem(meta); !bad.empty())
+        return fail(path + ": " + bad);
     return meta;
 }
 

@@ -2,6 +2,7 @@
 #include "core/instance_info.h"
 
 #include "core/elf_file.h"
+#include "core/untrusted.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,21 @@ InstanceInfo describe_loaded(const Instance &inst)
         info.elf_load_bytes = elf->load_bytes;
     }
     return info;
+}
+
+std::string meta_name_problem(const InstanceMeta &meta)
+{
+    if (std::string why = name_problem(meta.instance); !why.empty())
+        return why;
+    if (!meta.family.empty())
+        return name_problem(meta.family, "family");
+    return {};
+}
+
+std::string info_name_problem(const InstanceInfo &info)
+{
+    std::string why = meta_name_problem(info.meta);
+    return why.empty() ? why : info.path + ": " + why;
 }
 
 void to_json(nlohmann::json &j, const InstanceMeta &m)

@@ -24,6 +24,14 @@ struct InstanceInfo {
 
 InstanceInfo describe_loaded(const Instance &inst);
 
+// Why the metadata cannot be used: its instance name (and family, when set)
+// become folder and file names of a campaign, so both follow name_problem()
+// (core/untrusted.h). Empty when both are fine. Checked where the library is
+// loaded and again where the parent takes a child's answer: a child can lie.
+std::string meta_name_problem(const InstanceMeta &meta);
+// The same, as one error naming the library: "<path>: instance name '...' ...".
+std::string info_name_problem(const InstanceInfo &info);
+
 void to_json(nlohmann::json &j, const InstanceMeta &m);
 void from_json(const nlohmann::json &j, InstanceMeta &m);
 void to_json(nlohmann::json &j, const Capacities &c);

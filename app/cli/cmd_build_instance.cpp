@@ -69,7 +69,7 @@ std::string configure(const Args &args, BuildOptions &o)
     if (o.out_dir.empty())
         return "--out LIBDIR is required";
     if (auto name = args.value("--name")) {
-        if (std::string why = instance_name_problem(*name); !why.empty())
+        if (std::string why = name_problem(*name); !why.empty())
             return why;
         o.command_line.name = *name;
     }

@@ -342,7 +342,7 @@ TEST(Builder, RefusesBadNamesAndUsage)
     const fs::path src = submission_copy(tmp, "submission-toy", true);
     ProcessResult bad_name = build(src, tmp / "lib", {"--name", "bad name"});
     EXPECT_EQ(bad_name.exit_code, 2);
-    EXPECT_NE(bad_name.err.find("may only hold letters, digits, '-' and '_'"), std::string::npos) << bad_name.err;
+    EXPECT_NE(bad_name.err.find("may only hold letters, digits, '.', '-' and '_'"), std::string::npos) << bad_name.err;
     EXPECT_EQ(run_cli({"build-instance", src.string()}).exit_code, 2); // no --out
     EXPECT_EQ(run_cli({"build-instance", "--out", (tmp / "lib").string()}).exit_code, 2);
     ProcessResult help = run_cli({"build-instance", "--help"});
