@@ -2,6 +2,7 @@
 #include "core/kat_check.h"
 
 #include "core/fsutil.h"
+#include "core/untrusted.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -87,6 +88,9 @@ KatCheck check_kat(const std::string &library, const std::vector<KatManifestEntr
     auto child = run_kat_child(library, check.kat_file, records_wanted(manifest, check.instance), options);
     if (!child)
         return error_check(check, child.error());
+    if (child->info.meta.instance != check.instance) // every answer must be about the instance described
+        return error_check(check, library + ": runner answer rejected: the kat answer names instance '" +
+                                      printable(child->info.meta.instance) + "', not '" + check.instance + "'");
     check.exchange_ms_avg = child->exchange_ms_avg;
     check.records = child->records;
     if (child->status == "overflow") {

@@ -3,10 +3,15 @@
 
 #include "core/discovery.h"
 #include "core/elf_file.h"
+#include "core/fsutil.h"
 #include "core/process.h"
 #include "core/record.h"
+#include "core/untrusted.h"
 
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <numeric>
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +28,18 @@ std::string last_line(const std::string &text)
     return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
 }
 
+// The child's last stderr line, escaped: it is the instance's text as much as ours.
+std::string err_context(const ProcessResult &proc)
+{
+    return proc.err.empty() ? std::string() : ": " + printable(last_line(proc.err));
+}
+
+std::string answer_string(const nlohmann::json &answer, const char *key)
+{
+    const auto it = answer.find(key);
+    return it != answer.end() && it->is_string() ? printable(it->get<std::string>()) : std::string();
+}
+
 // The child's JSON answer, or why there is none.
 Result<nlohmann::json> ask_runner(const std::vector<std::string> &args, const std::string &library,
                                   const RunnerOptions &options)
@@ -31,26 +48,148 @@ Result<nlohmann::json> ask_runner(const std::vector<std::string> &args, const st
     spec.argv.push_back(options.runner.empty() ? runner_path() : options.runner);
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.timeout = options.timeout;
+    spec.cancel = options.cancel;
+    spec.memory_limit_bytes = options.memory_limit_bytes;
     ProcessResult proc = run_process(spec);
     if (!proc.started)
         return fail(proc.error);
-    if (proc.timed_out || proc.signal != 0)
-        return fail(library + ": runner " + proc.describe_end() + (proc.err.empty() ? "" : ": " + last_line(proc.err)));
-    nlohmann::json answer = runner_answer(proc.out);
+    if (proc.cancelled)
+        return fail(library + ": cancelled");
+    // Whatever the answer says, a child that ran away (time, memory, output, processes left) has failed.
+    if (proc.timed_out || proc.signal != 0 || proc.memory_exceeded || proc.out_overflow || proc.leftover_processes > 0)
+        return fail(library + ": runner " + proc.describe_end() + err_context(proc));
+    ChannelAnswer channel = read_answer_channel(proc.out);
+    if (!channel.problem.empty())
+        return fail(library + ": runner answer rejected: " + channel.problem);
+    const nlohmann::json &answer = channel.answer;
     if (!answer.is_object())
-        return fail(library + ": runner " + proc.describe_end() + " without an answer" +
-                    (proc.err.empty() ? "" : ": " + last_line(proc.err)));
-    if (!answer.value("ok", false) && !answer.contains("status"))
-        return fail(answer.value("error", library + ": runner failed"));
+        return fail(library + ": runner " + proc.describe_end() + " without an answer" + err_context(proc));
+    if (std::string problem = answer_exit_problem(proc, answer); !problem.empty())
+        return fail(library + ": runner answer rejected: " + problem);
+    if (!answer.value("ok", false) && !answer.contains("status")) {
+        const std::string error = answer_string(answer, "error");
+        return fail(error.empty() ? library + ": runner failed" : error);
+    }
     return answer;
+}
+
+// True when text occurs in bytes followed by a NUL: as a string of its own or,
+// since linkers merge a string into the tail of a longer one, as such a tail.
+bool holds_c_string(const std::string &bytes, const std::string &text)
+{
+    return !text.empty() && bytes.find(text + '\0') != std::string::npos;
+}
+
+std::string pass_symbol(unsigned k)
+{
+    return "kex_generate_pass" + std::to_string(k) + "_msg_" + (k % 2 == 0 ? "b" : "a");
+}
+
+// What a describe answer claims that the file, read without loading it, contradicts.
+std::string identity_problem(const InstanceInfo &claimed, const ElfInfo &elf, const std::string &file_bytes)
+{
+    if (claimed.machine != elf.machine_name)
+        return "it describes a library built for " + printable(claimed.machine) + ", the file is for " +
+               elf.machine_name;
+    if (claimed.elf_load_bytes != elf.load_bytes)
+        return "it describes an image of " + std::to_string(claimed.elf_load_bytes) +
+               " bytes, the file's loadable segments hold " + std::to_string(elf.load_bytes);
+    if (!holds_c_string(file_bytes, claimed.meta.instance))
+        return "it describes instance '" + printable(claimed.meta.instance) +
+               "', a name the library file does not hold";
+    for (unsigned k : claimed.exported_passes)
+        if (k < 1 || k > 64 || !holds_c_string(file_bytes, pass_symbol(k)))
+            return "it describes pass " + std::to_string(k) +
+                   " as exported, but the library file holds no such symbol name";
+    return {};
+}
+
+// The free-text metadata is shown in lists and logs; names are checked, not escaped.
+void escape_meta_text(InstanceMeta &meta)
+{
+    for (std::string *text : {&meta.display_name, &meta.parameter_set, &meta.group, &meta.variant, &meta.compiler,
+                              &meta.build_flags})
+        *text = printable(*text);
 }
 
 } // namespace
 
+std::string absolute_for_child(const std::string &path)
+{
+    if (path.empty())
+        return path;
+    std::error_code ec;
+    const std::filesystem::path abs = std::filesystem::absolute(path, ec);
+    return ec ? path : abs.lexically_normal().string();
+}
+
+ChannelAnswer read_answer_channel(const std::string &child_stdout)
+{
+    ChannelAnswer result;
+    size_t lines = 0;
+    std::string only;
+    for (size_t pos = 0; pos < child_stdout.size();) {
+        size_t end = child_stdout.find('\n', pos);
+        if (end == std::string::npos)
+            end = child_stdout.size();
+        std::string line = child_stdout.substr(pos, end - pos);
+        if (line.find_first_not_of(" \r\t") != std::string::npos) {
+            ++lines;
+            only = std::move(line);
+        }
+        pos = end + 1;
+    }
+    const std::string twice = "answered twice: the instance wrote to the runner's answer channel";
+    if (lines == 0)
+        return result;
+    if (lines > 1) {
+        result.problem = twice;
+        return result;
+    }
+    nlohmann::json answer = nlohmann::json::parse(only, nullptr, false);
+    if (!answer.is_object()) {
+        // Two objects on one line are a second answer too; anything else is not one.
+        const bool two = only.find("}{") != std::string::npos || only.find("} {") != std::string::npos;
+        result.problem = two ? twice : "the answer channel does not hold one JSON object";
+        return result;
+    }
+    result.answer = std::move(answer);
+    return result;
+}
+
 nlohmann::json runner_answer(const std::string &child_stdout)
 {
-    nlohmann::json answer = nlohmann::json::parse(last_line(child_stdout), nullptr, false);
-    return answer.is_object() ? answer : nlohmann::json();
+    return read_answer_channel(child_stdout).answer;
+}
+
+std::string answer_exit_problem(const ProcessResult &proc, const nlohmann::json &answer)
+{
+    const auto ok = answer.find("ok");
+    const bool says_ok = ok != answer.end() && ok->is_boolean() && ok->get<bool>();
+    const bool exited = proc.started && !proc.timed_out && !proc.cancelled && proc.signal == 0;
+    if (says_ok && exited && proc.exit_code != 0)
+        return "it says ok but the runner ended with exit code " + std::to_string(proc.exit_code);
+    if (says_ok && !exited)
+        return "it says ok but the runner ended: " + proc.describe_end();
+    return {};
+}
+
+std::string answer_instance_name(const nlohmann::json &answer)
+{
+    if (!answer.is_object())
+        return {};
+    if (auto it = answer.find("meta"); it != answer.end() && it->is_array())
+        for (const auto &kv : *it)
+            if (json_is_string_pair(kv) && kv[0] == "instance")
+                return kv[1].get<std::string>();
+    if (auto it = answer.find("instance_name"); it != answer.end() && it->is_string())
+        return it->get<std::string>();
+    if (auto it = answer.find("instance"); it != answer.end() && it->is_object()) {
+        const auto meta = it->find("meta");
+        if (meta != it->end() && meta->is_object() && meta->contains("instance") && (*meta)["instance"].is_string())
+            return (*meta)["instance"].get<std::string>();
+    }
+    return {};
 }
 
 using nlohmann::json;
@@ -109,6 +248,16 @@ std::string field_types_problem(const json &a)
     return {};
 }
 
+// "tick sample 3 is 9223372036854775808, beyond any real measurement".
+std::string implausible_sample(const json &samples, double max, const char *what)
+{
+    for (size_t i = 0; i < samples.size(); ++i)
+        if (static_cast<double>(samples[i].get<uint64_t>()) > max)
+            return std::string(what) + " sample " + std::to_string(i) + " is " +
+                   std::to_string(samples[i].get<uint64_t>()) + ", beyond any real measurement";
+    return {};
+}
+
 } // namespace
 
 std::string measure_answer_problem(const json &a, uint64_t iterations_asked)
@@ -124,23 +273,110 @@ std::string measure_answer_problem(const json &a, uint64_t iterations_asked)
     if (ticks + dropped != iterations_asked)
         return std::to_string(ticks) + " samples and " + std::to_string(dropped) + " dropped tick pairs for " +
                std::to_string(iterations_asked) + " iterations asked";
+    if (ticks == 0)
+        return "no sample for " + std::to_string(iterations_asked) + " iterations asked";
+    if (std::string problem = implausible_sample(a["ticks"], kMaxPlausibleCycles, "tick"); !problem.empty())
+        return problem;
+    if (std::string problem = implausible_sample(a["ns"], kMaxPlausibleNanoseconds, "time"); !problem.empty())
+        return problem;
     if (auto health = trial_health_from_json(nlohmann::ordered_json(a["health"]), "field 'health'"); !health)
         return health.error();
     return {};
 }
 
+namespace {
+
+// Backward counter readings are rare (a migration between CPUs whose counters
+// disagree); more than 1 % of the iterations, or any beyond one in a tiny
+// trial, is a made-up sample count, not a clock.
+uint64_t plausible_dropped_pairs(uint64_t iterations) { return std::max<uint64_t>(1, iterations / 100); }
+
+// Time a child spends outside its timed calls: start-up, loading the library,
+// the counter-overhead loop, the speed probes and the answer. Measured at 0.04-0.07 s
+// on release builds and 0.2-0.25 s under ASan (X25519, ML-KEM-768, SM2); the
+// margin covers a busy machine.
+constexpr double kChildStartupAllowanceS = 3.0;
+// Untimed work per iteration (buffer resets, checks) next to a timed whole
+// exchange is a fraction of it; four times the claimed calls is far above it.
+constexpr double kUntimedPerCallFactor = 4.0;
+
+std::string seconds_text(double s)
+{
+    char buf[64];
+    if (s < 1e-6)
+        std::snprintf(buf, sizeof buf, "%.0f ns", s * 1e9);
+    else if (s < 1e-3)
+        std::snprintf(buf, sizeof buf, "%.0f µs", s * 1e6);
+    else if (s < 1)
+        std::snprintf(buf, sizeof buf, "%.1f ms", s * 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f s", s);
+    return buf;
+}
+
+double claimed_calls_seconds(const json &a)
+{
+    double ns = 0;
+    for (const auto &v : a["ns"])
+        ns += static_cast<double>(v.get<uint64_t>());
+    return ns / 1e9;
+}
+
+} // namespace
+
+std::string measure_time_problem(const json &a, const ProcessResult &proc, const std::string &op, uint64_t iterations,
+                                 uint64_t warmups)
+{
+    const uint64_t dropped = a["dropped_tick_pairs"].get<uint64_t>();
+    if (dropped > plausible_dropped_pairs(iterations))
+        return std::to_string(dropped) + " of " + std::to_string(iterations) +
+               " iterations reported as dropped backward counter readings; at most " +
+               std::to_string(plausible_dropped_pairs(iterations)) + " are plausible";
+    const double claimed = claimed_calls_seconds(a);
+    if (claimed > 1.05 * proc.wall_seconds + 0.01)
+        return "claims " + seconds_text(claimed) + " of measured calls but the child ran " +
+               seconds_text(proc.wall_seconds);
+    // Only a timed whole exchange covers (nearly) all the work of an iteration;
+    // a timed step is a part of an exchange of unknown share.
+    if (op != "exchange" || a["ns"].empty())
+        return {};
+    const double per_call = claimed / static_cast<double>(a["ns"].size());
+    const double limit = kUntimedPerCallFactor * per_call * static_cast<double>(iterations + warmups) +
+                         kChildStartupAllowanceS;
+    if (proc.wall_seconds > limit)
+        return "claims " + seconds_text(claimed) + " of measured calls but the child ran " +
+               seconds_text(proc.wall_seconds);
+    if (proc.cpu_seconds > limit)
+        return "claims " + seconds_text(claimed) + " of measured calls but the child used " +
+               seconds_text(proc.cpu_seconds) + " of CPU time";
+    return {};
+}
+
 Result<InstanceInfo> describe_instance(const std::string &library, const RunnerOptions &options)
 {
-    if (auto elf = check_loadable(library); !elf)
+    auto elf = check_loadable(library);
+    if (!elf)
         return fail(elf.error());
-    auto answer = ask_runner({"describe", library}, library, options);
+    auto answer = ask_runner({"describe", absolute_for_child(library)}, library, options);
     if (!answer)
         return fail(answer.error());
+    InstanceInfo info;
     try {
-        return answer->at("instance").get<InstanceInfo>();
+        info = answer->at("instance").get<InstanceInfo>();
     } catch (const nlohmann::json::exception &e) {
         return fail(library + ": runner answer is malformed: " + e.what());
     }
+    auto bytes = read_file(library);
+    if (!bytes)
+        return fail(bytes.error());
+    if (std::string problem = identity_problem(info, *elf, *bytes); !problem.empty())
+        return fail(library + ": runner answer rejected: " + problem);
+    info.path = library; // ours, not the child's
+    // The child's loader refuses such names, unless it lies; names become paths, so check again here.
+    if (std::string bad = info_name_problem(info); !bad.empty())
+        return fail(bad);
+    escape_meta_text(info.meta);
+    return info;
 }
 
 Result<KatChildResult> run_kat_child(const std::string &library, const std::string &kat_file, int records,
@@ -148,17 +384,21 @@ Result<KatChildResult> run_kat_child(const std::string &library, const std::stri
 {
     if (auto elf = check_loadable(library); !elf)
         return fail(elf.error());
-    auto answer = ask_runner({"kat", library, "--out", kat_file, "--records", std::to_string(records)}, library,
-                             options);
+    auto answer = ask_runner({"kat", absolute_for_child(library), "--out", absolute_for_child(kat_file), "--records",
+                              std::to_string(records)},
+                             library, options);
     if (!answer)
         return fail(answer.error());
     try {
-        if (!answer->contains("instance"))
-            return fail(answer->value("error", library + ": runner failed"));
+        if (!answer->contains("instance")) {
+            const std::string error = answer_string(*answer, "error");
+            return fail(error.empty() ? library + ": runner failed" : error);
+        }
         KatChildResult result;
         result.info = answer->at("instance").get<InstanceInfo>();
-        result.status = answer->at("status").get<std::string>();
-        result.reason = answer->value("reason", "");
+        result.info.path = library;
+        result.status = printable(answer->at("status").get<std::string>());
+        result.reason = answer_string(*answer, "reason");
         result.records = answer->value("records", 0);
         result.exchange_ms_avg = answer->value("exchange_ms_avg", 0.0);
         return result;

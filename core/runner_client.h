@@ -5,10 +5,12 @@
 #pragma once
 
 #include "core/instance_info.h"
+#include "core/process.h"
 #include "core/result.h"
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <string>
 
@@ -17,11 +19,43 @@ namespace kexbench {
 struct RunnerOptions {
     std::string runner = {};                        // empty: runner_path()
     std::chrono::milliseconds timeout{60000};
+    const std::atomic<bool> *cancel = nullptr;      // a child is killed when it turns true
+    uint64_t memory_limit_bytes = default_memory_limit_bytes(); // per child; 0: none
 };
 
-// The runner's answer: the JSON object on the last non-empty line of its stdout,
-// or a null json when there is none (a crash, an exit before answering).
+// What came over a child's answer channel (its stdout): exactly one JSON
+// object on one line. `problem` says why a channel that holds something is
+// refused ("answered twice: ..."); both are empty when the child never answered.
+struct ChannelAnswer {
+    nlohmann::json answer; // the one object; null when there is none or it is refused
+    std::string problem;
+};
+ChannelAnswer read_answer_channel(const std::string &child_stdout);
+
+// The runner's answer, or a null json when there is none usable (a crash, an
+// exit before answering, two answers, not JSON).
 nlohmann::json runner_answer(const std::string &child_stdout);
+
+// Why an answer disagrees with how its child ended (ok:true with a non-zero
+// exit code); empty when they agree.
+std::string answer_exit_problem(const ProcessResult &proc, const nlohmann::json &answer);
+
+// Why the parent's own measurements contradict a measure answer that passed
+// measure_answer_problem(): implausibly many dropped tick pairs, measured
+// calls that add up to more than the child's wall time, or (for a timed whole
+// exchange) a child whose wall or CPU time vastly exceeds what its calls,
+// warm-ups and start-up can take. Empty when nothing contradicts it.
+std::string measure_time_problem(const nlohmann::json &answer, const ProcessResult &proc, const std::string &op,
+                                 uint64_t iterations, uint64_t warmups);
+
+// The instance a runner answer says it ran: the "instance" META pair of a
+// measure/profile answer, "instance_name" of a stack answer, or
+// instance.meta.instance of describe/kat. Empty when the answer names none.
+std::string answer_instance_name(const nlohmann::json &answer);
+
+// The path as a child must receive it: absolute, so an instance that changes
+// its working directory cannot redirect it.
+std::string absolute_for_child(const std::string &path);
 
 // Why a `measure` child's answer cannot be used, checked field by field
 // before any of its numbers is: types, the sample arrays (unsigned integers,

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kexbench-runner: the only program that loads candidate code. The CLI and
 // the GUI start it as a child; it answers with one JSON object on a private
-// copy of stdout, so an instance that prints cannot corrupt the answer and an
-// instance that crashes takes only this child down.
+// copy of stdout (the answer channel), so an instance that prints cannot
+// corrupt the answer and an instance that crashes takes only this child down.
+// The channel sits at a random high descriptor and is closed right after the
+// one answer; the parent refuses a second one (docs/method.md, "What a hostile
+// instance can still fake").
 #include "core/fsutil.h"
 #include "core/instance.h"
 #include "core/instance_info.h"
@@ -13,10 +16,14 @@
 #include <nlohmann/json.hpp>
 
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <string>
+#include <sys/random.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <vector>
 
@@ -59,15 +66,36 @@ void install_reporters()
     std::atexit(on_exit_without_answer);
 }
 
-// Moves our stdout out of the instance's reach: fd 1 becomes stderr.
+// A descriptor number in [64, min(open-file limit, 4096)), drawn at random so
+// an instance cannot write to a fixed number and hit the answer channel.
+int random_high_fd()
+{
+    struct rlimit lim {};
+    const rlim_t top = ::getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < 4096 ? lim.rlim_cur : 4096;
+    constexpr rlim_t bottom = 64;
+    uint32_t draw = 0;
+    if (top <= bottom + 1 || ::getrandom(&draw, sizeof draw, 0) != static_cast<ssize_t>(sizeof draw))
+        return static_cast<int>(bottom);
+    return static_cast<int>(bottom + draw % (top - bottom - 1));
+}
+
+// Moves our stdout out of the instance's reach: the answer channel goes to a
+// random high descriptor closed on exec (a program the instance starts does not
+// inherit it), and fd 1 becomes stderr.
 void protect_stdout()
 {
-    answer_fd = ::dup(STDOUT_FILENO);
+    answer_fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, random_high_fd());
+    if (answer_fd < 0)
+        answer_fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
     ::dup2(STDERR_FILENO, STDOUT_FILENO);
 }
 
+// Writes the one answer and closes the channel, so code that runs later (a
+// destructor, an atexit handler) finds nothing of ours to write a second one to.
 void answer(const json &j)
 {
+    if (answered || answer_fd < 0)
+        return;
     answered = 1;
     std::string text = j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     const char *p = text.data();
@@ -79,6 +107,8 @@ void answer(const json &j)
         p += n;
         left -= static_cast<size_t>(n);
     }
+    ::close(answer_fd);
+    answer_fd = -1;
 }
 
 int usage()
@@ -269,7 +299,7 @@ int stack(const std::string &lib, const Options &o)
         answer({{"ok", false}, {"status", "failed"}, {"reason", why}});
         return 1;
     }
-    answer({{"ok", true}, {"status", "complete"}, {"stack_bytes", *bytes}});
+    answer({{"ok", true}, {"status", "complete"}, {"stack_bytes", *bytes}, {"instance_name", (*inst)->meta().instance}});
     return 0;
 }
 
