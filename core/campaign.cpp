@@ -13,6 +13,7 @@
 #include "core/stats.h"
 #include "core/trial_stats.h"
 #include "core/format.h"
+#include "core/untrusted.h"
 
 #include <chrono>
 #include <cmath>
@@ -22,6 +23,10 @@
 #include <map>
 #include <numeric>
 #include <random>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -150,6 +155,19 @@ std::string string_field(const json &answer, const char *key)
     return it != answer.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+// Text in an answer comes from the child, which hosts candidate code: its
+// reason, error and META strings are escaped once, here where they come in.
+void escape_answer_text(json &answer)
+{
+    for (const char *key : {"reason", "error"})
+        if (auto it = answer.find(key); it != answer.end() && it->is_string())
+            *it = printable(it->get<std::string>());
+    if (auto meta = answer.find("meta"); meta != answer.end() && meta->is_array())
+        for (auto &kv : *meta)
+            if (json_is_string_pair(kv))
+                kv = json::array({printable(kv[0].get<std::string>()), printable(kv[1].get<std::string>())});
+}
+
 std::string failure_reason(const ChildRun &run)
 {
     if (run.answer.is_object()) {
@@ -160,42 +178,57 @@ std::string failure_reason(const ChildRun &run)
     std::string reason = "runner " + run.proc.describe_end();
     std::string context = last_line_with(run.proc.err, "kexbench-runner:");
     if (!context.empty())
-        reason += " — " + context.substr(std::string("kexbench-runner: ").size());
+        reason += " — " + printable(context.substr(std::string("kexbench-runner: ").size()));
     return reason;
 }
 
-ChildRun run_child(Context &ctx, std::vector<std::string> args, double timeout_s)
+// Why the answer channel or the answer itself cannot be taken, before its ok
+// is believed: a second answer, ok with a failed exit, another instance named.
+std::string answer_refusal(const ChannelAnswer &channel, const ProcessResult &proc, const std::string &expected_instance)
+{
+    if (!channel.problem.empty())
+        return channel.problem;
+    if (!channel.answer.is_object())
+        return {};
+    if (std::string problem = answer_exit_problem(proc, channel.answer); !problem.empty())
+        return problem;
+    const std::string named = answer_instance_name(channel.answer);
+    const bool says_ok = channel.answer.value("ok", false) == true;
+    if (says_ok && !expected_instance.empty() && named != expected_instance)
+        return "the answer names instance '" + printable(named) + "', not '" + printable(expected_instance) + "'";
+    return {};
+}
+
+// expected_instance: the name the describe step found; a later answer that
+// names another one is refused (empty: not checked).
+ChildRun run_child(Context &ctx, std::vector<std::string> args, double timeout_s,
+                   const std::string &expected_instance = {})
 {
     ChildRun run;
+    if (args.size() > 1) // the library: absolute, so an instance's chdir cannot redirect it
+        args[1] = absolute_for_child(args[1]);
     ProcessSpec spec;
     spec.argv.push_back(ctx.opt.runner.runner.empty() ? runner_path() : ctx.opt.runner.runner);
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.timeout = std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000));
     spec.cpu = ctx.opt.cpu;
     spec.cancel = &ctx.cancel;
+    spec.memory_limit_bytes = ctx.opt.runner.memory_limit_bytes;
     run.argv = spec.argv;
     run.proc = run_process(spec);
-    run.answer = runner_answer(run.proc.out);
+    ChannelAnswer channel = read_answer_channel(run.proc.out);
+    if (std::string refused = answer_refusal(channel, run.proc, expected_instance); !refused.empty()) {
+        run.reason = "runner answer rejected: " + refused;
+        return run; // no answer: nothing of it reaches a record
+    }
+    run.answer = std::move(channel.answer);
+    if (run.answer.is_object())
+        escape_answer_text(run.answer);
     const auto ok = run.answer.is_object() ? run.answer.find("ok") : run.answer.end();
     run.complete = run.proc.succeeded() && run.answer.is_object() && ok != run.answer.end() && ok->is_boolean() &&
                    ok->get<bool>();
     if (!run.complete)
         run.reason = failure_reason(run);
-    return run;
-}
-
-// A measure child: the answer must pass the field-by-field check before any figure is used.
-ChildRun run_measure_child(Context &ctx, std::vector<std::string> args, uint64_t iterations, double timeout_s)
-{
-    ChildRun run = run_child(ctx, std::move(args), timeout_s);
-    if (!run.complete)
-        return run;
-    if (std::string problem = measure_answer_problem(run.answer, iterations); !problem.empty()) {
-        run.complete = false;
-        run.reason = "runner answer rejected: " + problem;
-        return run;
-    }
-    run.health = *trial_health_from_json(ordered_json(run.answer["health"]), "health");
     return run;
 }
 
@@ -206,6 +239,32 @@ std::vector<std::string> measure_args(const Context &ctx, const std::string &lib
     std::snprintf(hz, sizeof hz, "%.0f", ctx.counter_hz);
     return {"measure", lib, "--op", op, "--iterations", std::to_string(iters), "--warmups",
             std::to_string(warmups), "--counter", ctx.opt.counter, "--counter-hz", hz};
+}
+
+// What one measure child is asked, and about which instance.
+struct MeasureAsk {
+    std::string instance, op;
+    uint64_t iterations = 1;
+    int warmups = 0;
+};
+
+// A measure child: the answer must pass the field-by-field check, and agree
+// with what the parent measured of the child, before any figure is used.
+ChildRun run_measure_child(Context &ctx, const std::string &lib, const MeasureAsk &ask, double timeout_s)
+{
+    ChildRun run = run_child(ctx, measure_args(ctx, lib, ask.op, ask.iterations, ask.warmups), timeout_s, ask.instance);
+    if (!run.complete)
+        return run;
+    std::string problem = measure_answer_problem(run.answer, ask.iterations);
+    if (problem.empty())
+        problem = measure_time_problem(run.answer, run.proc, ask.op, ask.iterations, static_cast<uint64_t>(ask.warmups));
+    if (!problem.empty()) {
+        run.complete = false;
+        run.reason = "runner answer rejected: " + problem;
+        return run;
+    }
+    run.health = *trial_health_from_json(ordered_json(run.answer["health"]), "health");
+    return run;
 }
 
 // Sample arrays of a child; only complete (validated) answers have them.
@@ -449,9 +508,10 @@ bool resumable(const Context &ctx, const InstanceInfo &info, const std::string &
     return rec && rec->status == "complete" && rec->kexbench && rec->kexbench->mode == ctx.opt.mode;
 }
 
-void measure_stack_of(Context &ctx, const std::string &lib, OperationRun &run, double timeout_s)
+void measure_stack_of(Context &ctx, const std::string &lib, const std::string &instance, OperationRun &run,
+                      double timeout_s)
 {
-    ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op}, timeout_s);
+    ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op}, timeout_s, instance);
     if (child.complete && child.answer.contains("stack_bytes") && json_is_uint(child.answer["stack_bytes"]))
         run.stack_bytes = child.answer["stack_bytes"].get<uint64_t>();
     else
@@ -479,7 +539,7 @@ void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat
     }
     e["build_flags"] = info.meta.build_flags;
     e["compiler"] = info.meta.compiler;
-    ctx.build["instances"][cand + "/" + info.meta.instance] = e;
+    ctx.build["instances"][instance_key(info.meta)] = e;
     if (auto w = write_json(ctx.out() / "build.json", ctx.build); !w)
         ctx.problem(info.meta.instance, w.error());
 }
@@ -494,7 +554,7 @@ bool calibrate(Context &ctx, const std::string &lib, const InstanceInfo &info, c
     run.op = "exchange";
     run.started_utc = utc_now();
     run.load_start = load_average();
-    ChildRun child = run_measure_child(ctx, measure_args(ctx, lib, "exchange", 1, 0), 1, ctx.opt.calibration_timeout_s);
+    ChildRun child = run_measure_child(ctx, lib, {info.meta.instance, "exchange", 1, 0}, ctx.opt.calibration_timeout_s);
     if (child.complete) {
         const auto ns = samples_of(child, "ns");
         t1 = std::max(1e-9, static_cast<double>(ns.empty() ? 0 : ns[0]) / 1e9);
@@ -639,7 +699,7 @@ void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo
     ChildRun child = run_child(ctx,
                                {"profile", profiled.string(), "--op", "exchange", "--iterations",
                                 std::to_string(plan.iterations), "--warmups", std::to_string(plan.warmups)},
-                               plan.timeout_s);
+                               plan.timeout_s, info.meta.instance);
     if (child.proc.cancelled)
         return;
     const std::string problem = profile_problem(info, child);
@@ -785,9 +845,9 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
         p.announced = true;
         ctx.emit(ev(CampaignEvent::OperationStarted, w.info.meta.instance, p.run.op));
     }
-    ChildRun child = run_measure_child(ctx, measure_args(ctx, w.lib, p.run.op, p.run.plan.iterations_per_trial,
-                                                         p.run.plan.warmups),
-                                       p.run.plan.iterations_per_trial, p.run.plan.timeout_per_process_s);
+    ChildRun child = run_measure_child(
+        ctx, w.lib, {w.info.meta.instance, p.run.op, p.run.plan.iterations_per_trial, p.run.plan.warmups},
+        p.run.plan.timeout_per_process_s);
     if (child.proc.cancelled)
         return;
     p.spent_s += child.proc.wall_seconds;
@@ -826,7 +886,7 @@ void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairW
 {
     const InstanceWork &w = instances[p.instance];
     if (!p.written && ctx.opt.stack && !ctx.cancelled())
-        measure_stack_of(ctx, w.lib, p.run, p.run.plan.timeout_per_process_s);
+        measure_stack_of(ctx, w.lib, w.info.meta.instance, p.run, p.run.plan.timeout_per_process_s);
     p.run.ended_utc = utc_now();
     p.run.load_end = load_average();
     Record rec = assemble_record(ctx, w.info, w.kat_check(), p.run);
@@ -905,6 +965,8 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
     w.info = info;
     if (ctx.opt.kat) {
         w.kat = check_kat(lib, ctx.opt.manifest, (ctx.out() / "kat" / candidate_id(info.meta)).string(), ctx.opt.runner);
+        if (ctx.cancelled())
+            return std::nullopt;
         if (w.kat->verdict != KatVerdict::Pass)
             ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", info.meta.instance + ": KAT " + w.kat->summary()));
     }
@@ -1030,6 +1092,12 @@ ordered_json planning_json(const CampaignOptions &opt)
 // constants would mix incomparable records.
 Result<bool> check_resume(Context &ctx)
 {
+    // Earlier instances stay in build.json: a campaign adds its entries, never replaces the file.
+    if (auto b = read_file((ctx.out() / "build.json").string(), 64u << 20)) {
+        ordered_json build = ordered_json::parse(*b, nullptr, false);
+        if (build.is_object() && build.contains("instances") && build["instances"].is_object())
+            ctx.build = build;
+    }
     fs::path path = ctx.out() / "campaign.json";
     std::error_code ec;
     if (!fs::exists(path, ec))
@@ -1042,11 +1110,6 @@ Result<bool> check_resume(Context &ctx)
         return fail(path.string() + ": this folder was measured with other planning (" +
                     old.value("planning", ordered_json()).dump() + "); choose another --out");
     ctx.campaign["started_utc"] = old.value("started_utc", ctx.campaign["started_utc"].get<std::string>());
-    if (auto b = read_file((ctx.out() / "build.json").string(), 64u << 20)) {
-        ordered_json build = ordered_json::parse(*b, nullptr, false);
-        if (build.is_object() && build.contains("instances"))
-            ctx.build = build;
-    }
     return true;
 }
 
@@ -1106,6 +1169,113 @@ uint64_t campaign_seed(const CampaignOptions &opt)
     return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
 
+// The lock of a campaign folder: its open .kexbench.lock under flock. The
+// kernel drops the lock when the descriptor closes, also when the process
+// dies, so the file a killed campaign leaves behind is never in the way.
+constexpr const char *kLockFile = kCampaignLockFile;
+
+// The pid the holder wrote, digits only (empty until it has written).
+std::string lock_holder(int fd)
+{
+    char buf[32] = {};
+    const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
+    const std::string text = n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
+    return text.substr(0, text.find_first_not_of("0123456789"));
+}
+
+class FolderLock {
+public:
+    FolderLock() = default;
+    FolderLock(const FolderLock &) = delete;
+    FolderLock &operator=(const FolderLock &) = delete;
+    ~FolderLock()
+    {
+        if (fd_ >= 0)
+            ::close(fd_);
+    }
+    // Empty when the folder is now this process's until the lock is destroyed, else why not.
+    std::string take(const fs::path &dir)
+    {
+        const fs::path file = dir / kLockFile;
+        // O_CLOEXEC: runner children must not inherit the lock and hold it after we are gone.
+        fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+        if (fd_ < 0)
+            return file.string() + ": cannot open: " + std::strerror(errno);
+        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            if (errno != EWOULDBLOCK)
+                return file.string() + ": cannot lock: " + std::strerror(errno);
+            const std::string pid = lock_holder(fd_);
+            return dir.string() + " is in use by " + (pid.empty() ? "another campaign" : "pid " + pid);
+        }
+        const std::string pid = std::to_string(::getpid()) + "\n";
+        if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
+            return file.string() + ": cannot write: " + std::strerror(errno);
+        return {};
+    }
+
+private:
+    int fd_ = -1;
+};
+
+// The libraries of a campaign as described by runner children, one per
+// identity: the same library (name and contents) given twice is measured once.
+struct Described {
+    std::vector<InstanceInfo> infos;
+    std::vector<std::string> libs, sha256s;
+    std::vector<std::pair<std::string, std::string>> problems; // library, why it cannot be measured
+};
+
+Described describe_libraries(const Context &ctx)
+{
+    Described d;
+    for (const auto &lib : ctx.opt.libraries) {
+        if (ctx.cancelled())
+            break;
+        auto info = describe_instance(lib, ctx.opt.runner);
+        if (!info) {
+            d.problems.emplace_back(lib, info.error());
+            continue;
+        }
+        const std::string sha = library_sha256(lib);
+        bool seen = false;
+        for (size_t i = 0; i < d.infos.size() && !seen; ++i)
+            seen = instance_key(d.infos[i].meta) == instance_key(info->meta) && d.sha256s[i] == sha;
+        if (seen)
+            continue;
+        d.infos.push_back(*info);
+        d.libs.push_back(lib);
+        d.sha256s.push_back(sha);
+    }
+    return d;
+}
+
+// Two different libraries under one name would overwrite each other's
+// records, KAT file and build entry: refused before anything is written,
+// within the campaign and against what the folder already holds.
+std::string identity_problem(const Context &ctx, const Described &d)
+{
+    std::vector<LibraryIdentity> ids;
+    for (size_t i = 0; i < d.infos.size(); ++i)
+        ids.push_back({d.libs[i], d.infos[i].meta, d.sha256s[i]});
+    if (auto clashes = find_identity_clashes(ids); !clashes.empty())
+        return clashes.front().message;
+    const auto &entries = ctx.build["instances"];
+    for (size_t i = 0; i < d.infos.size(); ++i) {
+        const auto it = entries.find(instance_key(d.infos[i].meta));
+        if (it == entries.end() || !it->is_object())
+            continue;
+        const std::string old_sha = it->value("library_sha256", std::string());
+        if (old_sha.empty() || old_sha == d.sha256s[i])
+            continue;
+        const std::string name = printable(d.infos[i].meta.instance);
+        return (ctx.out() / "build.json").string() + ": " + name + " was measured here from " +
+               printable(it->value("library", std::string("another library"))) + " (" + short_sha256(old_sha) +
+               "); " + printable(d.libs[i]) + " (" + short_sha256(d.sha256s[i]) + ") calls itself " + name +
+               " too; measure it into another folder or rename it";
+    }
+    return {};
+}
+
 } // namespace
 
 ProfilePlan plan_profile(double t1, double setup_s, double slack_s)
@@ -1126,6 +1296,37 @@ std::string candidate_id(const InstanceMeta &meta)
     return id;
 }
 
+std::string short_sha256(const std::string &hex) { return hex.empty() ? "unreadable" : "sha256 " + hex.substr(0, 8) + "…"; }
+
+std::string instance_key(const InstanceMeta &meta) { return candidate_id(meta) + "/" + meta.instance; }
+
+std::string library_sha256(const std::string &path)
+{
+    auto bytes = read_file(path);
+    return bytes ? sha256_hex(*bytes) : std::string();
+}
+
+std::string identity_clash_message(const std::string &name, const std::string &library_a, const std::string &sha_a,
+                                   const std::string &library_b, const std::string &sha_b)
+{
+    return "two libraries call themselves " + printable(name) + ": " + printable(library_a) + " (" +
+           short_sha256(sha_a) + ") and " + printable(library_b) + " (" + short_sha256(sha_b) +
+           "); measure one at a time or rename one";
+}
+
+std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries)
+{
+    std::vector<IdentityClash> clashes;
+    for (size_t a = 0; a < libraries.size(); ++a)
+        for (size_t b = a + 1; b < libraries.size(); ++b) {
+            const LibraryIdentity &x = libraries[a], &y = libraries[b];
+            if (instance_key(x.meta) != instance_key(y.meta) || (x.sha256 == y.sha256 && !x.sha256.empty()))
+                continue;
+            clashes.push_back({a, b, identity_clash_message(x.meta.instance, x.library, x.sha256, y.library, y.sha256)});
+        }
+    return clashes;
+}
+
 Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObserver &observer,
                                      const std::atomic<bool> &cancel)
 {
@@ -1141,8 +1342,13 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     fs::create_directories(options.out_dir, ec);
     if (ec)
         return fail(options.out_dir + ": cannot create: " + ec.message());
+    FolderLock lock; // held until the campaign returns: one campaign per folder at a time
+    if (std::string busy = lock.take(options.out_dir); !busy.empty())
+        return fail(busy);
 
-    Context ctx{options, observer, cancel};
+    CampaignOptions cancellable = options; // every child kind, describe and KAT included, stops on cancel
+    cancellable.runner.cancel = &cancel;
+    Context ctx{cancellable, observer, cancel};
     ctx.summary.out_dir = options.out_dir;
     char host[256] = "host";
     ::gethostname(host, sizeof host - 1);
@@ -1151,6 +1357,9 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     ctx.campaign["planning"] = planning_json(options);
     if (auto ok = check_resume(ctx); !ok)
         return fail(ok.error());
+    Described described = describe_libraries(ctx);
+    if (std::string clash = identity_problem(ctx, described); !clash.empty())
+        return fail(clash);
     describe_host(ctx);
     const uint64_t seed = campaign_seed(options);
     ctx.campaign["kexbench"]["seed"] = seed;
@@ -1161,17 +1370,10 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     for (const auto &w : ctx.campaign["host_problems"])
         ctx.emit(ev(CampaignEvent::Warning, "", "", w.get<std::string>()));
 
-    std::vector<InstanceInfo> infos;
-    std::vector<std::string> libs;
-    for (const auto &lib : options.libraries) {
-        auto info = describe_instance(lib, options.runner);
-        if (!info) {
-            ctx.problem(lib, info.error());
-            continue;
-        }
-        infos.push_back(*info);
-        libs.push_back(lib);
-    }
+    for (const auto &[lib, why] : described.problems)
+        ctx.problem(lib, why);
+    const std::vector<InstanceInfo> &infos = described.infos;
+    const std::vector<std::string> &libs = described.libs;
     // One unit per instance for KAT and calibration; each pair adds its trials once known.
     ctx.units_total = static_cast<double>(infos.size());
     std::vector<InstanceWork> instances;

@@ -91,7 +91,37 @@ struct ProfilePlan {
 };
 ProfilePlan plan_profile(double exchange_t1, double setup_s, double slack_s);
 
+// The lock file of a campaign folder (held with flock while a campaign runs;
+// never part of a bundle: it is about this machine, not the evidence).
+inline constexpr const char *kCampaignLockFile = ".kexbench.lock";
+
 // "ecdhe", "x25519-nike": the candidate folder name records go under.
 std::string candidate_id(const InstanceMeta &meta);
+
+// Instance identity is (name, library sha256). The name is the key a campaign
+// files an instance under ("x25519-nike/X25519-NIKE": records, KAT file and
+// log, build.json entry); two different libraries with one key would
+// overwrite each other's evidence, so they are never measured together.
+std::string instance_key(const InstanceMeta &meta);
+// SHA-256 (hex) of a library file; empty when it cannot be read.
+std::string library_sha256(const std::string &path);
+// "sha256 1234abcd…": enough of a digest to tell two libraries apart in a message.
+std::string short_sha256(const std::string &sha256_hex);
+// "two libraries call themselves X25519-NIKE: /a/lib1.so (sha256 1234abcd…)
+// and /b/lib2.so (sha256 5678ef01…); measure one at a time or rename one"
+std::string identity_clash_message(const std::string &name, const std::string &library_a, const std::string &sha_a,
+                                   const std::string &library_b, const std::string &sha_b);
+
+struct LibraryIdentity {
+    std::string library;
+    InstanceMeta meta;
+    std::string sha256;
+};
+struct IdentityClash {
+    size_t first = 0, second = 0; // indices into the list given
+    std::string message;          // identity_clash_message()
+};
+// Every pair of entries that claim one instance key with different contents.
+std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries);
 
 } // namespace kexbench

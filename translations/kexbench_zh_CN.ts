@@ -955,6 +955,10 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>Standard references to judge candidates against: ML-KEM (FIPS 203) key exchanges and SM2 key exchange (GB/T 32918.3).</source>
         <translation>评判候选算法所用的标准参照：基于 ML-KEM（FIPS 203）的密钥交换与 SM2 密钥交换（GB/T 32918.3）。</translation>
     </message>
+    <message>
+        <source>Name clash:</source>
+        <translation>名称冲突：</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::MainWindow</name>

@@ -448,6 +448,9 @@ QString RunPage::startBlocker() const
         return workbench_->instances().isEmpty() && workbench_->busy()
                    ? tr("Looking for instance libraries…")
                    : tr("Check at least one instance in the Algorithms panel to start.");
+    // Two checked libraries of one name would overwrite each other's evidence (core refuses them too).
+    if (const QString clash = workbench_->checkedClash(); !clash.isEmpty())
+        return clash;
     if (std::none_of(opBoxes_.begin(), opBoxes_.end(), [](const QCheckBox *b) { return b->isChecked(); }))
         return tr("Choose at least one operation to time.");
     if (outDir_->text().trimmed().isEmpty())
@@ -523,8 +526,10 @@ CampaignOptions RunPage::options() const
 
 void RunPage::start()
 {
-    if (!startBlocker().isEmpty())
+    if (const QString why = startBlocker(); !why.isEmpty()) {
+        log(tr("Cannot start: %1").arg(why));
         return;
+    }
     const CampaignOptions opts = options();
     QString why;
     if (!log_->document()->isEmpty())

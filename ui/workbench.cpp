@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workbench.h"
 
+#include "core/campaign.h"
 #include "core/discovery.h"
 #include "core/runner_client.h"
 
@@ -58,6 +59,7 @@ DescribeOutcome describeLibraries(const std::vector<std::string> &libraries)
         InstanceEntry entry;
         entry.info = std::move(info.value());
         entry.library = normalizedPath(QString::fromStdString(lib));
+        entry.sha256 = QString::fromStdString(library_sha256(lib));
         out.entries << std::move(entry);
     }
     return out;
@@ -119,6 +121,41 @@ QStringList Workbench::checkedLibraries() const
     return libs;
 }
 
+namespace {
+
+std::vector<LibraryIdentity> identitiesOf(const QVector<InstanceEntry> &entries)
+{
+    std::vector<LibraryIdentity> ids;
+    for (const auto &entry : entries)
+        ids.push_back({entry.library.toStdString(), entry.info.meta, entry.sha256.toStdString()});
+    return ids;
+}
+
+} // namespace
+
+QString Workbench::checkedClash() const
+{
+    QVector<InstanceEntry> checked;
+    for (const auto &entry : instances_)
+        if (entry.checked)
+            checked << entry;
+    const auto clashes = find_identity_clashes(identitiesOf(checked));
+    return clashes.empty() ? QString() : QString::fromStdString(clashes.front().message);
+}
+
+// Both rows of a clash carry its reason, so the list shows the pair.
+void Workbench::markClashes()
+{
+    for (auto &entry : instances_)
+        entry.clash.clear();
+    for (const auto &clash : find_identity_clashes(identitiesOf(instances_))) {
+        const QString why = QString::fromStdString(clash.message);
+        for (size_t row : {clash.first, clash.second})
+            if (instances_[static_cast<int>(row)].clash.isEmpty())
+                instances_[static_cast<int>(row)].clash = why;
+    }
+}
+
 void Workbench::setChecked(int row, bool checked)
 {
     if (row < 0 || row >= instances_.size() || instances_[row].checked == checked)
@@ -157,6 +194,7 @@ void Workbench::discoverInstances()
             if (!discovered.contains(old.library) && QFileInfo::exists(old.library))
                 merged << old;
         instances_ = std::move(merged);
+        markClashes();
         applyDefaultSelection();
         emit instancesChanged();
         for (const auto &problem : out.problems)
@@ -198,6 +236,7 @@ void Workbench::addInstanceLibrary(const QString &path)
                 instances_ << entry;
             }
         }
+        markClashes();
         emit instancesChanged();
         for (const auto &problem : out.problems)
             emit instanceProblem(problem);

@@ -23,6 +23,11 @@ struct InstanceEntry {
     InstanceInfo info;     // from a runner child's describe
     QString library;       // path of the .so
     bool checked = false;  // selected for the next campaign
+    // Identity is (name, library sha256): another listed library with this
+    // name but other contents would overwrite this one's evidence. `clash`
+    // says so (core's identity_clash_message), empty when there is none.
+    QString sha256;
+    QString clash;
 };
 
 struct DatasetEntry {
@@ -41,6 +46,9 @@ public:
     // Instances ------------------------------------------------------------
     const QVector<InstanceEntry> &instances() const { return instances_; }
     QStringList checkedLibraries() const;
+    // Why the checked libraries cannot be measured together (two of them
+    // claim one instance name), empty when they can.
+    QString checkedClash() const;
     void setChecked(int row, bool checked);
     // Finds libraries on the instance search path and describes each in a
     // runner child, in the background; instancesChanged() when done.
@@ -80,6 +88,7 @@ private:
     unsigned generation_ = 0; // discovery results older than the latest request are dropped
     bool checkDefaultsNext_ = false;
     void applyDefaultSelection();
+    void markClashes();
 };
 
 } // namespace kexbench::ui

@@ -4,9 +4,13 @@
 #include "core/discovery.h"
 #include "core/kat_check.h"
 
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 namespace kexbench::cli {
@@ -14,18 +18,22 @@ namespace kexbench::cli {
 namespace {
 
 const char *kHelp =
-    "usage: kexbench-cli kat (INSTANCE|LIB.so)... [--manifest FILE] [--out DIR] [--timeout S]\n"
-    "       kexbench-cli kat --all [--manifest FILE] [--out DIR] [--timeout S]\n"
+    "usage: kexbench-cli kat (INSTANCE|LIB.so)... [--manifest FILE] [--out DIR | --keep] [--timeout S]\n"
+    "                        [--memory-limit SIZE]\n"
+    "       kexbench-cli kat --all [--manifest FILE] [--out DIR | --keep] [--timeout S] [--memory-limit SIZE]\n"
     "\n"
     "Generates KAT_KEX_<instance>.txt in the official format (10 records, master seed\n"
     "\"seed\"x16, 64 guard bytes of 0xA5 around every buffer) in a runner child, hashes\n"
     "its canonical form and compares it with the manifest entry for the instance.\n"
     "Without --manifest the *.kat.sha256 files beside the instance libraries are used.\n"
     "Prints one line per instance: PASS, MISMATCH, NOKAT, OVERFLOW or ERROR <reason>,\n"
-    "then the SHA-256. --out keeps the KAT files and a log per instance (default: a\n"
-    "temporary folder). --timeout bounds each runner child (default 60 s); a child that\n"
-    "crashes or hangs is reported as ERROR with the reason. Exit code 0 when every\n"
-    "instance passes, 1 otherwise.\n";
+    "then the SHA-256. --out keeps the KAT files and a log per instance; without it\n"
+    "they go to a temporary folder that is removed at the end (--keep keeps it and\n"
+    "names it). --timeout bounds each runner child (default 60 s); a child that\n"
+    "crashes or hangs is reported as ERROR with the reason. --memory-limit SIZE bounds\n"
+    "the resident memory of each runner child, e.g. 512M or 8G (0: none; default\n"
+    "min(8 GiB, half the RAM)): a child passing it is an ERROR \"exceeded the memory\n"
+    "limit of ...\". Exit code 0 when every instance passes, 1 otherwise.\n";
 
 // Every entry of every manifest found, or of the one named.
 Result<std::vector<KatManifestEntry>> load_manifests(const Args &args, const DiscoveredFiles &found)
@@ -43,13 +51,51 @@ Result<std::vector<KatManifestEntry>> load_manifests(const Args &args, const Dis
     return all;
 }
 
-std::string out_dir_for(const Args &args)
+// Where the KAT files go: --out, or a fresh temporary folder that is removed
+// when the command ends (also on an error or Ctrl-C) unless --keep asks for it.
+class KatOutDir {
+public:
+    explicit KatOutDir(const Args &args)
+    {
+        if (auto out = args.value("--out")) {
+            path_ = *out;
+            return;
+        }
+        char tmpl[] = "/tmp/kexbench-kat-XXXXXX";
+        if (const char *dir = ::mkdtemp(tmpl)) {
+            path_ = dir;
+            temporary_ = !args.flag("--keep");
+            if (!temporary_)
+                std::fprintf(stderr, "kexbench-cli kat: KAT files and logs kept in %s\n", dir);
+        }
+    }
+    ~KatOutDir()
+    {
+        std::error_code ec;
+        if (temporary_)
+            std::filesystem::remove_all(path_, ec);
+    }
+    KatOutDir(const KatOutDir &) = delete;
+    KatOutDir &operator=(const KatOutDir &) = delete;
+    // Empty when no temporary folder could be made.
+    const std::string &path() const { return path_; }
+
+private:
+    std::string path_;
+    bool temporary_ = false;
+};
+
+// Ctrl-C (or SIGTERM) kills the running child and stops before the next instance.
+std::atomic<bool> g_kat_cancel{false};
+
+void on_kat_interrupt(int) { g_kat_cancel.store(true); }
+
+void stop_on_interrupt()
 {
-    if (auto out = args.value("--out"))
-        return *out;
-    char tmpl[] = "/tmp/kexbench-kat-XXXXXX";
-    const char *dir = ::mkdtemp(tmpl);
-    return dir ? dir : "/tmp";
+    struct sigaction sa {};
+    sa.sa_handler = on_kat_interrupt;
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
 }
 
 void print_check(const KatCheck &check)
@@ -67,7 +113,7 @@ namespace {
 
 int cmd_kat(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--manifest", "--out", "--timeout"}, {"--all", "--help", "-h"});
+    Args args(argv, {"--manifest", "--out", "--timeout", "--memory-limit"}, {"--all", "--keep", "--help", "-h"});
     if (!args.ok())
         return usage_error("kat", args.error());
     if (args.flag("--help") || args.flag("-h")) {
@@ -101,13 +147,26 @@ int cmd_kat(const std::vector<std::string> &argv)
             return usage_error("kat", "--timeout takes seconds between 0 and 86400");
         runner.timeout = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
     }
-    const std::string out_dir = out_dir_for(args);
+    if (!parse_memory_limit(args, runner.memory_limit_bytes))
+        return usage_error("kat", "--memory-limit takes a size such as 512M or 8G (0: none)");
+    const KatOutDir out(args);
+    if (out.path().empty()) {
+        std::fprintf(stderr, "kexbench-cli kat: cannot make a temporary folder in /tmp: %s\n", std::strerror(errno));
+        return kExitFailure;
+    }
+    const std::string &out_dir = out.path();
     std::error_code ec;
     std::filesystem::create_directories(out_dir, ec);
 
+    runner.cancel = &g_kat_cancel;
+    stop_on_interrupt();
     bool all_pass = !libraries.empty();
     for (const auto &lib : libraries) {
         KatCheck check = check_kat(lib, *manifest, out_dir, runner);
+        if (g_kat_cancel.load()) {
+            std::fprintf(stderr, "kexbench-cli kat: cancelled\n");
+            return kExitFailure;
+        }
         print_check(check);
         all_pass = all_pass && check.verdict == KatVerdict::Pass;
     }

@@ -7,6 +7,7 @@
 #include "core/discovery.h"
 #include "core/format.h"
 
+#include <QColor>
 #include <QMap>
 
 #include <algorithm>
@@ -215,6 +216,8 @@ QString InstanceTreeModel::leafTooltip(int instanceRow) const
         tip += QStringLiteral("<br><b>%1:</b> %2").arg(metricName(Metric::StaticSize),
                                                        tr("%n byte(s)", nullptr, static_cast<int>(entry.info.elf_load_bytes)));
     tip += QStringLiteral("<br><b>%1:</b> %2").arg(tr("Library"), entry.library.toHtmlEscaped());
+    if (!entry.clash.isEmpty())
+        tip = QStringLiteral("<b>%1</b> %2<br>").arg(tr("Name clash:"), entry.clash.toHtmlEscaped()) + tip;
     return tip;
 }
 
@@ -295,6 +298,13 @@ QVariant InstanceTreeModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         return leafTooltip(node.instance);
+    case Qt::ForegroundRole:
+        // Both libraries of a name clash stand out; the tooltip says why.
+        if (column == Name && !entry.clash.isEmpty())
+            return QColor(Qt::red);
+        return {};
+    case ClashRole:
+        return entry.clash;
     case LibraryRole:
         return entry.library;
     default:

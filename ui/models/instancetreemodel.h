@@ -21,6 +21,7 @@ public:
         InstanceRowRole,                // leaf: row in Workbench::instances(); -1 otherwise
         NodeKindRole,                   // NodeKind
         SortRole,                       // numbers as numbers for a QSortFilterProxyModel
+        ClashRole,                      // leaf: why it clashes with another library of its name; empty otherwise
     };
     enum NodeKind { GroupNode, FamilyNode, InstanceNode };
 
