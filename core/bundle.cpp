@@ -4,6 +4,7 @@
 // anything is created, files are created with openat() below target_dir
 // without following links, and inflation stops at the byte limit however
 // small the compressed input is.
+#include "core/campaign.h"
 #include "core/dataset.h"
 #include "core/fsutil.h"
 
@@ -450,7 +451,8 @@ Result<uint64_t> write_bundle(const std::string &campaign_dir, const std::string
         return fail(std::string(campaign_dir).append(": not a folder"));
     std::string tmp = bundle_path + ".tmp." + std::to_string(::getpid());
     // A bundle written into the folder it packs must not pack itself.
-    auto members = bundle_members(root, {fs::weakly_canonical(bundle_path, ec), fs::weakly_canonical(tmp, ec)});
+    auto members = bundle_members(root, {fs::weakly_canonical(bundle_path, ec), fs::weakly_canonical(tmp, ec),
+                                         fs::weakly_canonical(root / kCampaignLockFile, ec)});
     if (!members)
         return fail(members.error());
     Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
@@ -466,6 +468,62 @@ Result<uint64_t> write_bundle(const std::string &campaign_dir, const std::string
     return n;
 }
 
+namespace {
+
+// Every entry of the bundle into the (new, empty) folder dir.
+Result<uint64_t> extract_entries(int bundle_fd, const std::string &dir, const LoadLimits &limits)
+{
+    Fd target(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (target.get() < 0)
+        return fail(std::string("cannot open the temporary folder ").append(dir).append(": ").append(errno_text()));
+    BundleInflater inflater(bundle_fd, limits.max_bundle_bytes);
+    uint64_t count = 0;
+    for (;;) {
+        auto more = extract_entry(inflater, target.get(), limits.max_bundle_bytes);
+        if (!more)
+            return fail(more.error());
+        if (!*more)
+            break;
+        ++count;
+    }
+    if (!inflater.at_clean_end())
+        return fail(inflater.error());
+    return count;
+}
+
+// The target may be absent or an empty folder (never a link): unpacking
+// merges nothing into existing files, so a failed unbundle can leave nothing.
+std::string target_problem(const fs::path &target)
+{
+    struct stat st {};
+    if (::lstat(target.c_str(), &st) != 0)
+        return errno == ENOENT ? std::string() : std::string("cannot inspect ").append(target.string()).append(": ").append(errno_text());
+    if (!S_ISDIR(st.st_mode))
+        return target.string() + " exists and is not a folder";
+    std::error_code ec;
+    if (!fs::is_empty(target, ec) || ec)
+        return target.string() + " exists and is not empty (unbundle into a new or empty folder)";
+    return {};
+}
+
+// Creates the missing folders above target; returns the topmost one it created
+// (empty when none), so a failure can remove exactly those.
+Result<fs::path> make_parents(const fs::path &parent)
+{
+    fs::path topmost;
+    std::error_code ec;
+    for (fs::path p = parent; !p.empty() && !fs::exists(fs::symlink_status(p, ec)); p = p.parent_path())
+        topmost = p;
+    if (!topmost.empty() && !fs::create_directories(parent, ec) && ec)
+        return fail(std::string("cannot create ").append(parent.string()).append(": ").append(ec.message()));
+    return topmost;
+}
+
+} // namespace
+
+// Unpacks into a hidden temporary folder beside the target and renames it into
+// place only when every entry and the end of the stream checked out: a
+// truncated, corrupt or hostile bundle leaves nothing behind.
 Result<uint64_t> extract_bundle(const std::string &bundle_path, const std::string &target_dir, const LoadLimits &limits)
 {
     auto named = [&](const std::string &why) { return fail(std::string(bundle_path).append(": ").append(why)); };
@@ -477,23 +535,34 @@ Result<uint64_t> extract_bundle(const std::string &bundle_path, const std::strin
         return named("not a regular file");
     if (auto h = check_header(in.get()); !h)
         return named(h.error());
-    std::error_code ec;
-    fs::create_directories(target_dir, ec);
-    Fd target(::open(target_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (target.get() < 0)
-        return named(std::string("cannot open target folder ").append(target_dir).append(": ").append(errno_text()));
-    BundleInflater inflater(in.get(), limits.max_bundle_bytes);
-    uint64_t count = 0;
-    for (;;) {
-        auto more = extract_entry(inflater, target.get(), limits.max_bundle_bytes);
-        if (!more)
-            return named(more.error());
-        if (!*more)
-            break;
-        ++count;
+    fs::path target = fs::path(target_dir).lexically_normal();
+    if (target.filename().empty())
+        target = target.parent_path(); // "out/" is "out"
+    if (auto why = target_problem(target); !why.empty())
+        return named(why);
+    const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    auto created = make_parents(parent);
+    if (!created)
+        return named(created.error());
+    std::string tmpl = (parent / ("." + target.filename().string() + ".unbundle-XXXXXX")).string();
+    if (::mkdtemp(tmpl.data()) == nullptr) {
+        const std::string why = errno_text();
+        std::error_code ec;
+        if (!created->empty())
+            fs::remove_all(*created, ec);
+        return named(std::string("cannot create a temporary folder beside ").append(target.string()).append(": ").append(why));
     }
-    if (!inflater.at_clean_end())
-        return named(inflater.error());
+    auto count = extract_entries(in.get(), tmpl, limits);
+    if (count && ::rename(tmpl.c_str(), target.c_str()) != 0)
+        count = fail(std::string("cannot move the unpacked files to ").append(target.string()).append(": ").append(errno_text()));
+    if (!count) {
+        std::error_code ec;
+        fs::remove_all(tmpl, ec);
+        if (!created->empty())
+            fs::remove_all(*created, ec); // only folders this call made, holding nothing else
+        return named(count.error());
+    }
+    sync_parent(target);
     return count;
 }
 

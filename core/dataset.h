@@ -127,7 +127,9 @@ bool is_bundle_file(const std::string &path);
 Result<uint64_t> write_bundle(const std::string &campaign_dir, const std::string &bundle_path);
 // Refuses entries whose paths are absolute or escape target_dir, and inflation past limits.
 // Returns the number of files extracted. Never follows a symbolic link inside
-// target_dir. On failure target_dir may hold part of the bundle; callers remove it.
+// target_dir. target_dir must be absent or an empty folder; the files are
+// unpacked beside it and moved into place only when the whole bundle checked
+// out, so on failure nothing is left (target_dir stays as it was).
 Result<uint64_t> extract_bundle(const std::string &bundle_path, const std::string &target_dir,
                                 const LoadLimits &limits = {});
 

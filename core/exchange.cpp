@@ -2,6 +2,7 @@
 #include "core/exchange.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace kexbench {
 
@@ -62,6 +63,7 @@ const char *exchange_status_name(ExchangeStatus status)
     case ExchangeStatus::Overflow: return "overflow";
     case ExchangeStatus::LengthUntouched: return "length_untouched";
     case ExchangeStatus::SecretMismatch: return "secret_mismatch";
+    case ExchangeStatus::EmptySecret: return "empty_secret";
     }
     return "?";
 }
@@ -171,6 +173,10 @@ ExchangeOutcome check_pass_result(unsigned k, int rc, unsigned long long claimed
 
 ExchangeOutcome compare_secrets(const ExchangeBuffers &b)
 {
+    // Checked before the comparison: two 0-byte secrets compare equal.
+    for (const auto &[fn, len] : {std::pair{"kex_derive_ss_a", b.ssa_len}, std::pair{"kex_derive_ss_b", b.ssb_len}})
+        if (len == 0)
+            return failure(ExchangeStatus::EmptySecret, std::string(fn).append(" wrote a 0-byte shared secret"));
     if (b.ssa_len != b.ssb_len)
         return failure(ExchangeStatus::SecretMismatch, "derive_a produced " + std::to_string(b.ssa_len) +
                                                            " bytes but derive_b " + std::to_string(b.ssb_len));

@@ -71,6 +71,7 @@ enum class ExchangeStatus {
     Overflow,          // guard bytes changed or a returned length above its capacity
     LengthUntouched,   // a pass left its output length at the sentinel
     SecretMismatch,    // derive_a and derive_b disagree
+    EmptySecret,       // a derive reported a 0-byte shared secret: two empty secrets "match" but prove nothing
 };
 
 const char *exchange_status_name(ExchangeStatus status);

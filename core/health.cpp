@@ -76,6 +76,17 @@ std::optional<uint64_t> steal_ticks(int cpu)
     return std::nullopt;
 }
 
+// The "Threads:" line of /proc/self/status.
+std::optional<int> thread_count()
+{
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("Threads:", 0) == 0)
+            return std::atoi(line.c_str() + 8);
+    return std::nullopt;
+}
+
 std::string percent(double share) { return fmt::py_format(100 * share, 'f', 1) + " %"; }
 
 // "lost 12.3 % of its wall time (run-queue wait 11.9 %)"; empty when within the rule.
@@ -105,6 +116,21 @@ std::string probe_reason(const TrialHealth &h, double fastest, double limit)
     if (!(slowdown > limit))
         return {};
     return "speed probe " + percent(slowdown) + " slower than the campaign's fastest on CPU " + std::to_string(h.cpu);
+}
+
+// "other threads of the instance used 48.0 % of a CPU during the trial (2 threads before it, 2 after)".
+std::string other_threads_reason(const TrialHealth &h, double limit)
+{
+    if (!h.process_cpu_s || !(h.wall_s > 0))
+        return {};
+    const double share = std::max(0.0, *h.process_cpu_s - h.cpu_s) / h.wall_s;
+    if (!(share > limit))
+        return {};
+    std::string why = "other threads of the instance used " + percent(share) + " of a CPU during the trial";
+    if (h.threads_before && h.threads_after)
+        why += " (" + std::to_string(*h.threads_before) + " threads before it, " + std::to_string(*h.threads_after) +
+               " after)";
+    return why;
 }
 
 std::string clock_reason(const TrialHealth &h, std::optional<double> fixed_clock_hz, double limit)
@@ -143,7 +169,9 @@ HealthSnapshot take_health_snapshot()
     }
     s.runqueue_wait_ns = runqueue_wait_ns();
     s.steal_ticks = steal_ticks(s.cpu);
+    s.threads = thread_count();
     s.thread_cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    s.process_cpu_ns = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
     s.wall_ns = clock_ns(CLOCK_MONOTONIC_RAW);
     return s;
 }
@@ -157,6 +185,10 @@ TrialHealth health_between(const HealthSnapshot &a, const HealthSnapshot &b, dou
     h.probe_after_ns = probe_after_ns;
     h.wall_s = static_cast<double>(b.wall_ns - a.wall_ns) * 1e-9;
     h.cpu_s = static_cast<double>(b.thread_cpu_ns - a.thread_cpu_ns) * 1e-9;
+    if (b.process_cpu_ns >= a.process_cpu_ns)
+        h.process_cpu_s = static_cast<double>(b.process_cpu_ns - a.process_cpu_ns) * 1e-9;
+    h.threads_before = a.threads;
+    h.threads_after = b.threads;
     h.voluntary_switches = static_cast<uint64_t>(std::max(0L, b.voluntary - a.voluntary));
     h.involuntary_switches = static_cast<uint64_t>(std::max(0L, b.involuntary - a.involuntary));
     if (a.runqueue_wait_ns && b.runqueue_wait_ns && *b.runqueue_wait_ns >= *a.runqueue_wait_ns)
@@ -189,7 +221,8 @@ void judge_trial(TrialHealth &h, double fastest_probe_ns, std::optional<double> 
     std::string why;
     for (const std::string &part : {probe_reason(h, fastest_probe_ns, rules.probe_slowdown),
                                     lost_time_reason(h, rules.lost_share),
-                                    clock_reason(h, fixed_clock_hz, rules.min_clock_share)})
+                                    clock_reason(h, fixed_clock_hz, rules.min_clock_share),
+                                    other_threads_reason(h, rules.other_threads_share)})
         if (!part.empty())
             why += (why.empty() ? "" : "; ") + part;
     h.disturbed = !why.empty();

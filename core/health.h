@@ -25,6 +25,8 @@ inline constexpr int kProbeRepeats = 7;
 struct HealthSnapshot {
     uint64_t wall_ns = 0;       // CLOCK_MONOTONIC_RAW
     uint64_t thread_cpu_ns = 0; // CLOCK_THREAD_CPUTIME_ID
+    uint64_t process_cpu_ns = 0; // CLOCK_PROCESS_CPUTIME_ID: every thread of the child
+    std::optional<int> threads;  // "Threads:" of /proc/self/status
     long voluntary = 0, involuntary = 0;          // getrusage(RUSAGE_THREAD)
     std::optional<uint64_t> runqueue_wait_ns;     // /proc/thread-self/schedstat, 2nd field
     std::optional<uint64_t> steal_ticks;          // /proc/stat "cpu<N>" steal (USER_HZ)
@@ -42,11 +44,15 @@ TrialHealth health_between(const HealthSnapshot &before, const HealthSnapshot &a
 // CPU, or when it lost more than lost_share of its wall time to preemption
 // (run-queue wait), steal or not running at all (wall - thread CPU time), or
 // (PMU only) when its cycles per second fall below min_clock_share of the
-// fixed clock (the harness's rule).
+// fixed clock (the harness's rule), or when other threads of the instance
+// used more than other_threads_share of a CPU during it: a thread the
+// instance leaves running competes with the measured one for the core, its
+// caches and memory bandwidth even when it runs on another CPU.
 struct DisturbanceRules {
     double probe_slowdown = 0.03;
     double lost_share = 0.01;
     double min_clock_share = 0.95;
+    double other_threads_share = 0.05;
 };
 
 // Sets health.disturbed and health.reason (one line; empty when clean).

@@ -21,6 +21,12 @@
 
 namespace kexbench {
 
+// The record reader's bounds for a cycle count and a time in nanoseconds
+// (core/record.cpp): far past anything real. A runner answer is held to the
+// same bounds, so what the parent writes it can also read back.
+inline constexpr double kMaxPlausibleCycles = 1e18;
+inline constexpr double kMaxPlausibleNanoseconds = 1e16;
+
 constexpr int kRecordSchema = 2;
 
 // Totals of one trial as the harness driver prints them.
@@ -73,6 +79,11 @@ struct TrialHealth {
     std::optional<double> runqueue_wait_s;   // /proc/self/schedstat delta; nullopt when unreadable
     std::optional<double> steal_s;           // /proc/stat steal of that CPU; nullopt when unreadable
     std::optional<double> cycles_per_second; // PMU cycles / seconds of the trial (only with core cycles)
+    // The whole process's CPU time over the same span (CLOCK_PROCESS_CPUTIME_ID) and
+    // its thread count (/proc/self/status) at both ends: CPU time beyond cpu_s was
+    // used by other threads of the instance. nullopt in records made before these existed.
+    std::optional<double> process_cpu_s;
+    std::optional<int> threads_before, threads_after;
     bool disturbed = false;
     std::string reason;           // why it was judged disturbed; empty when clean
     double slower_probe_ns() const { return std::max(probe_before_ns, probe_after_ns); }

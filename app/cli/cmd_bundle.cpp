@@ -17,8 +17,11 @@ const char *kBundleHelp = "usage: kexbench-cli bundle CAMPAIGN_DIR OUT.kxb\n"
                           "Packs every file of a campaign folder into one zlib-compressed bundle.\n";
 const char *kUnbundleHelp = "usage: kexbench-cli unbundle BUNDLE.kxb TARGET_DIR\n"
                             "\n"
-                            "Unpacks a bundle. Entries whose paths are absolute or escape TARGET_DIR, and\n"
-                            "bundles that inflate past 1 GiB, are refused with the reason.\n";
+                            "Unpacks a bundle into TARGET_DIR, which must be new or an empty folder. Entries\n"
+                            "whose paths are absolute or escape TARGET_DIR, and bundles that inflate past\n"
+                            "1 GiB, are refused with the reason. The files are unpacked beside TARGET_DIR and\n"
+                            "moved into place only when the whole bundle checked out: a truncated, corrupt or\n"
+                            "refused bundle leaves nothing behind.\n";
 
 int two_paths(const std::vector<std::string> &argv, const char *name, const char *help,
               Result<uint64_t> (*action)(const std::string &, const std::string &))

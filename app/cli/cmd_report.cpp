@@ -37,8 +37,10 @@ const char *kHelp =
     "  --accounting FILE  kex_bandwidth.csv (default: <campaign>/../../kex_bandwidth.csv if present);\n"
     "                     without it section 6 falls back to the API sizes and says so\n"
     "\n"
-    "Problems found in the dataset are printed to stderr, one per line; the report is still written.\n"
-    "Exit codes: 0 written, 1 nothing to report or a file could not be read/written, 2 usage error.\n";
+    "Problems found in the dataset (files that cannot be read, impossible values) are printed to\n"
+    "stderr, one per line; the report is still written without those files, and the exit code is 1.\n"
+    "Exit codes: 0 written from evidence without problems, 1 the evidence has problems, nothing to\n"
+    "report, or a file could not be read/written, 2 usage error.\n";
 
 // The named candidate, or the dataset's only one; empty = every candidate.
 std::optional<std::string> pick_candidate(const Dataset &ds, const std::optional<std::string> &wanted)
@@ -52,6 +54,21 @@ std::optional<std::string> pick_candidate(const Dataset &ds, const std::optional
     std::fprintf(stderr, "kexbench-cli report: no candidate %s in %s (candidates: %s)\n", wanted->c_str(),
                  ds.root.c_str(), joined(all).c_str());
     return std::nullopt;
+}
+
+std::vector<ReportTable> tables_of(const Report &report)
+{
+    std::vector<ReportTable> tables;
+    for (const auto &section : report.sections)
+        tables.insert(tables.end(), section.tables.begin(), section.tables.end());
+    return tables;
+}
+
+int write_report(const Report &report, const std::string &format, const std::optional<std::string> &out)
+{
+    if (format == "csv")
+        return write_csv_tables("report", tables_of(report), *out);
+    return write_text_output("report", format == "md" ? render_markdown(report) : render_html(report), out);
 }
 
 int run_report(const Args &args)
@@ -85,15 +102,13 @@ int run_report(const Args &args)
     }
     const Report report =
         build_report(*dataset, {*candidate, std::move(accounting.entries), accounting.note, ReportLayout::v2, ""});
-    if (format == "csv")
-    {
-        std::vector<ReportTable> tables;
-        for (const auto &section : report.sections)
-            tables.insert(tables.end(), section.tables.begin(), section.tables.end());
-        return write_csv_tables("report", tables, *args.value("--out"));
-    }
-    return write_text_output("report", format == "md" ? render_markdown(report) : render_html(report),
-                             args.value("--out"));
+    const int written = write_report(report, format, args.value("--out"));
+    if (written != kExitOk || dataset->problems.empty())
+        return written;
+    // A report missing part of its evidence must not pass for a complete one in a script.
+    std::fprintf(stderr, "kexbench-cli report: %zu problem(s) in the evidence of %s (listed above); the report leaves those files out\n",
+                 dataset->problems.size(), source->c_str());
+    return kExitFailure;
 }
 
 int cmd_report(const std::vector<std::string> &argv)

@@ -632,9 +632,36 @@ TEST(Bundle, NeverWritesThroughLinksInTheTarget)
     fs::create_symlink(tmp.path() / "elsewhere", tmp.path() / "target/records");
     fs::path kxb = tmp.path() / "b.kxb";
     spit(kxb, bundle_bytes(entry("records/x.json", "{}") + le(0, 4)));
-    std::string err = extract_error(kxb, tmp.path() / "target");
-    EXPECT_EQ(err.rfind(kxb.string() + ": cannot open the folder for entry 'records/x.json': ", 0), 0u) << err;
+    // A target holding anything (here a link) is refused before a byte is written ...
+    EXPECT_EQ(extract_error(kxb, tmp.path() / "target"),
+              kxb.string() + ": " + (tmp.path() / "target").string() +
+                  " exists and is not empty (unbundle into a new or empty folder)");
+    // ... and so is a target that is itself a link.
+    fs::create_symlink(tmp.path() / "elsewhere", tmp.path() / "link");
+    EXPECT_EQ(extract_error(kxb, tmp.path() / "link"),
+              kxb.string() + ": " + (tmp.path() / "link").string() + " exists and is not a folder");
     EXPECT_TRUE(fs::is_empty(tmp.path() / "elsewhere"));
+}
+
+// A bundle that fails part-way leaves neither the target nor a temporary folder.
+TEST(Bundle, AFailedExtractionLeavesNothing)
+{
+    TempDir tmp;
+    fs::path kxb = tmp.path() / "b.kxb";
+    spit(kxb, bundle_bytes(entry("records/k/a.json", "{}") + entry("records/k/b.json", "{}") +
+                           entry("../evil", "x") + le(0, 4)));
+    fs::path target = tmp.path() / "deep/er/target";
+    EXPECT_EQ(extract_error(kxb, target), kxb.string() + ": entry '../evil' refused: contains '..'");
+    std::vector<std::string> left;
+    for (const auto &e : fs::recursive_directory_iterator(tmp.path()))
+        left.push_back(e.path().filename().string());
+    EXPECT_EQ(left, std::vector<std::string>{"b.kxb"});
+    // The same bundle without the bad entry lands whole in the same place.
+    spit(kxb, bundle_bytes(entry("records/k/a.json", "{}") + entry("records/k/b.json", "{}") + le(0, 4)));
+    auto n = extract_bundle(kxb.string(), target.string());
+    ASSERT_TRUE(n.ok()) << n.error();
+    EXPECT_EQ(*n, 2u);
+    EXPECT_TRUE(fs::is_regular_file(target / "records/k/b.json"));
 }
 
 TEST(Bundle, RefusesTruncatedAndMalformedBundles)

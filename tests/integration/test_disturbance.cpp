@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <sched.h>
@@ -166,10 +167,49 @@ TEST(Disturbance, ATrialThatNeverRunsCleanMarksTheRecordDisturbed)
     EXPECT_TRUE(k.health[0].disturbed);
     EXPECT_EQ(k.health[0].attempt, 3);
     EXPECT_NE(k.health[0].reason.find("run-queue wait"), std::string::npos) << k.health[0].reason;
+    EXPECT_NE(k.health[0].reason.find("other threads of the instance used"), std::string::npos) << k.health[0].reason;
     for (int attempt = 0; attempt < 3; ++attempt)
         EXPECT_NE(retried_attempt(k, 1, attempt), nullptr) << "attempt " << attempt;
     EXPECT_TRUE(k.disturbed);
     EXPECT_NE(k.reason.find("disturbed"), std::string::npos) << k.reason;
+    EXPECT_NE(r.out.find("trial attempts were disturbed"), std::string::npos) << r.out;
+}
+
+// A thread the instance leaves spinning, the children not pinned: the spinner
+// may get a CPU of its own, so the run queue need not show it, but the
+// process's CPU time beyond the measuring thread's does. Trial 1's attempts
+// (children 1 and 2) are flagged with that reason and retried; the record
+// says it stayed disturbed.
+TEST(Disturbance, AThreadLeftSpinningByTheInstanceIsFlaggedAndRetried)
+{
+    TempDir dir;
+    std::vector<std::string> args = campaign_args(dir / "camp", 1);
+    const auto cpu = std::find(args.begin(), args.end(), "--cpu");
+    ASSERT_NE(cpu, args.end());
+    args.erase(cpu, cpu + 2);
+    args[8] = "2"; // --trials 2
+    ProcessResult r = run_cli_env(args, disturb(dir, "1,2", "spin"));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const Record rec = exchange_record(dir / "camp");
+    ASSERT_TRUE(rec.kexbench);
+    const RecordSamples &k = *rec.kexbench;
+    ASSERT_EQ(k.health.size(), 2u);
+    const TrialHealth &kept = k.health[0];
+    EXPECT_TRUE(kept.disturbed);
+    EXPECT_EQ(kept.attempt, 1);
+    EXPECT_NE(kept.reason.find("other threads of the instance used "), std::string::npos) << kept.reason;
+    EXPECT_NE(kept.reason.find(" % of a CPU during the trial ("), std::string::npos) << kept.reason;
+    const RetriedAttempt *first = retried_attempt(k, 1, 0);
+    ASSERT_NE(first, nullptr);
+    EXPECT_NE(first->health.reason.find("other threads of the instance used "), std::string::npos)
+        << first->health.reason;
+    ASSERT_TRUE(kept.process_cpu_s && kept.threads_before);
+    EXPECT_GT(*kept.process_cpu_s, kept.cpu_s);
+    // The second trial's children start no thread: nothing of the kind is said about it.
+    EXPECT_EQ(k.health[1].reason.find("other threads"), std::string::npos) << k.health[1].reason;
+    ASSERT_TRUE(k.health[1].threads_before);
+    EXPECT_EQ(*kept.threads_before, *k.health[1].threads_before + 1) << "the spinner is one more thread";
+    EXPECT_TRUE(k.disturbed);
     EXPECT_NE(r.out.find("trial attempts were disturbed"), std::string::npos) << r.out;
 }
 

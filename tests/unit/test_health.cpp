@@ -7,7 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdio>
+#include <thread>
+#include <time.h>
 #include <fstream>
 #include <unistd.h>
 
@@ -134,6 +137,57 @@ TEST(Disturbance, TheProbeAndTheSnapshotsMeasureThisThread)
     EXPECT_EQ(fastest_probe_of(h), probe);
 }
 
+// Other threads of the instance using CPU during the trial: 5 % of a CPU is the limit.
+TEST(Disturbance, OtherThreadsUsingMoreThanFivePercentOfACpuAreADisturbance)
+{
+    TrialHealth h = clean_trial();
+    h.process_cpu_s = 1.039; // 0.04 s beyond the measuring thread's 0.999 s
+    h.threads_before = h.threads_after = 2;
+    judge_trial(h, 100000, std::nullopt);
+    EXPECT_FALSE(h.disturbed) << h.reason;
+    h.process_cpu_s = 1.479;
+    judge_trial(h, 100000, std::nullopt);
+    EXPECT_TRUE(h.disturbed);
+    EXPECT_EQ(h.reason, "other threads of the instance used 48.0 % of a CPU during the trial "
+                        "(2 threads before it, 2 after)");
+    // A spinning thread on another CPU can take more than the wall time.
+    h.process_cpu_s = 2.0;
+    h.threads_after = 3;
+    judge_trial(h, 100000, std::nullopt);
+    EXPECT_EQ(h.reason, "other threads of the instance used 100.1 % of a CPU during the trial "
+                        "(2 threads before it, 3 after)");
+    // Records made before the process figures existed get no verdict from them.
+    TrialHealth old = clean_trial();
+    judge_trial(old, 100000, std::nullopt);
+    EXPECT_FALSE(old.disturbed) << old.reason;
+}
+
+// A second thread that burns 30 ms of its own CPU time between the snapshots
+// shows in the process figures and in the thread counts.
+TEST(Disturbance, TheSnapshotsSeeAnotherThreadsCpuTime)
+{
+    const HealthSnapshot a = take_health_snapshot();
+    std::atomic<bool> started{false};
+    std::thread spinner([&] {
+        started = true;
+        timespec t{};
+        do
+            ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        while (t.tv_sec == 0 && t.tv_nsec < 30000000);
+    });
+    while (!started)
+        std::this_thread::yield();
+    const HealthSnapshot during = take_health_snapshot();
+    spinner.join();
+    const HealthSnapshot b = take_health_snapshot();
+    TrialHealth h = health_between(a, b, 1000, 1000);
+    ASSERT_TRUE(h.process_cpu_s.has_value());
+    EXPECT_GE(*h.process_cpu_s - h.cpu_s, 0.03) << "the spinner's 30 ms";
+    ASSERT_TRUE(a.threads && during.threads && b.threads);
+    EXPECT_EQ(*during.threads, *a.threads + 1);
+    EXPECT_EQ(*b.threads, *a.threads);
+}
+
 TEST(Disturbance, CpuPressureIsReadFromThePsiFile)
 {
     char name[] = "/tmp/kexbench-psi-XXXXXX";
@@ -177,6 +231,13 @@ TEST(RunnerAnswer, EachKindOfForgeryIsNamed)
     a = sound_answer(10, 0);
     a["counter_hz"] = -5;
     EXPECT_EQ(measure_answer_problem(a, 10), "field 'counter_hz' is not a number >= 0");
+    // Past the record reader's bounds: written, such a record could not be read back.
+    a = sound_answer(10, 0);
+    a["ticks"][2] = uint64_t{1} << 63;
+    EXPECT_EQ(measure_answer_problem(a, 10), "tick sample 2 is 9223372036854775808, beyond any real measurement");
+    a = sound_answer(10, 0);
+    a["ns"][4] = uint64_t{1} << 60;
+    EXPECT_EQ(measure_answer_problem(a, 10), "time sample 4 is 1152921504606846976, beyond any real measurement");
 }
 
 TEST(RecordHealth, TheHealthBlockAndRetriedAttemptsSurviveARoundTrip)
@@ -223,4 +284,30 @@ TEST(RecordHealth, TheHealthBlockAndRetriedAttemptsSurviveARoundTrip)
     EXPECT_EQ(k.dropped_tick_pairs, 2u);
     EXPECT_EQ(k.probe_fastest_ns, 99000);
     EXPECT_TRUE(k.extra.empty()) << k.extra.dump();
+}
+
+// The process CPU time and thread counts are kept, and a health block without them (older records) still loads.
+TEST(RecordHealth, TheOtherThreadFiguresRoundTripAndAreOptional)
+{
+    TrialHealth h = clean_trial();
+    h.process_cpu_s = 1.5;
+    h.threads_before = 2;
+    h.threads_after = 3;
+    auto back = trial_health_from_json(trial_health_json(h), "answer");
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_EQ(back->process_cpu_s, 1.5);
+    EXPECT_EQ(back->threads_before, 2);
+    EXPECT_EQ(back->threads_after, 3);
+
+    nlohmann::ordered_json old = trial_health_json(clean_trial());
+    for (const char *key : {"process_cpu_s", "threads_before", "threads_after"})
+        old.erase(key);
+    auto loaded = trial_health_from_json(old, "old record");
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    EXPECT_FALSE(loaded->process_cpu_s);
+    EXPECT_FALSE(loaded->threads_before);
+
+    old["process_cpu_s"] = -3.0;
+    EXPECT_EQ(trial_health_from_json(old, "answer").error(),
+              "answer: health.process_cpu_s -3 is not a plausible time in seconds");
 }

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -259,7 +260,7 @@ TEST(RecordJson, KeepsUnmodelledFieldsAndKexbenchSamples)
     r.extra = ojson{{"future_field", "x"}};
     RecordSamples s;
     s.counter = "tsc";
-    s.ticks = {5, kMax, 0};
+    s.ticks = {5, uint64_t(1) << 59, 0}; // the largest a sample may be is below 2^60 (RecordJson.RefusesImpossibleNumbers)
     s.ns = {1, 2, 3};
     s.trial_sizes = {3};
     s.stack_bytes = 4096;
@@ -282,6 +283,57 @@ TEST(RecordJson, KeepsUnmodelledFieldsAndKexbenchSamples)
 
     r.kexbench.reset();
     EXPECT_FALSE(record_to_json(r).contains("kexbench"));
+}
+
+// Valid JSON, impossible measurements: the record is refused, naming the field and the value.
+TEST(RecordJson, RefusesImpossibleNumbers)
+{
+    auto with_trials = [](ojson trial) {
+        ojson j = minimal_record();
+        j["trials"] = ojson::array({ojson{{"measurements", 10}, {"seconds", 0.5}, {"cycles", 1000}}, trial});
+        return j;
+    };
+    EXPECT_EQ(read_error(with_trials({{"measurements", 10}, {"seconds", 0.5}, {"cycles", -5}})),
+              "rec.json: trial 2 cycles -5 is not a plausible cycle count");
+    EXPECT_EQ(read_error(with_trials({{"measurements", 10}, {"seconds", 1e308}, {"cycles", 7}})),
+              "rec.json: trial 2 seconds 1e+308 is not a plausible time in seconds");
+    EXPECT_EQ(read_error(with_trials({{"measurements", 10}, {"seconds", -0.25}})),
+              "rec.json: trial 2 seconds -0.25 is not a plausible time in seconds");
+    EXPECT_EQ(read_error(with_trials({{"measurements", 1e17}, {"seconds", 1.0}})),
+              "rec.json: trial 2 measurements 1e+17 is not a plausible count");
+    // Text past the double range is refused by the parser; a non-finite value built in memory by the reader.
+    EXPECT_EQ(detail::parse_json_text(R"({"mean_cycles": 1e400})", "rec.json").error(),
+              "rec.json: invalid JSON: number overflow parsing '1e400'");
+    ojson j = minimal_record();
+    j["mean_cycles"] = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(read_error(j), "rec.json: mean_cycles inf is not a plausible cycle count");
+    j["mean_cycles"] = std::nan("");
+    EXPECT_EQ(read_error(j), "rec.json: mean_cycles nan is not a plausible cycle count");
+
+    j = minimal_record();
+    j["mean_seconds"] = -1.5;
+    EXPECT_EQ(read_error(j), "rec.json: mean_seconds -1.5 is not a plausible time in seconds");
+    j = minimal_record();
+    j["processes"] = ojson::array({ojson{{"status", "complete"}, {"wall_s", 1.0},
+                                         {"trials", ojson::array({ojson{{"seconds", 1.0}, {"cycles", 1e19}}})}}});
+    EXPECT_EQ(read_error(j), "rec.json: process 1 trial 1 cycles 1e+19 is not a plausible cycle count");
+    j = minimal_record();
+    j["sizes"] = ojson{{"pk_bytes", -32}};
+    EXPECT_EQ(read_error(j), "rec.json: sizes.pk_bytes -32 is not a plausible byte count");
+    j = minimal_record();
+    j["peak_rss_bytes"] = 1e18;
+    EXPECT_EQ(read_error(j), "rec.json: peak_rss_bytes 1e+18 is not a plausible byte count");
+    j = minimal_record();
+    j["kexbench"] = ojson{{"ticks", encode_samples({1, kMax, 3})}};
+    EXPECT_EQ(read_error(j), "rec.json: kexbench.ticks sample 2 18446744073709551615 is not a plausible cycle count");
+    j = minimal_record();
+    j["kexbench"] = ojson{{"health", ojson::array({ojson{{"trial", 1}, {"wall_s", 0.1}, {"cpu_s", -0.1}}})}};
+    EXPECT_EQ(read_error(j), "rec.json: kexbench.health[0].cpu_s -0.1 is not a plausible time in seconds");
+
+    // The largest real figures stay far inside the bounds.
+    j = with_trials({{"measurements", 20000000}, {"seconds", 36000.0}, {"cycles", 1.8e14}});
+    j["peak_rss_bytes"] = uint64_t(64) << 30;
+    EXPECT_EQ(read_error(j), "(loaded)");
 }
 
 TEST(RecordJson, RefusesSamplesThatDoNotSplitIntoTrials)
