@@ -175,6 +175,7 @@ const std::vector<double> &SampleCache::sorted(const Record &record, ValueUnit u
         std::vector<uint64_t> raw = unit == ValueUnit::Counter ? record.kexbench->ticks : record.kexbench->ns;
         std::sort(raw.begin(), raw.end());
         values.assign(raw.begin(), raw.end());
+        ++sorts_;
     }
     return values;
 }

@@ -91,9 +91,12 @@ class SampleCache {
 public:
     const std::vector<double> &sorted(const Record &record, ValueUnit unit);
     void clear() { cache_.clear(); }
+    // How many times samples were sorted: an option change that needs no new sort must not add one.
+    size_t sorts() const { return sorts_; }
 
 private:
     std::map<std::pair<const Record *, int>, std::vector<double>> cache_;
+    size_t sorts_ = 0;
 };
 
 DistributionPlot computeDistribution(const std::vector<DistributionInput> &inputs, const DistributionOptions &options,

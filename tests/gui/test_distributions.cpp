@@ -15,13 +15,11 @@
 #include <qcustomplot.h>
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QTemporaryDir>
 
 #include <atomic>
 #include <cmath>
 #include <numeric>
-#include <iostream>
 #include <random>
 
 using namespace kexbench;
@@ -223,7 +221,10 @@ TEST(Distributions, FarOutliersDoNotSquashTheBulk)
     EXPECT_LT(h.viewHigh, 20000.0);
 }
 
-TEST(Distributions, HundredThousandSamplesStayCheap)
+// What keeps 100 000 samples cheap is structural: they are sorted once, and
+// changing the plot kind or the scale reuses that sort and draws a thinned
+// ECDF. (How fast that is belongs to a benchmark, not to a test's assert.)
+TEST(Distributions, HundredThousandSamplesAreSortedOnceAndThinned)
 {
     const auto camp = campaign("auto");
     ASSERT_TRUE(camp);
@@ -243,28 +244,19 @@ TEST(Distributions, HundredThousandSamplesStayCheap)
     }
     SampleCache cache;
     DistributionOptions o;
-    QElapsedTimer timer;
-    timer.start();
     DistributionPlot p = computeDistribution({{QStringLiteral("big"), &big}}, o, cache);
-    const qint64 firstMs = timer.elapsed();
     EXPECT_DOUBLE_EQ(sum(p.series[0].counts), 100000.0);
-    qint64 worstMs = 0;
+    EXPECT_EQ(cache.sorts(), 1u);
     for (PlotKind kind : {PlotKind::Histogram, PlotKind::Box, PlotKind::Ecdf})
         for (bool log : {false, true}) {
             o.kind = kind;
             o.logScale = log;
-            timer.restart();
             p = computeDistribution({{QStringLiteral("big"), &big}}, o, cache);
-            worstMs = std::max(worstMs, timer.elapsed());
             if (kind == PlotKind::Ecdf) {
                 EXPECT_LE(p.series[0].ecdfX.size(), 2000u); // thinned for drawing
             }
         }
-    std::cout << "100 000 samples: first plot " << firstMs << " ms (sorts once), option changes at most " << worstMs
-              << " ms\n";
-    // Generous bounds (a loaded CI host), far above the few ms measured.
-    EXPECT_LT(firstMs, 250);
-    EXPECT_LT(worstMs, 100);
+    EXPECT_EQ(cache.sorts(), 1u) << "an option change sorted the samples again";
 }
 
 TEST(DistributionsPage, TrialTotalsAreDrawnAsPointsNotAHistogram)
