@@ -7,4 +7,8 @@ tests="$arm_build/bin/kexbench_unit_tests"
 if ! command -v qemu-aarch64 >/dev/null; then echo "SKIP: qemu-aarch64 not installed"; exit 77; fi
 if [ ! -x "$tests" ]; then echo "SKIP: no aarch64 build at $arm_build (make build-aarch64)"; exit 77; fi
 if ! readelf -h "$tests" | grep -q AArch64; then echo "FAIL: $tests is not an aarch64 binary"; exit 1; fi
-exec qemu-aarch64 -L /usr/aarch64-linux-gnu "$tests" --gtest_brief=1
+# qemu-user 7.2 (Debian 12) never returns from pthread_create for this target (a five-line
+# program that starts one thread hangs), so the one unit test that starts a thread runs
+# natively only.
+exec qemu-aarch64 -L /usr/aarch64-linux-gnu "$tests" --gtest_brief=1 \
+  --gtest_filter=-Disturbance.TheSnapshotsSeeAnotherThreadsCpuTime
