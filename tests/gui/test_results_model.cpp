@@ -405,6 +405,39 @@ TEST(ResultsTableModel, FailedRecordsAreRedWithTheirReasonAndFilterable)
     EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();
 }
 
+TEST(ResultsTableModel, FailureTextFromAFileIsShownWithControlCharactersEscaped)
+{
+    const auto camp = sampledCampaign();
+    ASSERT_TRUE(camp);
+    Dataset copy = *camp;
+    Record &kexbenchRecord = copy.records.at(0);
+    kexbenchRecord.status = "failed_or_partial";
+    ASSERT_TRUE(kexbenchRecord.kexbench.has_value());
+    kexbenchRecord.kexbench->reason = "runner exit code 3: \x1b[2Jowned\x07";
+    // A harness record has no reason, only its process's stderr.
+    Record &harnessRecord = copy.records.at(1);
+    harnessRecord.status = "failed_or_partial";
+    harnessRecord.kexbench.reset();
+    RecordProcess p;
+    p.status = "failed";
+    p.exit_code = 3;
+    p.stderr_tail = "first line\n\x1b]0;title\x07\x1b[31mboom\x1b[0m\n";
+    harnessRecord.processes = {p};
+    const std::string labels[] = {kexbenchRecord.label, harnessRecord.label};
+    const std::string ops[] = {kexbenchRecord.operation, harnessRecord.operation};
+    auto data = std::make_shared<const Dataset>(std::move(copy));
+
+    ResultsTableModel model;
+    model.setSnapshots({{QStringLiteral("escapes"), data}});
+    const int a = findRow(model, QStringLiteral("escapes"), QString::fromStdString(labels[0]), QString::fromStdString(ops[0]));
+    const int b = findRow(model, QStringLiteral("escapes"), QString::fromStdString(labels[1]), QString::fromStdString(ops[1]));
+    ASSERT_GE(a, 0);
+    ASSERT_GE(b, 0);
+    EXPECT_EQ(cell(model, a, ResultsTableModel::Reason), QStringLiteral("runner exit code 3: \\x1B[2Jowned\\x07"));
+    EXPECT_EQ(cell(model, b, ResultsTableModel::Reason),
+              QStringLiteral("failed (exit code 3): \\x1B]0;title\\x07\\x1B[31mboom\\x1B[0m"));
+}
+
 TEST(ResultsTableModel, FilterMatchesDatasetInstanceAndOperationWords)
 {
     if (!haveReference())

@@ -9,6 +9,7 @@
 #include "core/format.h"
 #include "core/record.h"
 #include "core/trial_stats.h"
+#include "core/untrusted.h"
 
 #include <QColor>
 #include <QImage>
@@ -50,11 +51,13 @@ std::optional<double> opt(const std::optional<uint64_t> &v)
 }
 
 // Why a record is not complete: kexbench writes a reason; a harness record
-// only has its processes' status, exit code and stderr.
+// only has its processes' status, exit code and stderr. Both come from a
+// file that may hold an instance's own text, so control characters are
+// shown escaped.
 QString failureReason(const Record &r)
 {
     if (r.kexbench && !r.kexbench->reason.empty())
-        return qs(r.kexbench->reason);
+        return qs(printable(r.kexbench->reason));
     for (const auto &p : r.processes) {
         if (p.status == "complete")
             continue;
@@ -67,7 +70,7 @@ QString failureReason(const Record &r)
         if (const auto nl = tail.rfind('\n'); nl != std::string::npos)
             tail = tail.substr(nl + 1);
         if (!tail.empty())
-            text += QStringLiteral(": ") + qs(detail::one_line(tail));
+            text += QStringLiteral(": ") + qs(printable(tail));
         return text;
     }
     return r.status.empty() ? QString() : qs(r.status);
