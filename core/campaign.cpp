@@ -112,6 +112,7 @@ struct Context {
     Clock::time_point start = Clock::now();
     double units_total = 0, units_done = 0, last_fraction = 0;
     std::map<int, double> fastest_probe_ns; // by CPU, over every measured attempt
+    std::map<std::string, BuildInfo> builds; // by library path: the build records that describe them
     std::vector<double> probes_ns;          // each attempt's fastest probe, for the campaign's probe figures
 
     fs::path out() const { return opt.out_dir; }
@@ -148,6 +149,31 @@ struct Context {
             it->second = std::min(it->second, p);
     }
 };
+
+// The build record of a library (lib<name>.so.build.json), when one describes these bytes.
+const BuildInfo *build_of(const Context &ctx, const InstanceInfo &info)
+{
+    const auto it = ctx.builds.find(info.path);
+    return it == ctx.builds.end() ? nullptr : &it->second;
+}
+
+// The one place a campaign asks which candidate an instance belongs to.
+std::string candidate_of(const Context &ctx, const InstanceInfo &info)
+{
+    return candidate_for(info.meta, build_of(ctx, info));
+}
+
+std::string key_of(const Context &ctx, const InstanceInfo &info)
+{
+    return candidate_of(ctx, info) + "/" + info.meta.instance;
+}
+
+// What the build record says, else what kexbench says of a library it did not build.
+std::string flags_of(const BuildInfo *b) { return b && !b->flags.empty() ? b->flags : "kexbench"; }
+std::string variant_of(const BuildInfo *b, const InstanceInfo &info)
+{
+    return b && !b->variant.empty() ? b->variant : info.meta.variant;
+}
 
 std::string string_field(const json &answer, const char *key)
 {
@@ -422,11 +448,11 @@ void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
 Record assemble_record(const Context &ctx, const InstanceInfo &info, const KatCheck *kat, const OperationRun &run)
 {
     Record rec;
-    rec.candidate = candidate_id(info.meta);
+    rec.candidate = candidate_of(ctx, info);
     rec.label = info.meta.instance;
     rec.instance = info.meta.instance;
-    rec.variant = info.meta.variant;
-    rec.flags = "kexbench";
+    rec.variant = variant_of(build_of(ctx, info), info);
+    rec.flags = flags_of(build_of(ctx, info));
     rec.operation = run.op;
     rec.plan = RecordPlan{run.plan.iterations_per_trial, run.plan.warmups, static_cast<int>(run.trials.size()),
                           true, run.plan.estimated_s, run.plan.timeout_per_process_s};
@@ -472,7 +498,7 @@ Record assemble_record(const Context &ctx, const InstanceInfo &info, const KatCh
 
 fs::path record_path(const Context &ctx, const InstanceInfo &info, const std::string &op)
 {
-    return ctx.out() / record_relative_path(candidate_id(info.meta), info.meta.instance, op);
+    return ctx.out() / record_relative_path(candidate_of(ctx, info), info.meta.instance, op);
 }
 
 // Children's stderr can carry bytes that are not UTF-8; they are replaced, never a reason to lose a record.
@@ -520,13 +546,15 @@ void measure_stack_of(Context &ctx, const std::string &lib, const std::string &i
 
 void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat)
 {
-    const std::string cand = candidate_id(info.meta);
+    const BuildInfo *b = build_of(ctx, info);
     ordered_json e;
-    e["candidate"] = cand;
+    e["candidate"] = candidate_of(ctx, info);
     e["label"] = info.meta.instance;
     e["instance"] = info.meta.instance;
-    e["variant"] = info.meta.variant;
-    e["flags"] = "kexbench";
+    e["variant"] = variant_of(b, info);
+    e["flags"] = flags_of(b);
+    if (b && !b->guide_result.empty())
+        e["guide_result"] = b->guide_result;
     e["kat"] = kat ? kat_verdict_word(kat->verdict) : "NOKAT";
     e["library"] = info.path;
     if (auto bytes = read_file(info.path))
@@ -537,9 +565,11 @@ void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat
         if (auto log = read_file(kat->log_file))
             e["kat_log_sha256"] = sha256_hex(*log);
     }
-    e["build_flags"] = info.meta.build_flags;
-    e["compiler"] = info.meta.compiler;
-    ctx.build["instances"][instance_key(info.meta)] = e;
+    e["build_flags"] = b && !b->build_flags.empty() ? b->build_flags : info.meta.build_flags;
+    e["compiler"] = b && !b->compiler.empty() ? b->compiler : info.meta.compiler;
+    if (b && !b->compiler_version.empty())
+        e["compiler_version"] = b->compiler_version;
+    ctx.build["instances"][key_of(ctx, info)] = e;
     if (auto w = write_json(ctx.out() / "build.json", ctx.build); !w)
         ctx.problem(info.meta.instance, w.error());
 }
@@ -639,12 +669,19 @@ ordered_json profile_calls(const json &answer)
     return calls;
 }
 
-ordered_json profile_json(const InstanceInfo &info, const std::string &profiled, const ChildRun &child,
-                          const std::string &reason)
+// How the profile's iteration count was chosen, kept with it (harness rule or --profile-iterations).
+struct ProfileChoice {
+    ProfilePlan plan;
+    std::string rule;   // "harness" or "--profile-iterations"
+    double t1 = 0;      // the exchange calibration's seconds the rule was applied to
+};
+
+ordered_json profile_json(const Context &ctx, const InstanceInfo &info, const std::string &profiled,
+                          const ChildRun &child, const ProfileChoice &choice, const std::string &reason)
 {
     ordered_json j;
     j["schema"] = kRecordSchema;
-    j["candidate"] = candidate_id(info.meta);
+    j["candidate"] = candidate_of(ctx, info);
     j["label"] = info.meta.instance;
     j["operation"] = "exchange";
     j["input_bytes"] = 0;
@@ -668,6 +705,10 @@ ordered_json profile_json(const InstanceInfo &info, const std::string &profiled,
     ordered_json k = {{"library", profiled}};
     if (auto bytes = read_file(profiled))
         k["library_sha256"] = sha256_hex(*bytes);
+    k["iterations"] = choice.plan.iterations;
+    k["warmups"] = choice.plan.warmups;
+    k["iterations_rule"] = choice.rule;
+    k["calibration_t1_s"] = choice.t1;
     if (!reason.empty())
         k["reason"] = reason;
     j["kexbench"] = k;
@@ -692,10 +733,15 @@ void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo
     std::error_code ec;
     if (!fs::is_regular_file(profiled, ec))
         return;
-    const fs::path out = ctx.out() / "profile" / candidate_id(info.meta) / (info.meta.instance + "__exchange.json");
+    const fs::path out = ctx.out() / "profile" / candidate_of(ctx, info) / (info.meta.instance + "__exchange.json");
     if (profile_complete(out))
         return; // resuming: the shares are already measured
-    const ProfilePlan plan = plan_profile(t1, setup_s, ctx.opt.planning.timeout_slack_s);
+    // Only the calibration's t1 (or the user's count) decides: never the timing plan, target or mode.
+    ProfileChoice choice;
+    choice.plan = plan_profile(t1, setup_s, ctx.opt.planning.timeout_slack_s, ctx.opt.profile_iterations);
+    choice.rule = ctx.opt.profile_iterations > 0 ? "--profile-iterations" : "harness";
+    choice.t1 = t1;
+    const ProfilePlan &plan = choice.plan;
     ChildRun child = run_child(ctx,
                                {"profile", profiled.string(), "--op", "exchange", "--iterations",
                                 std::to_string(plan.iterations), "--warmups", std::to_string(plan.warmups)},
@@ -703,7 +749,7 @@ void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo
     if (child.proc.cancelled)
         return;
     const std::string problem = profile_problem(info, child);
-    if (auto w = write_json(out, profile_json(info, profiled.string(), child, problem)); !w)
+    if (auto w = write_json(out, profile_json(ctx, info, profiled.string(), child, choice, problem)); !w)
         ctx.problem(info.meta.instance, w.error());
     if (!problem.empty())
         ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "exchange",
@@ -950,6 +996,18 @@ void run_all_trials(Context &ctx, const std::vector<InstanceWork> &instances, st
             finish_pair(ctx, instances, p);
 }
 
+// The campaign's manifest first; then the entry the library's build was gated
+// on, so a KAT that passed at build time is checked again, never NOKAT.
+KatCheckOptions kat_options_for(const Context &ctx, const InstanceInfo &info)
+{
+    const BuildInfo *b = build_of(ctx, info);
+    KatCheckOptions how = b ? kat_options_from_build(info.path, *b) : KatCheckOptions{};
+    how.candidate = candidate_of(ctx, info);
+    how.manifest_given = ctx.opt.manifest_given;
+    how.log_root = ctx.out().string();
+    return how;
+}
+
 // Trials each pair is counted with in the progress estimate.
 int planned_trials(const CampaignOptions &opt, const Plan &plan)
 {
@@ -964,7 +1022,8 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
     w.lib = lib;
     w.info = info;
     if (ctx.opt.kat) {
-        w.kat = check_kat(lib, ctx.opt.manifest, (ctx.out() / "kat" / candidate_id(info.meta)).string(), ctx.opt.runner);
+        w.kat = check_kat(lib, ctx.opt.manifest, (ctx.out() / "kat" / candidate_of(ctx, info)).string(), ctx.opt.runner,
+                          kat_options_for(ctx, info));
         if (ctx.cancelled())
             return std::nullopt;
         if (w.kat->verdict != KatVerdict::Pass)
@@ -1222,8 +1281,28 @@ private:
 struct Described {
     std::vector<InstanceInfo> infos;
     std::vector<std::string> libs, sha256s;
+    std::vector<std::optional<BuildInfo>> builds;              // each library's build record, when it describes it
     std::vector<std::pair<std::string, std::string>> problems; // library, why it cannot be measured
+    std::vector<std::string> warnings;                         // build records that were not taken, one line each
+
+    const BuildInfo *build(size_t i) const { return builds[i] ? &*builds[i] : nullptr; }
+    std::string key(size_t i) const { return instance_key(infos[i].meta, build(i)); }
 };
+
+// The build record beside a library, when it describes these bytes; why not, in `warnings`.
+std::optional<BuildInfo> build_record_of(const std::string &lib, const InstanceMeta &meta,
+                                         std::vector<std::string> &warnings)
+{
+    std::string problem;
+    std::optional<BuildInfo> build = read_build_info(lib, &problem);
+    if (!problem.empty())
+        warnings.push_back(printable(problem));
+    if (build && !build->candidate.empty())
+        if (std::string bad = name_problem(build->candidate, "candidate id"); !bad.empty())
+            warnings.push_back(printable(build_info_path(lib)) + ": " + printable(bad) + "; filed under " +
+                               candidate_for(meta, nullptr) + " instead");
+    return build;
+}
 
 Described describe_libraries(const Context &ctx)
 {
@@ -1237,14 +1316,19 @@ Described describe_libraries(const Context &ctx)
             continue;
         }
         const std::string sha = library_sha256(lib);
+        std::vector<std::string> warnings;
+        std::optional<BuildInfo> build = build_record_of(lib, info->meta, warnings);
+        const std::string key = instance_key(info->meta, build ? &*build : nullptr);
         bool seen = false;
         for (size_t i = 0; i < d.infos.size() && !seen; ++i)
-            seen = instance_key(d.infos[i].meta) == instance_key(info->meta) && d.sha256s[i] == sha;
+            seen = d.key(i) == key && d.sha256s[i] == sha;
         if (seen)
             continue;
         d.infos.push_back(*info);
         d.libs.push_back(lib);
         d.sha256s.push_back(sha);
+        d.builds.push_back(std::move(build));
+        d.warnings.insert(d.warnings.end(), warnings.begin(), warnings.end());
     }
     return d;
 }
@@ -1255,13 +1339,16 @@ Described describe_libraries(const Context &ctx)
 std::string identity_problem(const Context &ctx, const Described &d)
 {
     std::vector<LibraryIdentity> ids;
-    for (size_t i = 0; i < d.infos.size(); ++i)
+    std::vector<std::string> candidates;
+    for (size_t i = 0; i < d.infos.size(); ++i) {
         ids.push_back({d.libs[i], d.infos[i].meta, d.sha256s[i]});
-    if (auto clashes = find_identity_clashes(ids); !clashes.empty())
+        candidates.push_back(candidate_for(d.infos[i].meta, d.build(i)));
+    }
+    if (auto clashes = find_identity_clashes(ids, candidates); !clashes.empty())
         return clashes.front().message;
     const auto &entries = ctx.build["instances"];
     for (size_t i = 0; i < d.infos.size(); ++i) {
-        const auto it = entries.find(instance_key(d.infos[i].meta));
+        const auto it = entries.find(d.key(i));
         if (it == entries.end() || !it->is_object())
             continue;
         const std::string old_sha = it->value("library_sha256", std::string());
@@ -1278,10 +1365,12 @@ std::string identity_problem(const Context &ctx, const Described &d)
 
 } // namespace
 
-ProfilePlan plan_profile(double t1, double setup_s, double slack_s)
+ProfilePlan plan_profile(double t1, double setup_s, double slack_s, uint64_t iterations)
 {
     ProfilePlan p;
-    p.iterations = t1 > 60 ? 1 : static_cast<uint64_t>(std::min(1000.0, std::max(3.0, std::ceil(1.0 / t1))));
+    p.iterations = iterations > 0 ? iterations
+                   : t1 > 60      ? 1
+                                  : static_cast<uint64_t>(std::min(1000.0, std::max(3.0, std::ceil(1.0 / t1))));
     p.warmups = t1 < 5 ? 1 : 0;
     p.timeout_s = 3 * static_cast<double>(p.iterations + static_cast<uint64_t>(p.warmups)) * t1 + 3 * setup_s + slack_s;
     return p;
@@ -1296,9 +1385,27 @@ std::string candidate_id(const InstanceMeta &meta)
     return id;
 }
 
+std::string recorded_candidate(const BuildInfo *build)
+{
+    if (build && !build->candidate.empty() && name_problem(build->candidate, "candidate id").empty())
+        return build->candidate;
+    return {};
+}
+
+std::string candidate_for(const InstanceMeta &meta, const BuildInfo *build)
+{
+    std::string recorded = recorded_candidate(build);
+    return recorded.empty() ? candidate_id(meta) : recorded;
+}
+
 std::string short_sha256(const std::string &hex) { return hex.empty() ? "unreadable" : "sha256 " + hex.substr(0, 8) + "…"; }
 
 std::string instance_key(const InstanceMeta &meta) { return candidate_id(meta) + "/" + meta.instance; }
+
+std::string instance_key(const InstanceMeta &meta, const BuildInfo *build)
+{
+    return candidate_for(meta, build) + "/" + meta.instance;
+}
 
 std::string library_sha256(const std::string &path)
 {
@@ -1316,11 +1423,21 @@ std::string identity_clash_message(const std::string &name, const std::string &l
 
 std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries)
 {
+    std::vector<std::string> candidates;
+    for (const LibraryIdentity &l : libraries)
+        candidates.push_back(candidate_id(l.meta));
+    return find_identity_clashes(libraries, candidates);
+}
+
+std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries,
+                                                 const std::vector<std::string> &candidates)
+{
     std::vector<IdentityClash> clashes;
     for (size_t a = 0; a < libraries.size(); ++a)
         for (size_t b = a + 1; b < libraries.size(); ++b) {
             const LibraryIdentity &x = libraries[a], &y = libraries[b];
-            if (instance_key(x.meta) != instance_key(y.meta) || (x.sha256 == y.sha256 && !x.sha256.empty()))
+            const std::string key_x = candidates[a] + "/" + x.meta.instance, key_y = candidates[b] + "/" + y.meta.instance;
+            if (key_x != key_y || (x.sha256 == y.sha256 && !x.sha256.empty()))
                 continue;
             clashes.push_back({a, b, identity_clash_message(x.meta.instance, x.library, x.sha256, y.library, y.sha256)});
         }
@@ -1370,6 +1487,11 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     for (const auto &w : ctx.campaign["host_problems"])
         ctx.emit(ev(CampaignEvent::Warning, "", "", w.get<std::string>()));
 
+    for (const auto &w : described.warnings)
+        ctx.emit(ev(CampaignEvent::Warning, "", "", w));
+    for (size_t i = 0; i < described.infos.size(); ++i)
+        if (const BuildInfo *b = described.build(i))
+            ctx.builds.emplace(described.infos[i].path, *b);
     for (const auto &[lib, why] : described.problems)
         ctx.problem(lib, why);
     const std::vector<InstanceInfo> &infos = described.infos;

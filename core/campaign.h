@@ -6,6 +6,7 @@
 // holds complete records resumes where it stopped.
 #pragma once
 
+#include "core/build_info.h"
 #include "core/kat.h"
 #include "core/planner.h"
 #include "core/record.h"
@@ -31,6 +32,13 @@ struct CampaignOptions {
     bool stack = true;                    // stack high-water mark per operation (one extra child)
     bool profile = true;                  // hash/DRNG shares of exchange from <lib dir>/profiled/lib<name>.so, when present
     std::vector<KatManifestEntry> manifest;
+    // true: the manifest was named (--manifest), so an instance it lacks is
+    // "the manifest has no entry for ..."; false: found beside the built-ins,
+    // and lacking an entry means nothing was supplied ("no KAT vectors supplied").
+    bool manifest_given = false;
+    // Profiled exchanges per profiling child; 0: the harness rule from the
+    // exchange calibration's t1 (plan_profile()), whatever the timing plan.
+    uint64_t profile_iterations = 0;
     std::string counter = "auto";         // passed to the children
     // Trial order: "interleaved" runs the trials of all (instance, operation)
     // pairs in rounds, each round in a seeded random order, so slow drifts of
@@ -89,7 +97,8 @@ struct ProfilePlan {
     int warmups = 0;
     double timeout_s = 0;
 };
-ProfilePlan plan_profile(double exchange_t1, double setup_s, double slack_s);
+// iterations > 0 replaces the rule's count (--profile-iterations); the timeout follows it.
+ProfilePlan plan_profile(double exchange_t1, double setup_s, double slack_s, uint64_t iterations = 0);
 
 // The lock file of a campaign folder (held with flock while a campaign runs;
 // never part of a bundle: it is about this machine, not the evidence).
@@ -98,11 +107,21 @@ inline constexpr const char *kCampaignLockFile = ".kexbench.lock";
 // "ecdhe", "x25519-nike": the candidate folder name records go under.
 std::string candidate_id(const InstanceMeta &meta);
 
+// The candidate id a campaign files a library under (records/<id>/, kat/<id>/,
+// profile/<id>/, the build.json key, record.candidate, the KAT log's id): the
+// one its build record gives (build-instance --candidate kex-09) when it is a
+// valid name, else candidate_id(meta).
+std::string candidate_for(const InstanceMeta &meta, const BuildInfo *build);
+// The build record's candidate id when it is a usable name (name_problem()), else empty.
+std::string recorded_candidate(const BuildInfo *build);
+
 // Instance identity is (name, library sha256). The name is the key a campaign
 // files an instance under ("x25519-nike/X25519-NIKE": records, KAT file and
 // log, build.json entry); two different libraries with one key would
 // overwrite each other's evidence, so they are never measured together.
 std::string instance_key(const InstanceMeta &meta);
+// The same under the candidate id candidate_for() gives ("kex-09/TriQ-KEX-128").
+std::string instance_key(const InstanceMeta &meta, const BuildInfo *build);
 // SHA-256 (hex) of a library file; empty when it cannot be read.
 std::string library_sha256(const std::string &path);
 // "sha256 1234abcd…": enough of a digest to tell two libraries apart in a message.
@@ -123,5 +142,8 @@ struct IdentityClash {
 };
 // Every pair of entries that claim one instance key with different contents.
 std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries);
+// The same when library i is filed under candidates[i] (candidate_for()), not candidate_id() of its metadata.
+std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries,
+                                                 const std::vector<std::string> &candidates);
 
 } // namespace kexbench

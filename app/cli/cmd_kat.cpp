@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
+#include "core/build_info.h"
 #include "core/discovery.h"
 #include "core/kat_check.h"
+#include "core/untrusted.h"
 
 #include <atomic>
 #include <chrono>
@@ -20,12 +22,19 @@ namespace {
 const char *kHelp =
     "usage: kexbench-cli kat (INSTANCE|LIB.so)... [--manifest FILE] [--out DIR | --keep] [--timeout S]\n"
     "                        [--memory-limit SIZE]\n"
+    "       kexbench-cli kat (INSTANCE|LIB.so) --reference KAT_KEX_<instance>.txt [--manifest FILE] ...\n"
     "       kexbench-cli kat --all [--manifest FILE] [--out DIR | --keep] [--timeout S] [--memory-limit SIZE]\n"
     "\n"
     "Generates KAT_KEX_<instance>.txt in the official format (10 records, master seed\n"
     "\"seed\"x16, 64 guard bytes of 0xA5 around every buffer) in a runner child, hashes\n"
     "its canonical form and compares it with the manifest entry for the instance.\n"
     "Without --manifest the *.kat.sha256 files beside the instance libraries are used.\n"
+    "A library built by build-instance is checked against the KAT its build was gated\n"
+    "on (lib<name>.so.build.json) when the manifest has no entry for it. --reference FILE\n"
+    "compares with a reference KAT file (a submission's Test_Vectors file) when there is\n"
+    "no manifest entry: both in canonical form (trailing white space and empty lines\n"
+    "dropped), MISMATCH naming the first line that differs. With nothing to compare\n"
+    "with, NOKAT \"no KAT vectors supplied\".\n"
     "Prints one line per instance: PASS, MISMATCH, NOKAT, OVERFLOW or ERROR <reason>,\n"
     "then the SHA-256. --out keeps the KAT files and a log per instance; without it\n"
     "they go to a temporary folder that is removed at the end (--keep keeps it and\n"
@@ -98,6 +107,20 @@ void stop_on_interrupt()
     sigaction(SIGTERM, &sa, nullptr);
 }
 
+// What the library's build record lends the check (its candidate id, source
+// folder and the KAT its build was gated on), and what the command line adds.
+KatCheckOptions check_options(const std::string &lib, const Args &args)
+{
+    std::string problem;
+    const std::optional<BuildInfo> build = read_build_info(lib, &problem);
+    if (!problem.empty())
+        std::fprintf(stderr, "kexbench-cli kat: warning: %s\n", printable(problem).c_str());
+    KatCheckOptions how = build ? kat_options_from_build(lib, *build) : KatCheckOptions{};
+    how.reference_file = args.value("--reference").value_or("");
+    how.manifest_given = args.value("--manifest").has_value();
+    return how;
+}
+
 void print_check(const KatCheck &check)
 {
     std::string line = check.instance + "  " + check.summary();
@@ -113,7 +136,8 @@ namespace {
 
 int cmd_kat(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--manifest", "--out", "--timeout", "--memory-limit"}, {"--all", "--keep", "--help", "-h"});
+    Args args(argv, {"--manifest", "--reference", "--out", "--timeout", "--memory-limit"},
+              {"--all", "--keep", "--help", "-h"});
     if (!args.ok())
         return usage_error("kat", args.error());
     if (args.flag("--help") || args.flag("-h")) {
@@ -123,6 +147,8 @@ int cmd_kat(const std::vector<std::string> &argv)
     const bool all = args.flag("--all");
     if (all == !args.positional().empty())
         return usage_error("kat", all ? "--all takes no instance names" : "name at least one instance, or --all");
+    if (args.value("--reference") && (all || args.positional().size() != 1))
+        return usage_error("kat", "--reference is the KAT file of one instance: name exactly one");
 
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     auto manifest = load_manifests(args, found);
@@ -162,7 +188,7 @@ int cmd_kat(const std::vector<std::string> &argv)
     stop_on_interrupt();
     bool all_pass = !libraries.empty();
     for (const auto &lib : libraries) {
-        KatCheck check = check_kat(lib, *manifest, out_dir, runner);
+        KatCheck check = check_kat(lib, *manifest, out_dir, runner, check_options(lib, args));
         if (g_kat_cancel.load()) {
             std::fprintf(stderr, "kexbench-cli kat: cancelled\n");
             return kExitFailure;

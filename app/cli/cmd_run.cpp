@@ -23,7 +23,7 @@ const char *kHelp =
     "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
     "                        [--manifest FILE] [--timeout S] [--order interleaved|harness]\n"
     "                        [--seed N] [--retries N] [--memory-limit SIZE] [--no-kat]\n"
-    "                        [--no-stack] [--no-profile] --out DIR\n"
+    "                        [--no-stack] [--no-profile] [--profile-iterations N] --out DIR\n"
     "\n"
     "Measures instances (names or .so paths; --instance may repeat or list several;\n"
     "without it the default selection X25519-NIKE, SM2-KEX and MLKEM-UAKE-768)\n"
@@ -53,6 +53,13 @@ const char *kHelp =
     "  --no-profile    skip the hash/DRNG profile of exchange; by default an instance with a\n"
     "                  profiled build (profiled/lib<name>.so beside it) also gets\n"
     "                  profile/<candidate>/<label>__exchange.json (the report's Symmetric primitives)\n"
+    "  --profile-iterations N  profiled exchanges (default: the harness rule from the exchange\n"
+    "                  calibration's time t1, min(1000, max(3, ceil(1 s / t1))), 1 when t1 > 60 s;\n"
+    "                  never the timing plan); the profile JSON says which rule chose the count\n"
+    "\n"
+    "A library built by build-instance carries its build record (lib<name>.so.build.json): its\n"
+    "candidate id names the folders (records/<candidate>/...), its flags go to build.json, and\n"
+    "the KAT it was gated on is checked again when --manifest has no entry for the instance.\n"
     "\n"
     "An interrupted campaign (Ctrl-C, kill) resumes with the same command: complete records\n"
     "are kept. Exit code 0 when every record is complete, 1 otherwise.\n";
@@ -210,6 +217,11 @@ std::string configure(const Args &args, CampaignOptions &o)
     o.kat = !args.flag("--no-kat");
     o.stack = !args.flag("--no-stack");
     o.profile = !args.flag("--no-profile");
+    double profile_iterations = 0;
+    if (!parse_number(args.value("--profile-iterations"), profile_iterations, 1, 100000000) ||
+        profile_iterations != static_cast<double>(static_cast<uint64_t>(profile_iterations)))
+        return "--profile-iterations takes a whole number from 1 to 100000000";
+    o.profile_iterations = static_cast<uint64_t>(profile_iterations);
     o.out_dir = args.value("--out").value_or("");
     if (o.out_dir.empty())
         return "--out DIR is required";
@@ -220,7 +232,8 @@ int cmd_run(const std::vector<std::string> &argv)
 {
     Args args(argv,
               {"--instance", "--op", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
-               "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--memory-limit", "--out"},
+               "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--memory-limit", "--out",
+               "--profile-iterations"},
               {"--no-kat", "--no-stack", "--no-profile", "--help", "-h"});
     if (!args.ok())
         return usage_error("run", args.error());
@@ -247,8 +260,10 @@ int cmd_run(const std::vector<std::string> &argv)
         options.libraries.push_back(lib);
     }
     std::vector<std::string> manifests = found.manifests;
-    if (auto m = args.value("--manifest"))
+    if (auto m = args.value("--manifest")) {
         manifests = {*m};
+        options.manifest_given = true;
+    }
     for (const auto &file : manifests) {
         auto entries = read_kat_manifest(file);
         if (!entries) {

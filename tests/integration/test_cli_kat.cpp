@@ -73,7 +73,8 @@ TEST(CliKat, EveryBuiltInPassesItsPinnedManifest)
     // Evidence kept: the KAT text and a log ending in the RESULT line.
     auto log = read_file(out / "ECDHE-P256.log");
     ASSERT_TRUE(log.ok()) << log.error();
-    EXPECT_NE(log->find("RESULT builtin ECDHE-P256 PASS"), std::string::npos) << *log;
+    // The campaign's candidate id, and the published PASS line's trailing space.
+    EXPECT_NE(log->find("\nRESULT ecdhe ECDHE-P256 PASS \n"), std::string::npos) << *log;
     EXPECT_TRUE(fs::exists(out / "KAT_KEX_ECDHE-P256.txt"));
 }
 
@@ -132,7 +133,7 @@ INSTANTIATE_TEST_SUITE_P(
                                   "OVERFLOW record 0: pass2 returned message length 65 above its capacity 64"},
                       HostileCase{"hostile-secret-mismatch", "ERROR record 0: the shared secrets of A and B differ"},
                       HostileCase{"hostile-crypto-fail", "ERROR record 0: pass2 returned -7"},
-                      HostileCase{"hostile-honest", "NOKAT no manifest entry for KAT_KEX_hostile-honest.txt"}),
+                      HostileCase{"hostile-honest", "NOKAT no KAT vectors supplied"}),
     [](const auto &info) {
         std::string name = std::string(info.param.fixture).substr(8) + "_" + std::to_string(info.index);
         for (char &ch : name)
@@ -140,6 +141,57 @@ INSTANTIATE_TEST_SUITE_P(
                 ch = '_';
         return name;
     });
+
+TEST(CliKat, ANamedManifestWithoutTheInstanceSaysSo)
+{
+    TempDir dir;
+    std::ofstream(dir / "other.kat.sha256") << std::string(64, 'a') << " strict X25519-NIKE/KAT_KEX_X25519-NIKE.txt\n";
+    int code = -1;
+    std::string line = kat_line(fixture("hostile-honest"), {"--manifest", dir / "other.kat.sha256"}, &code);
+    EXPECT_EQ(code, 1);
+    EXPECT_EQ(line.rfind("hostile-honest  NOKAT the manifest has no entry for KAT_KEX_hostile-honest.txt  ", 0), 0u)
+        << line;
+}
+
+// A submission's Test_Vectors file: compared in canonical form, the first differing line named.
+TEST(CliKat, ComparesWithAReferenceKatFile)
+{
+    TempDir out;
+    kat_line(fixture("hostile-honest"), {"--out", out.path()});
+    auto text = read_file(out / "KAT_KEX_hostile-honest.txt");
+    ASSERT_TRUE(text.ok()) << text.error();
+    // As shipped: CRLF line endings and an extra empty line still match.
+    std::string shipped;
+    for (const auto &line : lines_of(*text))
+        shipped += line + "\r\n";
+    std::ofstream(out / "ref.txt", std::ios::binary) << "\r\n" << shipped;
+    int code = -1;
+    std::string line = kat_line(fixture("hostile-honest"), {"--reference", out / "ref.txt"}, &code);
+    EXPECT_EQ(code, 0);
+    EXPECT_EQ(line.rfind("hostile-honest  PASS  ", 0), 0u) << line;
+
+    // Line 3 of the file (Seed of record 0, after the extra empty line) changed in its last digit.
+    auto lines = lines_of(*text);
+    ASSERT_EQ(lines[2].rfind("Seed = ", 0), 0u);
+    lines[2].back() = lines[2].back() == '0' ? '1' : '0';
+    std::string changed = "\n";
+    for (const auto &l : lines)
+        changed += l + "\n";
+    std::ofstream(out / "ref.txt", std::ios::binary | std::ios::trunc) << changed;
+    line = kat_line(fixture("hostile-honest"), {"--reference", out / "ref.txt"}, &code);
+    EXPECT_EQ(code, 1);
+    const std::string expected = "hostile-honest  MISMATCH differs from " + (out / "ref.txt") +
+                                 " at line 4 (line 3 of the generated text): reference \"Seed = \u2026";
+    EXPECT_EQ(line.rfind(expected, 0), 0u) << line;
+    EXPECT_NE(line.find("\", generated \"Seed = \u2026"), std::string::npos) << line;
+
+    ProcessResult two = run_cli({"kat", "X25519-NIKE", "ECDHE-P256", "--reference", out / "ref.txt"});
+    EXPECT_EQ(two.exit_code, 2);
+    EXPECT_NE(two.err.find("--reference is the KAT file of one instance: name exactly one"), std::string::npos)
+        << two.err;
+    ProcessResult help = run_cli({"kat", "--help"});
+    EXPECT_NE(help.out.find("--reference"), std::string::npos);
+}
 
 TEST(CliKat, AnInstanceThatPrintsToStdoutCannotForgeTheAnswer)
 {
