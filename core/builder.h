@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Building a submission folder (official ICCS template layout) into kexbench
-// instance libraries with the system compiler, the way the harness links its
-// instances (MEASUREMENT-METHOD §2): every C/C++ source directly in the
-// folder except driver files, the folder's drng.c/auxfunc.c or kexbench's
-// clean-room ones, the kexbench shim and the export list. Two variants: the
-// plain library and a profiled one (hash/DRNG wrappers, §8) in profiled/.
+// Building a submission as it is shipped into kexbench instance libraries
+// with the system (or Debian's aarch64 cross) compiler, the way the harness
+// links its instances (MEASUREMENT-METHOD §2): the sources of the folder's
+// tree (discovered, or named by a recipe: kexbench-instance.json, options, or
+// a harness candidate Makefile), every folder holding headers as an include
+// folder, the folder's drng.c/auxfunc.c or kexbench's clean-room ones, the
+// kexbench shim and the export list, with one of the flag profiles guide,
+// harness-default or kexbench. Two variants: the plain library and a profiled
+// one (hash/DRNG wrappers, §8) in profiled/. With KAT vectors (a manifest, the
+// recipe's kat file, or a Test_Vectors-style file in or beside the folder) the
+// build is gated on its KAT as the harness does: a guide build that does not
+// pass is rebuilt with harness-default. The result is kept beside the library
+// in lib<name>.so.build.json (core/build_info.h) and the resolved recipe in
+// lib<name>.so.recipe.json.
 //
-// Nothing shipped in the folder is ever run: only the compiler, nm and a
-// runner child that loads the finished library to check it.
+// Nothing shipped in the folder is ever run: only the compiler, nm and runner
+// children that load the finished library to check it and run its KAT.
 #pragma once
 
 #include "core/result.h"
@@ -24,25 +32,48 @@ namespace kexbench {
 
 // ---- pure pieces (unit-tested) ---------------------------------------------
 
-// Optional kexbench-instance.json in the folder; every key optional.
+// Optional kexbench-instance.json in the folder; every key optional. Paths
+// are relative to the submission folder (absolute ones are kept).
 struct BuildRecipe {
-    std::optional<std::string> name;  // ALGORITHM_INSTANCE override
-    std::vector<std::string> defines; // "NAME" or "NAME=VALUE"
-    std::vector<std::string> cflags;  // extra compiler flags, after the defaults
-    std::vector<std::string> exclude; // file-name globs left out
+    std::optional<std::string> name;       // ALGORITHM_INSTANCE override
+    std::vector<std::string> defines;      // "NAME" or "NAME=VALUE"
+    std::vector<std::string> cflags;       // extra compiler flags, after the profile's
+    std::vector<std::string> exclude;      // globs over relative paths ("**" allowed) or file names
+    std::vector<std::string> sources;      // paths or globs; empty: every source below the folder
+    std::vector<std::string> include_dirs; // searched before the discovered ones
+    std::vector<std::string> ldlibs;       // "-lgmp", "-lcrypto", ...
+    std::optional<std::string> candidate;  // "kex-09": the id campaigns file records under
+    std::optional<std::string> flags;      // "guide", "harness-default" or "kexbench"
+    std::optional<std::string> kat;        // the reference KAT file
+    std::optional<std::string> manifest;   // a kat.sha256 manifest
+    bool no_aux = false;                   // do not add auxfunc.c (harness NOAUX_)
+    bool no_drng = false;                  // do not add drng.c (harness NODRNG_)
 };
 
 constexpr const char *kRecipeFileName = "kexbench-instance.json";
 
-// Keys: name (string), defines (array of strings, or object NAME -> string/number/null),
-// cflags (string split like a shell word list, or array of strings), exclude
-// (array of globs). Unknown keys and wrong types are errors naming origin.
+// Keys: name, candidate, flags, kat, manifest (strings); defines (array of
+// strings, or object NAME -> string/number/null); cflags and ldlibs (a string
+// split like a shell word list, or an array of strings); sources,
+// include_dirs, exclude (arrays of strings); no_aux, no_drng (booleans).
+// Unknown keys and wrong types are errors naming origin.
 Result<BuildRecipe> parse_recipe(std::string_view json_text, const std::string &origin);
 
-// The command line over the recipe: its name wins, its defines replace the
-// recipe's of the same NAME, its cflags come after the recipe's (so they win),
-// exclusions add up.
+// The recipe as kexbench-instance.json text (what parse_recipe reads back).
+std::string recipe_json(const BuildRecipe &recipe);
+
+// The command line over the recipe: its name, candidate, flags, kat and
+// manifest win; its defines replace the recipe's of the same NAME; its cflags
+// come after the recipe's (so they win); its sources replace the recipe's;
+// include folders, libraries and exclusions add up.
 BuildRecipe merge_recipes(const BuildRecipe &from_file, const BuildRecipe &from_command_line);
+
+// The flag profiles of MEASUREMENT-METHOD §2: "guide" (the guide's reference
+// flags plus the harness additions -fPIC -D_GNU_SOURCE and the permissive
+// set), "harness-default" (the harness's fallback) and "kexbench" (the -O3
+// of kexbench's own built-in instances). Empty for another name.
+std::vector<std::string> profile_flags(const std::string &profile, bool cxx);
+bool is_flag_profile(const std::string &profile);
 
 // Empty when the -D argument is NAME or NAME=VALUE with a C identifier NAME and a one-line VALUE.
 std::string define_problem(const std::string &define);
@@ -73,9 +104,14 @@ std::string c_string_literal(const std::string &text);
 // ---- building --------------------------------------------------------------
 
 struct BuildOptions {
-    std::string source_dir;
+    std::string source_dir;           // may be empty with a harness Makefile (its ngcc_instance call names it)
     std::string out_dir;
-    BuildRecipe command_line;         // --name, -D, --cflags, --exclude
+    BuildRecipe command_line;         // --name, -D, --cflags, --exclude, --sources, -I, --ldlibs, --candidate, ...
+    std::string recipe_file;          // --recipe: used instead of <folder>/kexbench-instance.json
+    std::string harness_makefile;     // --harness-makefile: the label's recipe from a harness candidate Makefile
+    std::string harness_label;        // --label
+    std::string arch;                 // empty: the host; "aarch64": Debian's cross compiler
+    bool kat = true;                  // gate on the KAT when there are vectors to check against
     std::string sdk_dir;              // empty: sdk_path()
     std::string runner;               // empty: runner_path()
     std::chrono::seconds timeout{300}; // per compiler/linker child
@@ -87,7 +123,18 @@ struct BuildOptions {
 
 struct BuildOutcome {
     bool ok = false;
+    bool kat_failed = false;      // built, but its KAT did not pass (the library is kept and says so)
     std::string instance;
+    std::string candidate;        // empty: campaigns derive it from the family
+    std::string flags;            // the profile the library was built with
+    std::string guide_result;     // the guide build's KAT status when harness-default replaced it
+    std::string build_flags;      // the compile flags of its C sources
+    std::string compiler;
+    std::string kat;              // "PASS against <file>", "no KAT vectors supplied", ...
+    std::string kat_log;          // the harness-style KAT log, when a KAT ran
+    std::string build_info_file;  // <out>/lib<name>.so.build.json
+    std::string recipe_file;      // <out>/lib<name>.so.recipe.json: the resolved recipe
+    std::string recipe_text;      // its contents
     std::string library;          // <out>/lib<name>.so
     std::string profiled_library; // <out>/profiled/lib<name>.so, empty when not built
     std::string log_file;         // <out>/lib<name>.so.build.log

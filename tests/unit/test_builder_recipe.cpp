@@ -19,6 +19,54 @@ TEST(BuilderRecipe, ReadsEveryKey)
     EXPECT_EQ(r->exclude, (std::vector<std::string>{"*_ref.c", "gen*.c"}));
 }
 
+TEST(BuilderRecipe, ReadsTheTreeKeysAndWritesThemBack)
+{
+    auto r = parse_recipe(R"({"name": "TriQ-KEX-128", "candidate": "kex-09", "flags": "harness-default",
+                              "sources": ["src/**/*.c", "KEX_AlgorithmInstance.c"], "include_dirs": ["src/common"],
+                              "ldlibs": "-lgmp -lm", "kat": "../KAT/KAT_KEX_TriQ-KEX-128.txt", "manifest": "kat.sha256",
+                              "no_aux": true, "no_drng": false})",
+                          "r.json");
+    ASSERT_TRUE(r.ok()) << r.error();
+    EXPECT_EQ(r->candidate, "kex-09");
+    EXPECT_EQ(r->flags, "harness-default");
+    EXPECT_EQ(r->sources, (std::vector<std::string>{"src/**/*.c", "KEX_AlgorithmInstance.c"}));
+    EXPECT_EQ(r->include_dirs, (std::vector<std::string>{"src/common"}));
+    EXPECT_EQ(r->ldlibs, (std::vector<std::string>{"-lgmp", "-lm"}));
+    EXPECT_EQ(r->kat, "../KAT/KAT_KEX_TriQ-KEX-128.txt");
+    EXPECT_EQ(r->manifest, "kat.sha256");
+    EXPECT_TRUE(r->no_aux);
+    EXPECT_FALSE(r->no_drng);
+    // The resolved recipe a build writes is read back as the same recipe.
+    auto again = parse_recipe(recipe_json(*r), "resolved.json");
+    ASSERT_TRUE(again.ok()) << again.error();
+    EXPECT_EQ(recipe_json(*again), recipe_json(*r));
+    EXPECT_EQ(again->sources, r->sources);
+    EXPECT_EQ(again->no_aux, true);
+}
+
+TEST(BuilderFlags, TheProfilesAreTheMethodsExactSets)
+{
+    auto text = [](const std::vector<std::string> &w) {
+        std::string t;
+        for (const auto &x : w)
+            t += (t.empty() ? "" : " ") + x;
+        return t;
+    };
+    const std::string permissive = "-Wno-error=implicit-function-declaration -Wno-error=incompatible-pointer-types "
+                                   "-Wno-error=int-conversion -Wno-error=implicit-int";
+    EXPECT_EQ(text(profile_flags("guide", false)),
+              "-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -D_GNU_SOURCE " + permissive);
+    EXPECT_EQ(text(profile_flags("harness-default", false)),
+              "-O2 -fPIC -std=gnu11 -Wall -Wno-unused -Wno-unknown-pragmas -fno-strict-aliasing -fwrapv "
+              "-fno-omit-frame-pointer -D_GNU_SOURCE " + permissive);
+    EXPECT_EQ(text(profile_flags("harness-default", true)),
+              "-O2 -fPIC -std=gnu++17 -Wall -Wno-unused -Wno-unknown-pragmas -fno-strict-aliasing -fwrapv "
+              "-fno-omit-frame-pointer -D_GNU_SOURCE");
+    EXPECT_EQ(text(profile_flags("kexbench", false)), "-O3 -DNDEBUG -fPIC -std=gnu11 -D_GNU_SOURCE " + permissive);
+    EXPECT_TRUE(profile_flags("fast", false).empty());
+    EXPECT_FALSE(is_flag_profile("fast"));
+}
+
 TEST(BuilderRecipe, AcceptsDefinesAsAnObjectAndCflagsAsAnArray)
 {
     auto r = parse_recipe(R"({"defines": {"A": null, "B": 3, "C": "x y"}, "cflags": ["-O1", "-g"]})", "r.json");
@@ -41,7 +89,12 @@ TEST(BuilderRecipe, RefusesWhatItCannotUseAndNamesTheFile)
     const std::pair<const char *, const char *> bad[] = {
         {"[1, 2]", "r.json: not a JSON object"},
         {"{\"name\": \"x\",", "r.json: not a JSON object"},
-        {R"({"nmae": "X"})", "r.json: unknown key 'nmae' (known: name, defines, cflags, exclude)"},
+        {R"({"nmae": "X"})", "r.json: unknown key 'nmae' (known: name, candidate, flags, sources, include_dirs, "
+                             "defines, cflags, ldlibs, exclude, kat, manifest, no_aux, no_drng)"},
+        {R"({"flags": "fast"})", "r.json: flags: 'fast' is not a profile (guide, harness-default, kexbench)"},
+        {R"({"candidate": "../kex-09"})", "r.json: candidate: candidate id '../kex-09' may only hold letters, digits, '.', '-' and '_'"},
+        {R"({"sources": "src/*.c"})", "r.json: sources must be an array of strings"},
+        {R"({"no_aux": 1})", "r.json: no_aux must be true or false"},
         {R"({"name": 5})", "r.json: name must be a string"},
         {R"({"name": "has space"})", "r.json: name: instance name 'has space' may only hold letters, digits, '.', '-' and '_'"},
         {R"({"defines": "A=1"})", "r.json: defines must be an array of strings"},
@@ -66,6 +119,19 @@ TEST(BuilderRecipe, TheCommandLineWinsOverTheFile)
     EXPECT_EQ(m.defines, (std::vector<std::string>{"A=1", "C", "B=9"}));
     EXPECT_EQ(m.cflags, (std::vector<std::string>{"-O3", "-g", "-O1"})); // later flags win in the compiler
     EXPECT_EQ(m.exclude, (std::vector<std::string>{"x*.c", "y.c", "z.c"}));
+
+    file.sources = {"src/**/*.c"};
+    file.include_dirs = {"a"};
+    file.candidate = "kex-01";
+    cli.include_dirs = {"b"};
+    cli.flags = "kexbench";
+    m = merge_recipes(file, cli);
+    EXPECT_EQ(m.sources, file.sources); // no --sources: the file's list stays
+    EXPECT_EQ(m.include_dirs, (std::vector<std::string>{"b", "a"}));
+    EXPECT_EQ(m.candidate, "kex-01");
+    EXPECT_EQ(m.flags, "kexbench");
+    cli.sources = {"only.c"};
+    EXPECT_EQ(merge_recipes(file, cli).sources, cli.sources);
 
     BuildRecipe only_file = merge_recipes(file, BuildRecipe{});
     EXPECT_EQ(only_file.name, "FILE-NAME");
