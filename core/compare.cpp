@@ -594,15 +594,21 @@ std::optional<double> max_rss(const Dataset &ds, const Instance &in, const Compa
     return as_double(best);
 }
 
-std::optional<double> elf_bytes(const Dataset &ds, const Instance &in)
+// Records pair by label across datasets whatever their candidate ids, so each
+// side's build entry is the one of the candidate that side measured the label under.
+std::optional<double> elf_bytes(const Dataset &ds, const Instance &in, const CompareOptions &o)
 {
+    for (const Record &r : ds.records)
+        if (r.label == in.label && wanted(r, o))
+            if (const BuildEntry *e = ds.build_for(r.candidate, r.label))
+                return as_double(e->elf_load_bytes);
     const BuildEntry *e = ds.build_for(in.candidate, in.label);
     return e ? as_double(e->elf_load_bytes) : std::nullopt;
 }
 
 void compare_memory(Comparison &c, const Dataset &a, const Dataset &b, const Instance &in)
 {
-    add_quantity(c.memory, in, "elf_load_bytes", elf_bytes(a, in), elf_bytes(b, in));
+    add_quantity(c.memory, in, "elf_load_bytes", elf_bytes(a, in, c.options), elf_bytes(b, in, c.options));
     for (const bool peak : {false, true})
         add_quantity(c.memory, in, peak ? "peak_rss_bytes" : "baseline_rss_bytes", max_rss(a, in, c.options, peak),
                      max_rss(b, in, c.options, peak));

@@ -6,6 +6,7 @@
 
 #include "core/digest.h"
 #include "core/discovery.h"
+#include "core/untrusted.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -115,6 +116,7 @@ BuildEntry parse_build_entry(const std::string &key, const ojson &j)
     f.read("flags", b.flags);
     f.read("kat", b.kat);
     f.read("guide_result", b.guide_result);
+    f.read("algorithm", b.algorithm);
     f.read("library", b.library);
     f.read("library_sha256", b.library_sha256);
     f.read("kat_log", b.kat_log);
@@ -147,7 +149,19 @@ CampaignInfo parse_campaign(const ojson &j)
     return c;
 }
 
-// The last "RESULT <id> <instance> <STATUS>[ <detail>]" line.
+// "algorithm   = ADKEX" (the header's key padded to 11 columns): the value, else nullopt.
+std::optional<std::string> kat_header_value(std::string_view line, std::string_view key)
+{
+    if (line.substr(0, key.size()) != key)
+        return std::nullopt;
+    const size_t eq = line.find_first_not_of(' ', key.size());
+    if (eq == std::string_view::npos || line[eq] != '=')
+        return std::nullopt;
+    const size_t value = line.find_first_not_of(' ', eq + 1);
+    return value == std::string_view::npos ? std::string() : rtrim(std::string(line.substr(value)));
+}
+
+// The first "algorithm = " header line and the last "RESULT <id> <instance> <STATUS>[ <detail>]" line.
 Result<KatLog> parse_kat_log(const std::string &text)
 {
     KatLog log;
@@ -157,8 +171,11 @@ Result<KatLog> parse_kat_log(const std::string &text)
         size_t end = text.find('\n', start);
         if (end == std::string::npos)
             end = text.size();
-        if (text.compare(start, 7, "RESULT ") == 0)
-            log.result_line = rtrim(text.substr(start, end - start));
+        const std::string_view line = std::string_view(text).substr(start, end - start);
+        if (line.substr(0, 7) == "RESULT ")
+            log.result_line = rtrim(std::string(line));
+        else if (auto algorithm = kat_header_value(line, "algorithm"); algorithm && log.algorithm.empty())
+            log.algorithm = printable(algorithm->substr(0, 128)); // written by the candidate's metadata
         start = end + 1;
     }
     if (log.result_line.empty())

@@ -23,6 +23,7 @@ namespace kexbench {
 struct BuildEntry {
     std::string key;
     std::string candidate, label, instance, variant, flags, kat, guide_result;
+    std::string algorithm; // the family as its sources name it ("TriQ-KEX"); empty when not recorded
     std::string library, library_sha256, kat_log, kat_log_sha256;
     std::optional<uint64_t> elf_load_bytes;
 };
@@ -52,6 +53,7 @@ struct KatLog {
     std::string sha256;        // of the file bytes
     std::string result_line;   // the last "RESULT ..." line, trailing white space removed
     std::string status;        // its status word (PASS, MISMATCH, ...): the fourth word
+    std::string algorithm;     // the "algorithm = ..." header line's value, control characters escaped
 };
 
 struct CampaignInfo {

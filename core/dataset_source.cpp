@@ -85,20 +85,49 @@ std::vector<std::string> systems_in_checkout(const std::string &path)
     return data ? systems_in(*data) : std::vector<std::string>{};
 }
 
+namespace {
+
+const char *const kAccountingFile = "kex_bandwidth.csv";
+
+// The harness publishes performance/kex_bandwidth.csv beside performance/data/<system>/.
+bool in_harness_layout(const fs::path &campaign_dir)
+{
+    return campaign_dir.parent_path().parent_path().filename() == "performance";
+}
+
+// Where to look when no file is named; empty when nowhere is a default.
+std::string default_accounting_path(const std::string &campaign)
+{
+    std::error_code ec;
+    fs::path dir = fs::absolute(campaign, ec).lexically_normal();
+    if (!dir.has_filename()) // "data/arm_1/" names the same folder as "data/arm_1"
+        dir = dir.parent_path();
+    if (!fs::is_directory(dir, ec)) // a bundle carries no accounting file kexbench reads
+        return {};
+    if (fs::is_regular_file(dir / kAccountingFile, ec))
+        return (dir / kAccountingFile).string();
+    if (in_harness_layout(dir))
+        return (dir.parent_path().parent_path() / kAccountingFile).string();
+    return {};
+}
+
+} // namespace
+
 Accounting load_accounting(const std::string &campaign, const std::optional<std::string> &explicit_path)
 {
     Accounting a;
-    fs::path dir = fs::absolute(campaign).lexically_normal();
-    if (!dir.has_filename()) // "data/arm_1/" names the same folder as "data/arm_1"
-        dir = dir.parent_path();
-    const std::string path =
-        explicit_path ? *explicit_path : (dir.parent_path().parent_path() / "kex_bandwidth.csv").string();
+    a.path = explicit_path ? *explicit_path : default_accounting_path(campaign);
     std::error_code ec;
-    if (!explicit_path && !fs::is_regular_file(path, ec)) {
-        a.note = "(No kex_bandwidth.csv was found at " + path + "; pass one with --accounting.)";
+    if (a.path.empty()) {
+        a.note = "(No accounting file was given: pass a kex_bandwidth.csv with --accounting FILE, or put one in "
+                 "the campaign folder.)";
         return a;
     }
-    auto rows = read_bandwidth_csv(path);
+    if (!explicit_path && !fs::is_regular_file(a.path, ec)) {
+        a.note = "(No kex_bandwidth.csv was found at " + a.path + "; pass one with --accounting.)";
+        return a;
+    }
+    auto rows = read_bandwidth_csv(a.path);
     if (!rows) {
         if (explicit_path)
             a.error = rows.error();

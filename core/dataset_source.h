@@ -24,12 +24,16 @@ std::vector<std::string> systems_in_checkout(const std::string &path);
 
 struct Accounting {
     std::optional<std::vector<BandwidthEntry>> entries;
+    std::string path;  // the file read or looked for; empty when there was none to look for
     std::string note;  // why there are no entries (shown under section 6)
     std::string error; // an explicitly named file that could not be read
 };
 
-// The named file, else the harness layout's performance/kex_bandwidth.csv two
-// folders above the campaign.
+// The named file; else <campaign>/kex_bandwidth.csv; else, only when the
+// campaign sits in the harness layout (two folders up is named performance, as
+// in performance/data/<system>/), performance/kex_bandwidth.csv. Anywhere else
+// there is no default, and the note says how to give one. The CLI and the
+// workbench both call this, so they look in the same places and say the same.
 Accounting load_accounting(const std::string &campaign, const std::optional<std::string> &explicit_path);
 
 } // namespace kexbench

@@ -10,8 +10,10 @@
 #include "core/format.h"
 #include "core/stats.h"
 #include "core/trial_stats.h"
+#include "core/untrusted.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -116,6 +118,7 @@ struct Context {
     std::vector<LabelKey> labels;
     const Json *environment = nullptr;
     std::map<InstanceKey, KatState> kats;
+    std::string algorithm; // the name for title and section 1; empty when the dataset does not tell one
 
     const Record *first_record(const LabelKey &k) const
     {
@@ -198,12 +201,73 @@ std::string architecture_name(const std::string &arch)
     return arch;
 }
 
+// ------------------------------------------------------------------ the algorithm's name
+
+// The family part of an instance name, as build-instance derives it: "TriQ-KEX-128" -> "TriQ-KEX".
+std::string family_of_instance(const std::string &instance)
+{
+    const size_t dash = instance.rfind('-');
+    return dash == std::string::npos || dash == 0 ? std::string() : instance.substr(0, dash);
+}
+
+// ALGORITHM_INSTANCE of a label: the build's, else a record's, else the label ("-avx2" labels share one).
+std::string instance_name(const Context &c, const LabelKey &key)
+{
+    if (const BuildEntry *b = c.ds.build_for(key.candidate, key.label); b && !b->instance.empty())
+        return b->instance;
+    if (const Record *r = c.first_record(key); r && !r->instance.empty())
+        return r->instance;
+    return key.label;
+}
+
+// What the evidence calls the instance's algorithm: build.json, else its KAT log's header, else its name.
+std::string algorithm_of(const Context &c, const LabelKey &key)
+{
+    if (const BuildEntry *b = c.ds.build_for(key.candidate, key.label); b && !b->algorithm.empty())
+        return printable(b->algorithm); // from the submission's sources, via build-instance
+    if (const KatLog *log = c.ds.kat_log_for(key.candidate, key.label); log && !log->algorithm.empty())
+        return log->algorithm;
+    return family_of_instance(instance_name(c, key));
+}
+
+// The name every reported instance agrees on; empty when they name none or several.
+std::string dataset_algorithm(const Context &c)
+{
+    if (!c.options.algorithm_name.empty())
+        return c.options.algorithm_name;
+    std::string agreed;
+    for (const auto &key : c.labels) {
+        const std::string name = algorithm_of(c, key);
+        if (name.empty())
+            continue;
+        if (!agreed.empty() && name != agreed)
+            return {};
+        agreed = name;
+    }
+    return agreed;
+}
+
+// True when `id` is only `name` in lower case with '-' for other characters, as a
+// campaign derives a folder id from the family ("triq-kex" for "TriQ-KEX"): the
+// title then shows the name alone rather than the same word twice.
+bool id_spells_name(const std::string &id, const std::string &name)
+{
+    if (id.size() != name.size())
+        return false;
+    for (size_t i = 0; i < id.size(); ++i) {
+        const unsigned char ch = static_cast<unsigned char>(name[i]);
+        if (id[i] != (std::isalnum(ch) ? static_cast<char>(std::tolower(ch)) : '-'))
+            return false;
+    }
+    return true;
+}
+
 // ------------------------------------------------------------------ section 1
 
 std::string algorithm_text(const Context &c)
 {
-    if (!c.options.algorithm_name.empty())
-        return c.options.algorithm_name;
+    if (!c.algorithm.empty())
+        return c.algorithm;
     return c.options.candidate.empty() ? "all candidates in the dataset" : c.options.candidate;
 }
 
@@ -706,12 +770,14 @@ std::string messages_cell(const KexSizes &k)
     return join(parts, " / ");
 }
 
+// The accounting row of (candidate id, ALGORITHM_INSTANCE): "kex-09;TriQ-KEX-128;...".
 const BandwidthEntry *accounting_for(const Context &c, const LabelKey &key)
 {
     if (!c.options.accounting)
         return nullptr;
+    const std::string instance = instance_name(c, key);
     for (const auto &e : *c.options.accounting)
-        if (e.instance == key.label && (e.id.empty() || e.id == key.candidate))
+        if (e.instance == instance && (e.id.empty() || e.id == key.candidate))
             return &e;
     return nullptr;
 }
@@ -773,14 +839,67 @@ void accounting_paragraphs(const LabelKey &key, const BandwidthEntry *e, ReportS
                                "public keys alone.");
 }
 
-void fallback_note(const Context &c, const std::vector<std::string> &unaccounted, ReportTable &t)
+// "kex-01 … kex-09": the ids the accounting file holds, in natural order; first and last when more than two.
+std::string accounting_ids(const std::vector<BandwidthEntry> &rows)
+{
+    std::vector<std::string> ids;
+    for (const auto &e : rows)
+        if (!e.id.empty() && std::find(ids.begin(), ids.end(), e.id) == ids.end())
+            ids.push_back(e.id);
+    std::sort(ids.begin(), ids.end(), natural_less);
+    if (ids.size() > 2)
+        return ids.front() + " " + kEllipsis + " " + ids.back();
+    return join(ids, ", ");
+}
+
+// An instance the file lists under another id: the usual cause is a campaign
+// whose candidate id was derived from the family ("triq-kex") instead of given.
+std::vector<std::string> listed_elsewhere(const Context &c, const std::vector<LabelKey> &missing)
+{
+    std::vector<std::string> out;
+    for (const auto &key : missing) {
+        const std::string instance = instance_name(c, key);
+        for (const auto &e : *c.options.accounting)
+            if (e.instance == instance && !e.id.empty() && e.id != key.candidate) {
+                out.push_back(code(instance) + " is listed under " + code(e.id) +
+                              ": build the library with `build-instance --candidate " + e.id +
+                              "` so its campaign uses that id");
+                break;
+            }
+    }
+    return out;
+}
+
+// "No entry for `kex-09/TriQ-KEX-128` in `kex_bandwidth.csv` (it has kex-01 … kex-09 rows for other instances)".
+std::string missing_entries_text(const Context &c, const std::vector<LabelKey> &missing)
+{
+    std::vector<std::string> keys;
+    for (const auto &key : missing)
+        keys.push_back(code(key.candidate + "/" + instance_name(c, key)));
+    const std::string ids = accounting_ids(*c.options.accounting);
+    const auto elsewhere = listed_elsewhere(c, missing); // only ever non-empty when ids is not
+    const std::string why = ids.empty()        ? "it has no rows with an ID"
+                            : elsewhere.empty() ? "it has " + ids + " rows for other instances"
+                                                : "it has " + ids + " rows; " + join(elsewhere, "; ");
+    return "No entry for " + join(keys, ", ") + " in " + code(c.options.accounting_file) + " (" + why + ")";
+}
+
+void fallback_note(const Context &c, const std::vector<LabelKey> &unaccounted, ReportTable &t)
 {
     if (unaccounted.empty() || c.options.layout == ReportLayout::v1)
         return;
-    std::string note = "No bandwidth accounting entry for " + join(unaccounted, ", ") +
-                       ": protocol-message bytes are the API's total_msg_bytes and the public keys are the lengths "
-                       "init_a and init_b wrote in the measured exchange (the API's pk_bytes capacity for records "
-                       "without them), so the bandwidth is an API-based estimate.";
+    std::string note;
+    if (c.options.accounting) {
+        note = missing_entries_text(c, unaccounted);
+    } else {
+        std::vector<std::string> labels;
+        for (const auto &key : unaccounted)
+            labels.push_back(code(key.label));
+        note = "No bandwidth accounting entry for " + join(labels, ", ");
+    }
+    note += ": protocol-message bytes are the API's total_msg_bytes and the public keys are the lengths "
+            "init_a and init_b wrote in the measured exchange (the API's pk_bytes capacity for records "
+            "without them), so the bandwidth is an API-based estimate.";
     if (!c.options.accounting_note.empty())
         note += " " + c.options.accounting_note;
     t.notes.push_back(note);
@@ -793,7 +912,7 @@ ReportSection transmission_section(const Context &c)
                            "once; public keys are transmitted too. Certificates, identities supplied out of band and "
                            "transport framing are not counted. The raw timing records are left unchanged.");
     ReportTable t{"transmission", "", transmission_header(c.options.layout), {}, {}};
-    std::vector<std::string> unaccounted;
+    std::vector<LabelKey> unaccounted;
     for (const auto &key : c.labels) {
         const Record *r = c.first_record(key);
         if (!r)
@@ -806,7 +925,7 @@ ReportSection transmission_section(const Context &c)
             t.rows.push_back(transmission_row_v2(c, key, k, e));
             accounting_paragraphs(key, e, s);
             if (!e)
-                unaccounted.push_back(code(key.label));
+                unaccounted.push_back(key);
         }
         phantom_notes(c, key, t.notes);
     }
@@ -918,11 +1037,12 @@ ReportSection evidence_section(const Context &c)
 
 // ------------------------------------------------------------------ report
 
+// "kex-09 TriQ-KEX", "TriQ-KEX" for a campaign whose id is the derived "triq-kex", "All candidates".
 std::string report_title(const Context &c)
 {
     std::string who = c.options.candidate.empty() ? std::string("All candidates") : c.options.candidate;
-    if (!c.options.algorithm_name.empty())
-        who += " " + c.options.algorithm_name;
+    if (!c.algorithm.empty())
+        who = id_spells_name(c.options.candidate, c.algorithm) ? c.algorithm : who + " " + c.algorithm;
     const auto arch = c.environment ? env_string(*c.environment, "architecture") : std::nullopt;
     std::string title = who + " \u2014 performance";
     if (arch)
@@ -966,10 +1086,11 @@ const ReportTable *Report::table(std::string_view id) const
 Report build_report(const Dataset &dataset, const ReportOptions &options)
 {
     Context c{dataset, options, select_sorted(dataset.records, options.candidate),
-              select_sorted(dataset.profiles, options.candidate), {}, nullptr, {}};
+              select_sorted(dataset.profiles, options.candidate), {}, nullptr, {}, {}};
     c.labels = selected_labels(dataset, c.records, options.candidate);
     c.environment = measured_environment(dataset, c.records);
     c.kats = kat_states(dataset, c.records);
+    c.algorithm = dataset_algorithm(c);
 
     Report report;
     report.title = report_title(c);

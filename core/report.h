@@ -28,7 +28,11 @@ struct ReportOptions {
     std::optional<std::vector<BandwidthEntry>> accounting; // kex_bandwidth.csv rows, when available
     std::string accounting_note;                           // why there is no accounting (shown in section 6)
     ReportLayout layout = ReportLayout::v2;
-    std::string algorithm_name;                            // display name for title and section 1, optional
+    // Display name for title and section 1; empty: the dataset's own (build.json
+    // "algorithm", the KAT logs' "algorithm = " line, else the instances' common
+    // family, "TriQ-KEX" for TriQ-KEX-128 and TriQ-KEX-256).
+    std::string algorithm_name;
+    std::string accounting_file = "kex_bandwidth.csv";     // how section 6's notes name the accounting file
 };
 
 struct ReportTable {

@@ -361,8 +361,12 @@ void ReportPage::showState()
     }
     if (!reportError_.isEmpty())
         accountingLabel_->setText(tr("Accounting file: %1").arg(reportError_));
-    else if (accountingShown_.isEmpty())
+    else if (accountingShown_.isEmpty() && pending_ > 0)
         accountingLabel_->setText(tr("Accounting file: …"));
+    else if (accountingShown_.isEmpty()) // not in the harness layout, no kex_bandwidth.csv beside the campaign
+        accountingLabel_->setText(tr("Accounting file: none given; section 6 falls back to the API sizes and says "
+                                     "so. Choose one with “Accounting file…”, or put kex_bandwidth.csv in the "
+                                     "campaign folder."));
     else if (accountingFound_)
         accountingLabel_->setText(tr("Accounting file: %1").arg(accountingShown_));
     else

@@ -34,8 +34,9 @@ const char *kHelp =
     "  --candidate ID     candidate to report, e.g. kex-01 (default: the only one, else all)\n"
     "  --format FORMAT    md (default), html, or csv (one <table-id>.csv per table, needs --out DIR)\n"
     "  --out PATH         output file (md, html; default stdout) or directory (csv)\n"
-    "  --accounting FILE  kex_bandwidth.csv (default: <campaign>/../../kex_bandwidth.csv if present);\n"
-    "                     without it section 6 falls back to the API sizes and says so\n"
+    "  --accounting FILE  kex_bandwidth.csv (default: <campaign>/kex_bandwidth.csv, else in the harness\n"
+    "                     layout performance/kex_bandwidth.csv); rows are found by candidate id and\n"
+    "                     instance; without one section 6 falls back to the API sizes and says so\n"
     "\n"
     "Problems found in the dataset (files that cannot be read, impossible values) are printed to\n"
     "stderr, one per line; the report is still written without those files, and the exit code is 1.\n"
@@ -100,8 +101,13 @@ int run_report(const Args &args)
         std::fprintf(stderr, "kexbench-cli report: %s\n", accounting.error.c_str());
         return kExitFailure;
     }
-    const Report report =
-        build_report(*dataset, {*candidate, std::move(accounting.entries), accounting.note, ReportLayout::v2, ""});
+    ReportOptions options;
+    options.candidate = *candidate;
+    options.accounting = std::move(accounting.entries);
+    options.accounting_note = accounting.note;
+    if (!accounting.path.empty())
+        options.accounting_file = fs::path(accounting.path).filename().string();
+    const Report report = build_report(*dataset, options);
     const int written = write_report(report, format, args.value("--out"));
     if (written != kExitOk || dataset->problems.empty())
         return written;

@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -199,15 +200,64 @@ TEST(ReportExport, AccountingIsFoundWhereTheCliLooks)
 
     QTemporaryDir tmp;
     ASSERT_TRUE(tmp.isValid());
+    // Not the harness layout: no made-up path two folders up, and nothing to show as "the file looked at".
     const QString campaign = tmp.filePath("data/sys");
     QDir().mkpath(campaign);
     const Accounting none = find_accounting(QFile::encodeName(campaign).toStdString());
     EXPECT_FALSE(none.entries);
-    EXPECT_EQ(none.note, "(No kex_bandwidth.csv was found at " + QFile::encodeName(tmp.filePath("kex_bandwidth.csv")).toStdString() +
-                             "; pass one with --accounting.)");
+    EXPECT_TRUE(none.path.isEmpty()) << none.path.toStdString();
+    EXPECT_EQ(none.note, "(No accounting file was given: pass a kex_bandwidth.csv with --accounting FILE, or put one "
+                         "in the campaign folder.)");
+    // The harness layout: performance/kex_bandwidth.csv, named when it is absent.
+    const QString harness = tmp.filePath("performance/data/sys");
+    QDir().mkpath(harness);
+    const QString published = tmp.filePath("performance/kex_bandwidth.csv");
+    const Accounting absent = find_accounting(QFile::encodeName(harness).toStdString());
+    EXPECT_FALSE(absent.entries);
+    EXPECT_EQ(absent.path, published);
+    EXPECT_EQ(absent.note, "(No kex_bandwidth.csv was found at " + QFile::encodeName(published).toStdString() +
+                               "; pass one with --accounting.)");
+    // A kex_bandwidth.csv in the campaign folder is the default anywhere.
+    QFile own(QDir(campaign).filePath("kex_bandwidth.csv"));
+    ASSERT_TRUE(own.open(QIODevice::WriteOnly));
+    own.write("ID;Instance;PkABytes;PkBBytes;ProtocolMessageBytes\nkex-09;TriQ-KEX-128;7;9;100\n");
+    own.close();
+    const Accounting beside = find_accounting(QFile::encodeName(campaign).toStdString());
+    ASSERT_TRUE(beside.entries) << beside.note;
+    EXPECT_EQ(beside.entries->size(), 1u);
+    EXPECT_EQ(beside.path, own.fileName());
     const Accounting chosen = find_accounting(QFile::encodeName(campaign).toStdString(), tmp.filePath("nope.csv"));
     EXPECT_FALSE(chosen.entries);
     EXPECT_FALSE(chosen.error.isEmpty());
+}
+
+// A dataset outside the harness layout, with no kex_bandwidth.csv beside it:
+// the page says none was given instead of naming a path nobody chose.
+TEST(ReportPage, AccountingLabelSaysNoneGivenOutsideTheHarnessLayout)
+{
+    if (!haveReference())
+        GTEST_SKIP() << "reference dataset absent: " << referenceDataset().toStdString();
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    // A copy of arm_1's build.json and campaign.json alone is a campaign folder (in the temporary folder only).
+    const QString campaign = tmp.filePath(QStringLiteral("arm_1"));
+    ASSERT_TRUE(QDir().mkpath(campaign));
+    for (const QString name : {QStringLiteral("build.json"), QStringLiteral("campaign.json")})
+        ASSERT_TRUE(QFile::copy(QDir(referenceDataset()).filePath(name), QDir(campaign).filePath(name)));
+    auto ds = load_dataset(QFile::encodeName(campaign).toStdString());
+    ASSERT_TRUE(ds) << ds.error();
+    Workbench workbench;
+    ReportPage page(&workbench);
+    workbench.addDataset(std::make_shared<const Dataset>(std::move(ds.value())), campaign);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.hasReport(); }, 60000));
+    QStringList texts;
+    for (const QLabel *label : page.findChildren<QLabel *>())
+        if (label->text().startsWith(QStringLiteral("Accounting file:")))
+            texts << label->text();
+    ASSERT_EQ(texts.size(), 1) << texts.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_EQ(texts.front(), QStringLiteral("Accounting file: none given; section 6 falls back to the API sizes and "
+                                            "says so. Choose one with “Accounting file…”, or put kex_bandwidth.csv "
+                                            "in the campaign folder."));
 }
 
 TEST(ReportExport, PdfOfArm1HasReadableA4PagesAndChineseText)

@@ -11,6 +11,7 @@
 // v2), exactly like perf_x86_1.md, so both systems are compared with
 // ReportLayout::v2. v1 stays available as an option (ReportLayoutV1 below).
 #include "cli_helpers.h"
+#include "named_campaign.h"
 
 #include "core/dataset.h"
 #include "core/fsutil.h"
@@ -157,6 +158,31 @@ TEST(ReportReproduction, CliReportMatchesThePublishedPage)
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "");
     compare_with_page(r.out, kHarness + "/kex-01/perf_arm_1.md");
+}
+
+// The published titles read "<id> <algorithm> (<long name>) — performance on
+// <architecture> (system <label>)". The long name is nowhere in the data; the
+// rest is, the algorithm from the KAT logs' "algorithm = " line.
+TEST(ReportReproduction, TitleNamesTheCandidateAndItsAlgorithm)
+{
+    for (const std::string system : {"arm_1", "x86_1"}) {
+        const std::string page_path = kHarness + "/kex-01/perf_" + system + ".md";
+        if (!fs::is_directory(system_dir(system)) || !fs::is_regular_file(page_path))
+            GTEST_SKIP() << "reference data absent: " << kHarness << " (the published ngcc-harness pages and data)";
+        auto page = read_file(page_path);
+        ASSERT_TRUE(page.ok()) << page.error();
+        const std::string published = lines_of(*page).front();
+        const size_t dash = published.find(" \u2014 ");
+        ASSERT_NE(dash, std::string::npos) << published;
+        std::string who = published.substr(0, dash);
+        if (who.back() == ')' && who.find(" (") != std::string::npos)
+            who = who.substr(0, who.find(" ("));
+        const Report report = harness_report(system);
+        EXPECT_EQ("# " + report.title, who + published.substr(dash)) << published;
+        const ReportSection *basic = report.section("basic");
+        ASSERT_NE(basic, nullptr);
+        EXPECT_EQ(basic->items[1], "Algorithm: " + who.substr(who.find(' ', 2) + 1));
+    }
 }
 
 TEST(ReportReproduction, CliWritesOneCsvPerTableAndHtml)
@@ -308,9 +334,56 @@ TEST(ReportModel, BandwidthFromAccountingOrApiFallbackWithNote)
     // K-1024 has no entry: API sizes (protocol = total_msg_bytes, pk A = pk B = pk_bytes) and a note.
     EXPECT_EQ(t.rows[1], (std::vector<std::string>{"`K-1024`", "2", "1600 / 800", "2400", "800 / 800", "4000", "1600", "32"}));
     ASSERT_EQ(t.notes.size(), 1u);
-    EXPECT_NE(t.notes[0].find("`K-1024`"), std::string::npos);
-    EXPECT_NE(t.notes[0].find("total_msg_bytes"), std::string::npos);
+    EXPECT_EQ(t.notes[0].rfind("No entry for `kex-77/K-1024` in `kex_bandwidth.csv` (it has kex-77 rows for other "
+                               "instances): protocol-message bytes are the API's total_msg_bytes",
+                               0),
+              0u)
+        << t.notes[0];
     EXPECT_EQ(t.notes[0].find("`K-256`"), std::string::npos);
+
+    // Without an accounting file the note names the labels and carries the loader's note.
+    ReportOptions without;
+    without.accounting_note = "(No accounting file was given.)";
+    const Report without_report = build_report(ds, without);
+    const auto &u = table_of(without_report, "transmission");
+    ASSERT_EQ(u.notes.size(), 1u);
+    EXPECT_EQ(u.notes[0].rfind("No bandwidth accounting entry for `K-256`, `K-1024`: ", 0), 0u) << u.notes[0];
+    EXPECT_EQ(u.notes[0].substr(u.notes[0].size() - 31), "(No accounting file was given.)");
+}
+
+// An entry is looked up by (candidate id, instance); when there is none the
+// note names both and the ids the file does have, and points at the id that
+// lists the instance when another one does.
+TEST(ReportModel, MissingAccountingEntryNamesTheIdLookedForAndTheIdsInTheFile)
+{
+    const Dataset ds = small_dataset(); // candidate kex-77: K-256, K-1024
+    std::vector<BandwidthEntry> rows;
+    for (int k = 1; k <= 9; ++k)
+        rows.push_back({"kex-0" + std::to_string(k), "Other-" + std::to_string(k), 1, 1, 1});
+    ReportOptions o;
+    o.accounting = rows;
+    o.accounting_file = "bw.csv";
+    const Report missing = build_report(ds, o);
+    const auto &t = table_of(missing, "transmission");
+    ASSERT_EQ(t.notes.size(), 1u);
+    EXPECT_EQ(plain_text(t.notes[0]).rfind("No entry for kex-77/K-256, kex-77/K-1024 in bw.csv (it has kex-01 "
+                                           "\u2026 kex-09 rows for other instances): ",
+                                           0),
+              0u)
+        << t.notes[0];
+
+    rows.push_back({"kex-09", "K-1024", 0, 800, 2400}); // listed, under another id
+    o.accounting = rows;
+    const Report elsewhere = build_report(ds, o);
+    const auto &u = table_of(elsewhere, "transmission");
+    ASSERT_EQ(u.notes.size(), 1u);
+    EXPECT_EQ(plain_text(u.notes[0]).rfind("No entry for kex-77/K-256, kex-77/K-1024 in bw.csv (it has kex-01 \u2026 "
+                                           "kex-09 rows; K-1024 is listed under kex-09: build the library with "
+                                           "build-instance --candidate kex-09 so its campaign uses that id): ",
+                                           0),
+              0u)
+        << u.notes[0];
+    EXPECT_EQ(u.rows[1][4], "800 / 800"); // K-1024 keeps the API estimate: kex-09's row is not kex-77's
 }
 
 TEST(ReportModel, ReportLayoutV1ShowsTheRawApiSizes)
@@ -455,4 +528,147 @@ TEST(ReportRender, HtmlEscapesEverything)
     EXPECT_NE(html.find("<p class=\"note\">n&gt;</p>"), std::string::npos);
     EXPECT_NE(html.find("<style>"), std::string::npos);
     EXPECT_EQ(html.find("http"), std::string::npos); // self-contained: no external resources
+}
+
+// ------------------------------------------------------------------ kexbench campaigns: names and accounting
+
+namespace {
+
+bool has(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+// A kex_bandwidth.csv of made-up rows under the ids kex-01 ... kex-09, with a
+// TriQ-KEX-128 row under `triq_id` when one is given.
+std::string write_accounting(const std::string &path, const std::string &triq_id = {})
+{
+    std::string text = "ID;Instance;PkABytes;PkBBytes;ProtocolMessageBytes\n"
+                       "kex-01;Made-Up-128;0;11;22\n"
+                       "kex-05;Other-KEX-256;3;3;33\n"
+                       "kex-09;TriQ-KEX-256;4;4;44\n";
+    if (!triq_id.empty())
+        text += triq_id + ";TriQ-KEX-128;7;9;100\n";
+    std::error_code ec;
+    fs::create_directories(fs::path(path).parent_path(), ec);
+    EXPECT_TRUE(write_file_atomic(path, text).ok()) << path;
+    return path;
+}
+
+// Section 6's row of the named fixture.
+Cells transmission_row(const std::string &markdown)
+{
+    bool inside = false;
+    for (const auto &line : lines_of(markdown)) {
+        if (line.rfind("## ", 0) == 0)
+            inside = line == "## 6. Transmission and storage overhead";
+        else if (inside && line.rfind("| `" + kNamedInstance + "`", 0) == 0)
+            return split_row(line);
+    }
+    return {};
+}
+
+std::string campaign_candidate(const std::string &folder)
+{
+    auto ds = load_dataset(folder);
+    return ds && ds->candidates().size() == 1 ? ds->candidates().front() : std::string();
+}
+
+} // namespace
+
+// A campaign of a library without a build sidecar derives its id from the
+// family ("triq-kex"); the title still names the algorithm as the sources
+// spell it, and outside the harness layout there is no default accounting file.
+TEST(ReportKexbench, DerivedCandidateIdTitlesWithTheAlgorithmName)
+{
+    TempDir tmp;
+    const NamedCampaign c = measure_named_fixture(tmp / "x86_t", "x86_t");
+    ASSERT_TRUE(c.problem.empty()) << c.problem;
+    ASSERT_EQ(campaign_candidate(c.folder), "triq-kex");
+    ProcessResult r = run_cli({"report", c.folder});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string title = lines_of(r.out).front();
+    EXPECT_EQ(title.rfind("# TriQ-KEX \u2014 performance on ", 0), 0u) << title;
+    EXPECT_TRUE(has(title, " (system x86_t)")) << title;
+    EXPECT_TRUE(has(r.out, "\n- Algorithm: TriQ-KEX\n")) << r.out;
+    EXPECT_TRUE(has(r.out, "(No accounting file was given: pass a kex_bandwidth.csv with --accounting FILE, or put "
+                           "one in the campaign folder.)"))
+        << r.out;
+    EXPECT_FALSE(has(r.out, "was found at")) << r.out;
+
+    // A kex_bandwidth.csv in the campaign folder is the default; it lists the
+    // instance under kex-09 only, which the note points at.
+    write_accounting(c.folder + "/kex_bandwidth.csv", "kex-09");
+    r = run_cli({"report", c.folder});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "No entry for `triq-kex/TriQ-KEX-128` in `kex_bandwidth.csv` (it has kex-01 \u2026 kex-09 "
+                           "rows; `TriQ-KEX-128` is listed under `kex-09`: build the library with `build-instance "
+                           "--candidate kex-09` so its campaign uses that id)"))
+        << r.out;
+}
+
+// In the harness layout (performance/data/<system>/) the default is
+// performance/kex_bandwidth.csv: named when absent, used when present.
+TEST(ReportKexbench, DefaultAccountingInTheHarnessLayout)
+{
+    TempDir tmp;
+    const NamedCampaign c = measure_named_fixture(tmp / "performance/data/x86_t", "x86_t");
+    ASSERT_TRUE(c.problem.empty()) << c.problem;
+    ProcessResult r = run_cli({"report", c.folder});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "(No kex_bandwidth.csv was found at " + tmp.path() +
+                               "/performance/kex_bandwidth.csv; pass one with --accounting.)"))
+        << r.out;
+
+    write_accounting(tmp / "performance/kex_bandwidth.csv", campaign_candidate(c.folder));
+    r = run_cli({"report", tmp.path(), "--system", "x86_t"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Cells row = transmission_row(r.out);
+    ASSERT_EQ(row.size(), 8u) << r.out;
+    EXPECT_EQ(row[3], "100");
+    EXPECT_EQ(row[4], "7 / 9");
+    EXPECT_EQ(row[5], "116");
+    EXPECT_FALSE(has(r.out, "No entry for")) << r.out;
+}
+
+// PENDING on the campaign side of issue 13: a library whose build sidecar says
+// candidate kex-09 is measured under records/kex-09/, and the report then
+// finds kex_bandwidth.csv's (kex-09, TriQ-KEX-128) row and titles with both.
+TEST(ReportKexbench, CandidateIdOfTheBuildFindsItsAccountingEntry)
+{
+    TempDir tmp;
+    const NamedCampaign c = measure_named_fixture(tmp / "x86_t", "x86_t", "kex-09");
+    ASSERT_TRUE(c.problem.empty()) << c.problem;
+    ASSERT_TRUE(fs::is_regular_file(c.folder + "/records/kex-09/TriQ-KEX-128__exchange.json"))
+        << "the campaign does not use the build's candidate id (candidates: " << campaign_candidate(c.folder) << ")";
+
+    ProcessResult r = run_cli({"report", c.folder, "--accounting", write_accounting(tmp / "a/kex_bandwidth.csv", "kex-09")});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(lines_of(r.out).front().rfind("# kex-09 TriQ-KEX \u2014 performance on ", 0), 0u) << r.out;
+    Cells row = transmission_row(r.out);
+    ASSERT_EQ(row.size(), 8u) << r.out;
+    EXPECT_EQ(row[3], "100");
+    EXPECT_EQ(row[4], "7 / 9");
+    EXPECT_FALSE(has(r.out, "No entry for")) << r.out;
+
+    r = run_cli({"report", c.folder, "--accounting", write_accounting(tmp / "b/kex_bandwidth.csv")});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "No entry for `kex-09/TriQ-KEX-128` in `kex_bandwidth.csv` (it has kex-01 \u2026 kex-09 "
+                           "rows for other instances)"))
+        << r.out;
+
+    // The published accounting file, read where it is, finds the row too.
+    const std::string published = kHarness + "/performance/kex_bandwidth.csv";
+    if (!fs::is_regular_file(published))
+        GTEST_SKIP() << "reference data absent: " << published;
+    auto entries = read_bandwidth_csv(published);
+    ASSERT_TRUE(entries.ok()) << entries.error();
+    const auto entry = std::find_if(entries->begin(), entries->end(), [](const BandwidthEntry &e) {
+        return e.id == "kex-09" && e.instance == kNamedInstance;
+    });
+    ASSERT_NE(entry, entries->end()) << "no kex-09;TriQ-KEX-128 row in " << published;
+    r = run_cli({"report", c.folder, "--accounting", published});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    row = transmission_row(r.out);
+    ASSERT_EQ(row.size(), 8u) << r.out;
+    EXPECT_EQ(row[3], std::to_string(entry->protocol_message_bytes));
+    EXPECT_EQ(row[4], std::to_string(entry->pk_a_bytes) + " / " + std::to_string(entry->pk_b_bytes));
+    EXPECT_FALSE(has(r.out, "No entry for")) << r.out;
 }

@@ -718,6 +718,32 @@ TEST(Compare, SizesAndMemorySideBySide)
     EXPECT_EQ(mem->rows[0], (std::vector<std::string>{"`K-128`", "elf_load_bytes", "40000", "50000", "1.25\u00d7"}));
 }
 
+// Records pair by label whatever their candidate ids (a campaign that derived
+// "triq-kex" against one built as kex-09): each side's ELF size comes from its
+// own build entry, not from a lookup under A's id that B does not have.
+TEST(Compare, ElfSizeOfEachSideUnderItsOwnCandidateId)
+{
+    Record ra = record("TriQ-KEX-128", "exchange", 1, 1);
+    Record rb = record("TriQ-KEX-128", "exchange", 1, 1);
+    ra.candidate = "triq-kex";
+    rb.candidate = "kex-09";
+    Dataset a = dataset("x86", {ra});
+    Dataset b = dataset("arm", {rb});
+    a.builds.push_back({});
+    a.builds[0].candidate = "triq-kex";
+    a.builds[0].label = "TriQ-KEX-128";
+    a.builds[0].elf_load_bytes = 40000;
+    b.builds = a.builds;
+    b.builds[0].candidate = "kex-09";
+    b.builds[0].elf_load_bytes = 50000;
+    const Comparison c = compare_datasets(a, b);
+    ASSERT_EQ(c.operations.size(), 1u);
+    const auto tables = comparison_tables(c);
+    const ReportTable *mem = table(tables, "compare-memory");
+    ASSERT_NE(mem, nullptr);
+    EXPECT_EQ(mem->rows[0], (std::vector<std::string>{"`TriQ-KEX-128`", "elf_load_bytes", "40000", "50000", "1.25\u00d7"}));
+}
+
 TEST(Compare, EqualSystemLabelsAreTold)
 {
     const Comparison c = compare_datasets(dataset("host", {record("K", "exchange", 1, 1)}),

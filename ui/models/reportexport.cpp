@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPageLayout>
 #include <QPageSize>
@@ -20,13 +21,9 @@
 #include <QTextCursor>
 #include <QTextDocument>
 
-#include <filesystem>
-
 namespace kexbench::ui {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 std::string local_path(const QString &path) { return QFile::encodeName(path).toStdString(); }
 QString from_local(const std::string &path) { return QFile::decodeName(QByteArray::fromStdString(path)); }
@@ -114,11 +111,7 @@ Accounting find_accounting(const std::string &campaign_root, const QString &expl
     const bool chosen = !explicit_path.isEmpty();
     kexbench::Accounting found =
         load_accounting(campaign_root, chosen ? std::optional<std::string>(local_path(explicit_path)) : std::nullopt);
-    std::error_code ec;
-    fs::path dir = fs::absolute(campaign_root, ec).lexically_normal();
-    if (!dir.has_filename())
-        dir = dir.parent_path();
-    a.path = chosen ? explicit_path : from_local((dir.parent_path().parent_path() / "kex_bandwidth.csv").string());
+    a.path = chosen ? explicit_path : from_local(found.path);
     a.entries = std::move(found.entries);
     a.note = std::move(found.note);
     a.error = QString::fromStdString(found.error);
@@ -137,6 +130,8 @@ ReportOptions report_options(const std::string &candidate, Accounting accounting
     options.candidate = candidate;
     options.accounting = std::move(accounting.entries);
     options.accounting_note = std::move(accounting.note);
+    if (!accounting.path.isEmpty())
+        options.accounting_file = local_path(QFileInfo(accounting.path).fileName());
     options.layout = ReportLayout::v2;
     options.algorithm_name = algorithm_name;
     return options;

@@ -25,13 +25,14 @@ namespace kexbench::ui {
 struct Accounting {
     std::optional<std::vector<BandwidthEntry>> entries; // the rows, when read
     std::string note;                                   // why there are none (shown in section 6)
-    QString path;                                       // the file looked at
+    QString path;                                       // the file looked at; empty: none to look at
     QString error;                                      // an explicitly chosen file could not be read
 };
 
-// `explicit_path` empty: <campaign>/../../kex_bandwidth.csv when it exists, else
-// no accounting and the CLI's note. Otherwise that file, and an error when it
-// cannot be read (the report is then not built, as the CLI refuses it too).
+// `explicit_path` empty: core's load_accounting default (<campaign>/kex_bandwidth.csv,
+// else performance/kex_bandwidth.csv when the campaign is in the harness layout),
+// else no accounting and the CLI's note. Otherwise that file, and an error when
+// it cannot be read (the report is then not built, as the CLI refuses it too).
 Accounting find_accounting(const std::string &campaign_root, const QString &explicit_path = {});
 
 // The CLI's default candidate: the only one, else "" (every candidate).
