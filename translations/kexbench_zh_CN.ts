@@ -1179,16 +1179,16 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>添加提交文件夹(&amp;S)…</translation>
     </message>
     <message>
-        <source>Build a submission folder (ICCS template layout) into an instance library with the system compiler and list it.</source>
-        <translation>用系统编译器将提交文件夹（ICCS 模板布局）构建为实例库并列出。</translation>
-    </message>
-    <message>
         <source>Add submission folder…</source>
         <translation>添加提交文件夹…</translation>
     </message>
     <message>
         <source>Add submission folder</source>
         <translation>添加提交文件夹</translation>
+    </message>
+    <message>
+        <source>Build a submission folder as it is shipped into an instance library with the system compiler, check its KAT and list it.</source>
+        <translation>用系统编译器将按原样提交的文件夹构建为实例库，检查其 KAT 并列出。</translation>
     </message>
 </context>
 <context>
@@ -1292,6 +1292,10 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Accounting file: …</source>
         <translation>计量文件：…</translation>
+    </message>
+    <message>
+        <source>Accounting file: none given; section 6 falls back to the API sizes and says so. Choose one with “Accounting file…”, or put kex_bandwidth.csv in the campaign folder.</source>
+        <translation>计量文件：未指定；第 6 节改用 API 声明的大小并加以说明。可通过“计量文件…”选择一个，或将 kex_bandwidth.csv 放入测量任务文件夹。</translation>
     </message>
     <message>
         <source>Accounting file: none at %1; section 6 falls back to the API sizes and says so. Choose one with “Accounting file…”.</source>
@@ -2046,10 +2050,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>添加提交文件夹</translation>
     </message>
     <message>
-        <source>Builds a submission folder in the official ICCS template layout into an instance library (and a profiled variant for the Symmetric primitives) with the system compiler. Nothing in the folder is run: no Makefile, script or binary.</source>
-        <translation>用系统编译器将官方 ICCS 模板布局的提交文件夹构建为实例库（以及用于对称原语的剖析版本）。文件夹中的任何内容都不会被运行：不运行 Makefile、脚本或二进制文件。</translation>
-    </message>
-    <message>
         <source>&amp;Submission folder:</source>
         <translation>提交文件夹(&amp;S)：</translation>
     </message>
@@ -2124,6 +2124,126 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>The log keeps the compiler output.</source>
         <translation>日志保留了编译器输出。</translation>
+    </message>
+    <message>
+        <source>Builds a submission as it is shipped (sources in nested folders such as src/common and src/ref, headers included by bare name) into an instance library and a profiled variant for the Symmetric primitives, with the system compiler, and checks it against its KAT (the Test_Vectors file beside it, or a manifest). Pick one implementation&apos;s folder, e.g. Reference_Implementation/&lt;instance&gt;. Nothing in the folder is run: no Makefile, script or binary.</source>
+        <translation>按提交时的原样（源文件位于 src/common、src/ref 等嵌套文件夹中，头文件按文件名直接包含）用系统编译器将提交构建为实例库以及用于对称原语的剖析版本，并用其 KAT（旁边 Test_Vectors 中的文件，或清单）进行检查。请选择一个实现的文件夹，例如 Reference_Implementation/&lt;实例&gt;。文件夹中的任何内容都不会被运行：不运行 Makefile、脚本或二进制文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Candidate id:</source>
+        <translation>候选算法标识(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>optional, e.g. kex-09</source>
+        <translation>可选，例如 kex-09</translation>
+    </message>
+    <message>
+        <source>The id campaigns file the library under (records/&lt;id&gt;/…, KAT log, accounting lookup), so a rebuilt submission lines up with published data. Empty: derived from the family.</source>
+        <translation>测量任务归档该库所用的标识（records/&lt;标识&gt;/…、KAT 日志、统计数据查找），使重新构建的提交与已发布的数据对应。留空：由算法族名称推出。</translation>
+    </message>
+    <message>
+        <source>&amp;Flags:</source>
+        <translation>编译选项(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;KAT manifest:</source>
+        <translation>KAT 清单(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>optional: the submission&apos;s own Test_Vectors KAT file is found automatically</source>
+        <translation>可选：会自动找到提交自带的 Test_Vectors KAT 文件</translation>
+    </message>
+    <message>
+        <source>A kat.sha256 manifest to check the build against instead of the KAT file beside the folder.</source>
+        <translation>用于检查构建结果的 kat.sha256 清单，代替文件夹旁边的 KAT 文件。</translation>
+    </message>
+    <message>
+        <source>with the permissive -Wno-error=… set</source>
+        <translation>外加宽松的 -Wno-error=… 选项组</translation>
+    </message>
+    <message>
+        <source>guide (default)</source>
+        <translation>guide（默认）</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s reference flags: %1, %2. A build whose KAT fails is rebuilt with harness-default, as the harness does. Flags named by the folder&apos;s kexbench-instance.json win.</source>
+        <translation>指南的参考编译选项：%1，%2。KAT 未通过的构建会像测试框架一样改用 harness-default 重新构建。文件夹的 kexbench-instance.json 中指定的编译选项优先。</translation>
+    </message>
+    <message>
+        <source>The harness&apos;s fallback flags: %1, %2. Kept even when the KAT fails.</source>
+        <translation>测试框架的后备编译选项：%1，%2。即使 KAT 未通过也保留。</translation>
+    </message>
+    <message>
+        <source>The flags of kexbench&apos;s own instances: %1, %2. Kept even when the KAT fails.</source>
+        <translation>kexbench 自带实例的编译选项：%1，%2。即使 KAT 未通过也保留。</translation>
+    </message>
+    <message>
+        <source>KAT manifest</source>
+        <translation>KAT 清单</translation>
+    </message>
+    <message>
+        <source>KAT manifests (*.sha256);;All files (*)</source>
+        <translation>KAT 清单 (*.sha256);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The KAT manifest %1 is not a file.</source>
+        <translation>KAT 清单 %1 不是文件。</translation>
+    </message>
+    <message>
+        <source>Candidate: none given (campaigns derive one from the family)</source>
+        <translation>候选算法：未指定（测量任务由算法族名称推出）</translation>
+    </message>
+    <message>
+        <source>Candidate: %1</source>
+        <translation>候选算法：%1</translation>
+    </message>
+    <message>
+        <source>Flags: %1 (%2), %3</source>
+        <translation>编译选项：%1（%2），%3</translation>
+    </message>
+    <message>
+        <source>Guide build: %1, replaced by the harness-default build</source>
+        <translation>guide 构建：%1，已由 harness-default 构建替代</translation>
+    </message>
+    <message>
+        <source>KAT: %1</source>
+        <translation>KAT：%1</translation>
+    </message>
+    <message>
+        <source>KAT log: %1</source>
+        <translation>KAT 日志：%1</translation>
+    </message>
+    <message>
+        <source>The KAT did not pass: the library is kept and added to the Workbench; campaigns mark its results.</source>
+        <translation>KAT 未通过：该库仍被保留并添加到工作台；测量任务会标记其结果。</translation>
+    </message>
+    <message>
+        <source>Resolved recipe: %1 (to change the build, save an edited copy as kexbench-instance.json in the submission folder):</source>
+        <translation>解析后的构建配方：%1（如需更改构建，请将编辑后的副本另存为提交文件夹中的 kexbench-instance.json）：</translation>
+    </message>
+    <message>
+        <source>Build record: %1</source>
+        <translation>构建记录：%1</translation>
+    </message>
+    <message>
+        <source>Built %1, but its KAT did not pass. It is added to the Algorithms dock anyway; campaigns mark its results.</source>
+        <translation>已构建 %1，但其 KAT 未通过。它仍会被添加到“算法”停靠窗口中；测量任务会标记其结果。</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>未指定</translation>
+    </message>
+    <message>
+        <source>Candidate: %1 · flags: %2</source>
+        <translation>候选算法：%1 · 编译选项：%2</translation>
+    </message>
+    <message>
+        <source>Candidate: %1 · flags: %2 (guide build: %3, replaced by the harness-default build)</source>
+        <translation>候选算法：%1 · 编译选项：%2（guide 构建：%3，已由 harness-default 构建替代）</translation>
+    </message>
+    <message>
+        <source>Resolved recipe: %1</source>
+        <translation>解析后的构建配方：%1</translation>
     </message>
 </context>
 <context>

@@ -352,8 +352,8 @@ void MainWindow::retranslateUi()
     addLibraryButton_->setText(tr("Add instance library…"));
     addLibraryButton_->setToolTip(addLibraryAction_->toolTip() + QStringLiteral(" (Ctrl+L)"));
     addSubmissionAction_->setText(tr("Add &submission folder…"));
-    addSubmissionAction_->setToolTip(tr("Build a submission folder (ICCS template layout) into an instance "
-                                        "library with the system compiler and list it."));
+    addSubmissionAction_->setToolTip(tr("Build a submission folder as it is shipped into an instance library "
+                                        "with the system compiler, check its KAT and list it."));
     addSubmissionButton_->setText(tr("Add submission folder…"));
     addSubmissionButton_->setToolTip(addSubmissionAction_->toolTip());
     rescanButton_->setText(tr("Rescan"));

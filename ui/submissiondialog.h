@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// "Add submission folder…": builds a submission folder (official ICCS template
-// layout) into lib<instance>.so and its profiled/ variant with core's builder
+// "Add submission folder…": builds a submission folder as it is shipped
+// (nested sources, headers by bare name, the KAT file of its Test_Vectors
+// folder) into lib<instance>.so and its profiled/ variant with core's builder
 // in a worker thread, shows the build log, and on success lists the new
 // instance in the Workbench (described in a runner child like any library).
+// The fields beside the folders are the CLI's --candidate, --flags and
+// --manifest; the outcome shows what `kexbench-cli build-instance` prints:
+// candidate, flag profile, KAT verdict and the resolved recipe. A library
+// whose KAT did not pass is still added (campaigns mark it) but the status
+// line says so with a warning icon.
 //
 // core's builder reports each command line as it starts (BuildOptions::
 // on_command): those lines reach the log live through queued calls. The
@@ -17,6 +23,7 @@
 #include <QFutureWatcher>
 #include <QString>
 
+class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -40,11 +47,25 @@ public:
     QString sourceDir() const;
     void setOutputDir(const QString &dir);
     QString outputDir() const;
+    // Optional: the id campaigns file the library under (--candidate); empty: derived from the family.
+    void setCandidate(const QString &id);
+    QString candidate() const;
+    // Why candidate() cannot be used (core's name rule), empty when it can; Build stays disabled meanwhile.
+    QString candidateProblem() const;
+    // "guide" (the default: the folder's recipe flags if it names any, else the
+    // guide flags with the harness-default rebuild when the KAT fails),
+    // "harness-default" or "kexbench" (kept even when the KAT fails, like --flags).
+    void setFlagsProfile(const QString &profile);
+    QString flagsProfile() const;
+    // Optional kat.sha256 manifest (--manifest); empty: the folder's own KAT file is found.
+    void setManifest(const QString &file);
+    QString manifest() const;
     // Shows a QMessageBox (window-modal, not blocking) with the reason of a failed build; on by default.
     void setShowFailureBox(bool on) { showFailureBox_ = on; }
 
     // The worker API: builds sourceDir() into outputDir() in a worker thread;
-    // false (and nothing started) when a build runs or a folder is missing.
+    // false (and nothing started) when a build runs, a folder or the manifest
+    // is missing, or the candidate id is invalid.
     bool startBuild();
     bool running() const;
     // Of the last finished build.
@@ -52,6 +73,10 @@ public:
     QString instance() const { return instance_; }
     QString library() const { return library_; }
     QString error() const { return error_; }
+    // Built (succeeded()), but its KAT did not pass: the library is kept and added anyway.
+    bool katFailed() const { return katFailed_; }
+    QString katStatus() const { return katStatus_; } // "PASS against <file>", "no KAT vectors supplied (...)", ...
+    QString statusText() const;
     QString logText() const;
 
 signals:
@@ -66,14 +91,23 @@ private:
     void retranslateUi();
     void browseSource();
     void browseOutput();
+    void browseManifest();
     void onFinished();
+    void showLogEnd();
     void updateState();
+    void fillFlagsCombo();
+    BuildOptions buildOptions() const;
+    QStringList outcomeLines(const BuildOutcome &outcome) const;
+    QString outcomeStatus(const BuildOutcome &outcome) const;
+    enum class Tone { Normal, Warning, Error };
+    void setStatus(const QString &text, Tone tone);
 
     Workbench *workbench_;
     QFutureWatcher<BuildOutcome> *watcher_;
     bool showFailureBox_ = true;
     bool succeeded_ = false;
-    QString instance_, library_, error_;
+    bool katFailed_ = false;
+    QString instance_, library_, error_, katStatus_;
 
     QLabel *intro_;
     QLabel *sourceLabel_;
@@ -82,6 +116,15 @@ private:
     QLabel *outputLabel_;
     QLineEdit *outputEdit_;
     QPushButton *outputBrowse_;
+    QLabel *candidateLabel_;
+    QLineEdit *candidateEdit_;
+    QLabel *candidateProblem_;
+    QLabel *flagsLabel_;
+    QComboBox *flagsCombo_;
+    QLabel *manifestLabel_;
+    QLineEdit *manifestEdit_;
+    QPushButton *manifestBrowse_;
+    QLabel *statusIcon_;
     QLabel *statusLabel_;
     QPlainTextEdit *log_;
     QDialogButtonBox *buttons_;

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // "Add submission folder…" and the Compare page's Symmetric primitives tab:
 // tests/fixtures/submission-toy built through the SubmissionDialog's worker
-// API (no file dialog) into a library the Workbench lists, the broken fixture
+// API (no file dialog) into a library the Workbench lists, the nested
+// tests/fixtures/submission-tree built as shipped through the dialog's own
+// fields (candidate id, flag profile, KAT manifest) with the build record
+// they lead to, a library whose KAT fails kept with a warning, the broken fixture
 // refused with a one-line reason and the compiler output kept in the log, and
 // the hash/DRNG/rest bars of a dataset `kexbench-cli run` profiled. Screenshots
 // go to <tmp>/kexbench-gui-shots for a human to look at.
@@ -11,14 +14,20 @@
 #include "mainwindow.h"
 #include "submissiondialog.h"
 
+#include "core/build_info.h"
 #include "core/dataset.h"
+#include "core/untrusted.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -67,6 +76,45 @@ bool buildAndWait(SubmissionDialog &dialog, QStringList *liveLines = nullptr)
     return QTest::qWaitFor([&] { return finished; }, 600000);
 }
 
+// A scratch copy of the realistic submission (tests/fixtures/submission-tree/QUILT-KEX,
+// with its Test_Vectors); returns its reference implementation's folder.
+QString nestedSubmissionCopy(const QTemporaryDir &tmp)
+{
+    const fs::path root = fs::path(tmp.path().toStdString()) / "src" / "QUILT-KEX";
+    fs::create_directories(root.parent_path());
+    fs::copy(fs::path(KEXBENCH_SOURCE_DIR) / "tests" / "fixtures" / "submission-tree" / "QUILT-KEX", root,
+             fs::copy_options::recursive);
+    return QString::fromStdString((root / "Implementations" / "Reference_Implementation" / "QUILT-KEX-128").string());
+}
+
+template <typename W> W *child(const SubmissionDialog &dialog, const char *name)
+{
+    return dialog.findChild<W *>(QString::fromLatin1(name));
+}
+
+// Clicks Build, as a user does, and waits for the end; false when nothing started or on a timeout.
+bool clickBuildAndWait(SubmissionDialog &dialog)
+{
+    bool finished = false;
+    QObject context;
+    QObject::connect(&dialog, &SubmissionDialog::buildFinished, &context, [&] { finished = true; });
+    auto *build = child<QPushButton>(dialog, "buildButton");
+    if (!build || !build->isEnabled())
+        return false;
+    QTest::mouseClick(build, Qt::LeftButton);
+    if (!dialog.running())
+        return false;
+    return QTest::qWaitFor([&] { return finished; }, 600000);
+}
+
+void typeInto(SubmissionDialog &dialog, const char *field, const QString &text)
+{
+    auto *edit = child<QLineEdit>(dialog, field);
+    ASSERT_NE(edit, nullptr) << field;
+    edit->clear();
+    QTest::keyClicks(edit, text);
+}
+
 } // namespace
 
 TEST(SubmissionGui, BuildsToyFolderIntoTheWorkbench)
@@ -99,6 +147,204 @@ TEST(SubmissionGui, BuildsToyFolderIntoTheWorkbench)
     ASSERT_GE(row, 0);
     EXPECT_EQ(workbench.instances()[row].library, dialog.library());
     ASSERT_TRUE(dialog.grab().save(shotPath(QStringLiteral("submission-dialog-ok.png"))));
+}
+
+TEST(SubmissionGui, BuildsNestedSubmissionWithCandidateAndItsKat)
+{
+    QTemporaryDir tmp(QDir::temp().filePath(QStringLiteral("kexbench-subgui-XXXXXX")));
+    ASSERT_TRUE(tmp.isValid());
+    Workbench workbench;
+    SubmissionDialog dialog(&workbench);
+    dialog.setSourceDir(nestedSubmissionCopy(tmp));
+    dialog.setOutputDir(tmp.filePath(QStringLiteral("out")));
+    dialog.show();
+    typeInto(dialog, "candidateEdit", QStringLiteral("kex-96"));
+    EXPECT_EQ(dialog.flagsProfile(), QStringLiteral("guide")) << "guide is the default";
+    EXPECT_TRUE(dialog.manifest().isEmpty());
+    ASSERT_TRUE(clickBuildAndWait(dialog)) << dialog.statusText().toStdString();
+    ASSERT_TRUE(dialog.succeeded()) << dialog.error().toStdString() << "\n" << dialog.logText().toStdString();
+    EXPECT_FALSE(dialog.katFailed());
+    EXPECT_EQ(dialog.instance(), QStringLiteral("QUILT-KEX-128"));
+    // The Test_Vectors KAT beside the implementation was found and passed.
+    EXPECT_TRUE(dialog.katStatus().startsWith(QStringLiteral("PASS against ")));
+    EXPECT_TRUE(dialog.katStatus().endsWith(QStringLiteral("Test_Vectors/QUILT-KEX-128/KAT_KEX_QUILT-KEX-128.txt")))
+        << dialog.katStatus().toStdString();
+    const QString log = dialog.logText();
+    EXPECT_TRUE(log.contains(QStringLiteral("\nKAT: PASS against "))) << log.toStdString();
+    EXPECT_TRUE(log.contains(QStringLiteral("\nCandidate: kex-96\n")));
+    EXPECT_TRUE(log.contains(QStringLiteral("\nFlags: guide (-std=c99 ")));
+    EXPECT_TRUE(log.contains(QStringLiteral("\nResolved recipe: ") + dialog.library() + QStringLiteral(".recipe.json")));
+    EXPECT_TRUE(log.contains(QStringLiteral("\"src/ref/quilt_poly.c\"")))
+        << "the resolved recipe lists the nested sources";
+    const QString status = dialog.statusText();
+    EXPECT_TRUE(status.startsWith(QStringLiteral("Built QUILT-KEX-128; "))) << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("Candidate: kex-96 · flags: guide\n"))) << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("\nKAT: PASS against ")));
+    EXPECT_TRUE(status.contains(QStringLiteral("\nResolved recipe: ") + dialog.library() +
+                                QStringLiteral(".recipe.json")));
+    EXPECT_FALSE(child<QLabel>(dialog, "statusIcon")->isVisible()) << "no warning for a passed KAT";
+
+    // The build record beside the library carries what the fields chose.
+    std::string problem;
+    const auto info = read_build_info(dialog.library().toStdString(), &problem);
+    ASSERT_TRUE(info.has_value()) << problem;
+    EXPECT_EQ(info->candidate, "kex-96");
+    EXPECT_EQ(info->flags, "guide");
+    EXPECT_TRUE(info->guide_result.empty());
+    ASSERT_TRUE(info->kat.has_value());
+    EXPECT_EQ(info->kat->status, "PASS");
+
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 120000));
+    EXPECT_GE(instanceRow(workbench, "QUILT-KEX-128"), 0);
+    ASSERT_TRUE(dialog.grab().save(shotPath(QStringLiteral("submission-dialog-nested.png"))));
+}
+
+TEST(SubmissionGui, InvalidCandidateIdDisablesBuild)
+{
+    QTemporaryDir tmp(QDir::temp().filePath(QStringLiteral("kexbench-subgui-XXXXXX")));
+    ASSERT_TRUE(tmp.isValid());
+    SubmissionDialog dialog(nullptr);
+    dialog.setSourceDir(nestedSubmissionCopy(tmp));
+    dialog.setOutputDir(tmp.filePath(QStringLiteral("out")));
+    dialog.show();
+    auto *build = child<QPushButton>(dialog, "buildButton");
+    auto *problem = child<QLabel>(dialog, "candidateProblem");
+    ASSERT_NE(build, nullptr);
+    ASSERT_NE(problem, nullptr);
+    EXPECT_TRUE(build->isEnabled());
+    EXPECT_FALSE(problem->isVisible());
+
+    typeInto(dialog, "candidateEdit", QStringLiteral("../x"));
+    EXPECT_FALSE(build->isEnabled());
+    EXPECT_TRUE(problem->isVisible());
+    EXPECT_EQ(problem->text(), QString::fromStdString(name_problem("../x", "candidate id")));
+    EXPECT_TRUE(problem->text().contains(QStringLiteral("may only hold letters, digits"))) << problem->text().toStdString();
+    EXPECT_EQ(dialog.candidateProblem(), problem->text());
+    EXPECT_FALSE(dialog.startBuild()) << "the worker API refuses it too";
+    EXPECT_FALSE(dialog.running());
+    EXPECT_FALSE(QFileInfo::exists(tmp.filePath(QStringLiteral("out/libQUILT-KEX-128.so"))));
+    ASSERT_TRUE(dialog.grab().save(shotPath(QStringLiteral("submission-dialog-bad-candidate.png"))));
+
+    // What was typed is quoted as text, never as markup.
+    typeInto(dialog, "candidateEdit", QStringLiteral("<b>x"));
+    EXPECT_FALSE(build->isEnabled());
+    EXPECT_EQ(problem->textFormat(), Qt::PlainText);
+    EXPECT_TRUE(problem->text().contains(QStringLiteral("'<b>x'")));
+
+    typeInto(dialog, "candidateEdit", QStringLiteral("kex-96"));
+    EXPECT_TRUE(build->isEnabled());
+    EXPECT_FALSE(problem->isVisible());
+    // An empty id is fine: campaigns derive one from the family.
+    typeInto(dialog, "candidateEdit", QString());
+    EXPECT_TRUE(build->isEnabled());
+    // The intro describes submissions as shipped, not only the template layout.
+    bool introShipped = false;
+    for (auto *label : dialog.findChildren<QLabel *>())
+        introShipped = introShipped || (label->text().contains(QStringLiteral("as it is shipped")) &&
+                                        !label->text().contains(QStringLiteral("official ICCS template layout")));
+    EXPECT_TRUE(introShipped);
+}
+
+TEST(SubmissionGui, FlagsComboReachesTheBuild)
+{
+    QTemporaryDir tmp(QDir::temp().filePath(QStringLiteral("kexbench-subgui-XXXXXX")));
+    ASSERT_TRUE(tmp.isValid());
+    SubmissionDialog dialog(nullptr);
+    dialog.setSourceDir(nestedSubmissionCopy(tmp));
+    dialog.setOutputDir(tmp.filePath(QStringLiteral("out")));
+    dialog.show();
+    auto *combo = child<QComboBox>(dialog, "flagsCombo");
+    ASSERT_NE(combo, nullptr);
+    ASSERT_EQ(combo->count(), 3);
+    EXPECT_EQ(combo->currentIndex(), 0);
+    EXPECT_EQ(combo->itemText(0), QStringLiteral("guide (default)"));
+    // Each entry's tooltip gives its flags.
+    EXPECT_TRUE(combo->itemData(0, Qt::ToolTipRole).toString().contains(QStringLiteral("-std=c99 -Wpedantic")));
+    EXPECT_TRUE(combo->itemData(1, Qt::ToolTipRole).toString().contains(QStringLiteral("-fwrapv")));
+    EXPECT_TRUE(combo->itemData(2, Qt::ToolTipRole).toString().contains(QStringLiteral("-O3 -DNDEBUG")));
+
+    combo->setCurrentIndex(combo->findText(QStringLiteral("kexbench")));
+    EXPECT_EQ(dialog.flagsProfile(), QStringLiteral("kexbench"));
+    EXPECT_TRUE(combo->toolTip().contains(QStringLiteral("-O3 -DNDEBUG"))) << "the closed combo explains its choice";
+    ASSERT_TRUE(clickBuildAndWait(dialog)) << dialog.statusText().toStdString();
+    ASSERT_TRUE(dialog.succeeded()) << dialog.error().toStdString() << "\n" << dialog.logText().toStdString();
+    EXPECT_FALSE(dialog.katFailed());
+    EXPECT_TRUE(dialog.logText().contains(QStringLiteral("\nFlags: kexbench (-O3 -DNDEBUG ")));
+    EXPECT_TRUE(dialog.logText().contains(QStringLiteral("\nCandidate: none given")));
+    EXPECT_TRUE(dialog.statusText().contains(QStringLiteral("Candidate: none given · flags: kexbench\n")));
+    const auto info = read_build_info(dialog.library().toStdString());
+    ASSERT_TRUE(info.has_value());
+    EXPECT_EQ(info->flags, "kexbench");
+    EXPECT_TRUE(info->candidate.empty());
+}
+
+TEST(SubmissionGui, FailedKatIsKeptWithAWarning)
+{
+    QTemporaryDir tmp(QDir::temp().filePath(QStringLiteral("kexbench-subgui-XXXXXX")));
+    ASSERT_TRUE(tmp.isValid());
+    // A manifest whose digest no build can give.
+    const QString manifest = tmp.filePath(QStringLiteral("wrong.sha256"));
+    {
+        QFile file(manifest);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(64, '0') + " strict QUILT-KEX-128/KAT_KEX_QUILT-KEX-128.txt\n");
+    }
+    Workbench workbench;
+    SubmissionDialog dialog(&workbench);
+    dialog.setSourceDir(nestedSubmissionCopy(tmp));
+    dialog.setOutputDir(tmp.filePath(QStringLiteral("out")));
+    dialog.show();
+    typeInto(dialog, "manifestEdit", manifest);
+    ASSERT_TRUE(clickBuildAndWait(dialog)) << dialog.statusText().toStdString();
+    // Built, but not passed: the guide build was replaced by harness-default, which did not pass either.
+    ASSERT_TRUE(dialog.succeeded()) << dialog.error().toStdString() << "\n" << dialog.logText().toStdString();
+    EXPECT_TRUE(dialog.katFailed());
+    EXPECT_TRUE(dialog.katStatus().startsWith(QStringLiteral("MISMATCH"))) << dialog.katStatus().toStdString();
+    EXPECT_TRUE(dialog.katStatus().endsWith(QStringLiteral(" against ") + manifest));
+    const QString status = dialog.statusText();
+    EXPECT_TRUE(status.startsWith(QStringLiteral("Built QUILT-KEX-128, but its KAT did not pass."))) << status.toStdString();
+    EXPECT_TRUE(status.contains(
+        QStringLiteral("flags: harness-default (guide build: MISMATCH, replaced by the harness-default build)")))
+        << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("\nKAT: MISMATCH")));
+    EXPECT_TRUE(child<QLabel>(dialog, "statusIcon")->isVisible()) << "a warning icon beside the status";
+    const QString log = dialog.logText();
+    EXPECT_TRUE(log.contains(QStringLiteral("\nGuide build: MISMATCH, replaced by the harness-default build\n")));
+    EXPECT_TRUE(log.contains(QStringLiteral("\nThe KAT did not pass: the library is kept")));
+    EXPECT_EQ(dialog.findChild<QMessageBox *>(), nullptr) << "not a failed build";
+    const auto info = read_build_info(dialog.library().toStdString());
+    ASSERT_TRUE(info.has_value());
+    EXPECT_EQ(info->flags, "harness-default");
+    EXPECT_EQ(info->guide_result, "MISMATCH");
+    // Kept and listed, as any built library.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 120000));
+    EXPECT_GE(instanceRow(workbench, "QUILT-KEX-128"), 0);
+    ASSERT_TRUE(dialog.grab().save(shotPath(QStringLiteral("submission-dialog-kat-failed.png"))));
+}
+
+// The new fields are translated, and a Chinese dialog still fits its default size (screenshot).
+TEST(SubmissionGui, ChineseDialogShowsTheNewFields)
+{
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    SubmissionDialog *dialog = window.submissionDialog();
+    ASSERT_NE(dialog, nullptr);
+    dialog->show();
+    typeInto(*dialog, "candidateEdit", QStringLiteral("../x"));
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents(); // LanguageChange is posted
+    bool candidateLabel = false;
+    for (auto *label : dialog->findChildren<QLabel *>())
+        candidateLabel = candidateLabel || label->text() == QString::fromUtf8("候选算法标识(&C)：");
+    EXPECT_TRUE(candidateLabel);
+    auto *combo = child<QComboBox>(*dialog, "flagsCombo");
+    ASSERT_NE(combo, nullptr);
+    EXPECT_EQ(combo->itemText(0), QString::fromUtf8("guide（默认）"));
+    EXPECT_EQ(combo->itemData(0).toString(), QStringLiteral("guide")) << "the profile itself is not translated";
+    QTest::qWait(20); // the relayout for the longer texts is posted too
+    ASSERT_TRUE(dialog->grab().save(shotPath(QStringLiteral("submission-dialog-zh_CN.png"))));
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
 }
 
 TEST(SubmissionGui, BrokenFolderFailsWithAReason)
