@@ -455,24 +455,70 @@ std::string clash_message(const std::string &root, const std::vector<std::string
     return printable(text);
 }
 
+// Where the copies of one file name part: the first folder below what their
+// paths share ("Optimized_Implementation"), or the shared folder itself for a
+// copy sitting in it.
+std::string parting_folders(const std::vector<std::string> &paths)
+{
+    size_t shared = folder_parts(paths.front()).size();
+    for (const auto &p : paths)
+        shared = std::min(shared, common_length(folder_parts(paths.front()), folder_parts(p)));
+    std::vector<std::string> parting;
+    for (const auto &p : paths) {
+        const auto parts = folder_parts(p);
+        parting.push_back(parts.size() > shared ? join_path(parts, shared + 1) : shared == 0 ? "." : join_path(parts, shared));
+    }
+    std::string listed;
+    for (size_t i = 0; i < parting.size(); ++i)
+        listed += (i == 0 ? "" : i + 1 == parting.size() ? " and " : ", ") + parting[i];
+    return listed;
+}
+
+// One sentence per pair of variant folders: a whole Optimized_Implementation
+// copy is one clash to the reader, not one per file.
+std::vector<std::string> clash_sentences(const std::map<std::string, std::vector<std::string>> &clashing)
+{
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups; // parting folders, file names
+    for (const auto &[name, paths] : clashing) {
+        const std::string where = parting_folders(paths);
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const auto &g) { return g.first == where; });
+        if (it == groups.end())
+            groups.push_back({where, {name}});
+        else
+            it->second.push_back(name);
+    }
+    std::vector<std::string> sentences;
+    for (const auto &[where, names] : groups) {
+        if (names.size() == 1) {
+            sentences.push_back(names.front() + " is in " + folder_list(clashing.at(names.front())));
+            continue;
+        }
+        std::string listed;
+        for (size_t i = 0; i < names.size(); ++i)
+            listed += (i ? ", " : "") + names[i];
+        sentences.push_back(where + " hold the same " + std::to_string(names.size()) + " source names (" + listed + ")");
+    }
+    return sentences;
+}
+
 // Empty when no two kept sources share a file name; else the refusal.
 std::string clash_problem(const std::string &root, const std::vector<std::string> &sources)
 {
     std::map<std::string, std::vector<std::string>> paths_by_name;
     for (const auto &s : sources)
         paths_by_name[file_name_of(s)].push_back(s);
-    std::vector<std::string> clashes;
+    std::map<std::string, std::vector<std::string>> clashing;
     std::set<std::string> globs;
     for (const auto &[name, paths] : paths_by_name) {
         if (paths.size() < 2)
             continue;
-        clashes.push_back(name + " is in " + folder_list(paths));
+        clashing[name] = paths;
         const std::string &keep = variant_to_keep(paths);
         for (const auto &p : paths)
             if (p != keep)
                 globs.insert(exclusion_for(p, keep));
     }
-    return clashes.empty() ? std::string() : clash_message(root, clashes, globs);
+    return clashing.empty() ? std::string() : clash_message(root, clash_sentences(clashing), globs);
 }
 
 const char *const kHarnessReason = " (driver, test or benchmark file by the harness rules)";

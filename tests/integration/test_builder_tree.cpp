@@ -171,9 +171,8 @@ TEST(BuilderTree, AlternativeImplementationsAreRefusedWithTheRecipeLineThatPicks
     const fs::path implementations = kSubmission / "Implementations";
     ProcessResult r = build({"build-instance", implementations.string(), "--out", (tmp / "lib").string()});
     EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_TRUE(has(r.err, "Optimized_Implementation and Reference_Implementation hold the same 6 source names (")) << r.err;
     EXPECT_TRUE(has(r.err, "quilt_poly.c")) << r.err;
-    EXPECT_TRUE(has(r.err, "Optimized_Implementation/QUILT-KEX-128/src/ref")) << r.err;
-    EXPECT_TRUE(has(r.err, "Reference_Implementation/QUILT-KEX-128/src/ref")) << r.err;
     EXPECT_TRUE(has(r.err, "\"exclude\": [\"Optimized_Implementation/**\"]")) << r.err;
     EXPECT_FALSE(fs::exists(tmp / "lib" / "libQUILT-KEX-128.so"));
 
