@@ -278,6 +278,26 @@ std::string written_kat_file(const KatCheck &c, const std::string &root)
     return name + " (" + std::to_string(ec ? 0 : bytes) + " bytes)";
 }
 
+// The harness's words for these two values: its shim's NGCC_VARIANT and the
+// compiler's __VERSION__ with the compiler's name ("gcc 14.2.0").
+std::string harness_variant(const std::string &variant)
+{
+    if (variant == "reference")
+        return "Reference_Implementation";
+    if (variant == "optimized")
+        return "Optimized_Implementation";
+    return variant;
+}
+
+std::string harness_compiler(const std::string &compiler)
+{
+    if (compiler.rfind("GNU ", 0) == 0)
+        return "gcc " + compiler.substr(4);
+    if (compiler.rfind("Clang ", 0) == 0)
+        return "clang " + compiler.substr(6);
+    return compiler;
+}
+
 } // namespace
 
 std::string kat_log_text(const KatCheck &c, const KatCheckOptions &how)
@@ -287,10 +307,10 @@ std::string kat_log_text(const KatCheck &c, const KatCheckOptions &how)
     const std::string id = !how.candidate.empty() ? how.candidate : c.has_info ? candidate_id(m) : m.group;
     std::string log = kat_log_line("library", c.library) + kat_log_line("id", id) + kat_log_line("type", "kex") +
                       kat_log_line("algorithm", m.family) + kat_log_line("instance", c.instance) +
-                      kat_log_line("variant", m.variant);
+                      kat_log_line("variant", harness_variant(m.variant));
     if (!how.source_dir.empty())
         log += kat_log_line("source_dir", printable(how.source_dir));
-    log += kat_log_line("compiler", m.compiler) +
+    log += kat_log_line("compiler", harness_compiler(m.compiler)) +
            kat_log_line("build_flags", m.build_flags.substr(0, kHarnessFlagsField));
     if (c.has_info) {
         log += kat_log_line("passes", std::to_string(caps.passes)) + kat_log_line("pk_len", std::to_string(caps.pk)) +

@@ -230,6 +230,9 @@ TEST(BuilderTree, TheCandidateIdReachesRecordsKatLogsAndTheAccountingLookup)
     auto log = read_file((camp / "kat" / "kex-97" / "QUILT-KEX-128.log").string());
     ASSERT_TRUE(log.ok()) << log.error();
     EXPECT_TRUE(has(*log, "id          = kex-97\n")) << *log;
+    // The harness's words: its NGCC_VARIANT and "gcc <version>".
+    EXPECT_TRUE(has(*log, "variant     = Reference_Implementation\n")) << *log;
+    EXPECT_TRUE(has(*log, "compiler    = gcc ")) << *log;
     EXPECT_TRUE(has(*log, "RESULT kex-97 QUILT-KEX-128 PASS")) << *log;
     const auto profile = read_json(camp / "profile" / "kex-97" / "QUILT-KEX-128__exchange.json");
     ASSERT_TRUE(profile.is_object());
