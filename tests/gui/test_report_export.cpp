@@ -242,7 +242,7 @@ TEST(ReportPage, AccountingLabelSaysNoneGivenOutsideTheHarnessLayout)
     // A copy of arm_1's build.json and campaign.json alone is a campaign folder (in the temporary folder only).
     const QString campaign = tmp.filePath(QStringLiteral("arm_1"));
     ASSERT_TRUE(QDir().mkpath(campaign));
-    for (const QString name : {QStringLiteral("build.json"), QStringLiteral("campaign.json")})
+    for (const QString &name : {QStringLiteral("build.json"), QStringLiteral("campaign.json")})
         ASSERT_TRUE(QFile::copy(QDir(referenceDataset()).filePath(name), QDir(campaign).filePath(name)));
     auto ds = load_dataset(QFile::encodeName(campaign).toStdString());
     ASSERT_TRUE(ds) << ds.error();
