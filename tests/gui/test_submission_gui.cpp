@@ -300,7 +300,7 @@ TEST(SubmissionGui, FailedKatIsKeptWithAWarning)
     ASSERT_TRUE(dialog.succeeded()) << dialog.error().toStdString() << "\n" << dialog.logText().toStdString();
     EXPECT_TRUE(dialog.katFailed());
     EXPECT_TRUE(dialog.katStatus().startsWith(QStringLiteral("MISMATCH"))) << dialog.katStatus().toStdString();
-    EXPECT_TRUE(dialog.katStatus().endsWith(QStringLiteral(" against ") + manifest));
+    EXPECT_TRUE(dialog.katStatus().endsWith(QStringLiteral(" against manifest ") + manifest)) << dialog.katStatus().toStdString();
     const QString status = dialog.statusText();
     EXPECT_TRUE(status.startsWith(QStringLiteral("Built QUILT-KEX-128, but its KAT did not pass."))) << status.toStdString();
     EXPECT_TRUE(status.contains(
