@@ -112,12 +112,13 @@ struct MannWhitney {
     bool ties = false;         // any value shared between or within the samples
     Method method = Method::none;
 };
-// Both samples at most this size and no ties: exact null distribution of U.
+// Both samples at most this size: exact null distribution of U, conditional on the ties.
 inline constexpr std::size_t kMannWhitneyExactMaxN = 20;
-// Two-sided Mann-Whitney U (Wilcoxon rank-sum) test of a against b. Exact p (as
-// R: min(1, 2 * the smaller tail)) when n1, n2 <= 20 without ties; otherwise the
-// normal approximation with tie and continuity correction. All values equal
-// (zero variance): p = 1, z = 0. Either sample empty: method none, NaN fields.
+// Two-sided Mann-Whitney U (Wilcoxon rank-sum) test of a against b. Exact p
+// (min(1, 2 * the smaller tail), R's without ties) when n1, n2 <= 20, from the
+// permutation distribution of the mid-rank sum when there are ties; otherwise the
+// normal approximation with tie and continuity correction. All values equal:
+// p = 1 (z = 0 on the normal path). Either sample empty: method none, NaN fields.
 MannWhitney mann_whitney_u(std::span<const double> a, std::span<const double> b);
 
 // Welford's online mean/variance: one pass, no sample storage, numerically stable.

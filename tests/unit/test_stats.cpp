@@ -447,35 +447,67 @@ TEST(StatsMannWhitney, ExactAtTwentyEach)
     EXPECT_EQ(mann_whitney_u(a, b).method, MannWhitney::Method::normal);
 }
 
-TEST(StatsMannWhitney, TiesUseCorrectedNormalApproximation)
+TEST(StatsMannWhitney, SmallSamplesWithTiesUseTheExactConditionalDistribution)
 {
-    // R ?wilcox.test depression data, unpaired: y has ties, so R falls back to the
-    // normal approximation: W = 58, p = 0.1329. Python with the tie-corrected variance
-    // n1 n2 / 12 (N + 1 - sum(t^3 - t) / (N (N - 1))), sum = 12, and continuity
-    // correction: z = 1.502688234205555, p = 0.1329194581853188.
+    // R ?wilcox.test depression data, unpaired: y has ties. R falls back to the normal
+    // approximation there (p = 0.1329); kexbench enumerates instead. Brute force over
+    // all C(18, 9) = 48620 splits of the pooled mid-ranks (scratch Python, Fractions):
+    // W = 58, two-sided p = 2 x min(tail) = 1579/12155.
     const std::vector<double> x{1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.30};
     const std::vector<double> y{0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29};
     const MannWhitney r = mann_whitney_u(x, y);
-    EXPECT_EQ(r.method, MannWhitney::Method::normal);
+    EXPECT_EQ(r.method, MannWhitney::Method::exact);
     EXPECT_TRUE(r.ties);
     EXPECT_DOUBLE_EQ(r.u_a, 58.0);
-    EXPECT_NEAR(r.z, 1.502688234205555, 1e-12);
-    EXPECT_NEAR(r.p_value, 0.1329194581853188, 1e-12);
+    EXPECT_NEAR(r.p_value, 1579.0 / 12155.0, 1e-15);
+}
+
+TEST(StatsMannWhitney, TwoAgainstTwoTrialsNeverGoBelowOneThirdWithTies)
+{
+    // The smallest two-sided p of 2 vs 2 is 2 / C(4, 2) = 1/3; a tie must not push it
+    // lower (the normal approximation gave 0.19 for two tied trial medians). Enumerated:
+    // {5, 6} vs {6, 7}: U = 1/2, p = 2/3; {5, 5} vs {6, 7}: U = 0, p = 1/3.
+    const MannWhitney one_tie = mann_whitney_u(std::vector<double>{5, 6}, std::vector<double>{6, 7});
+    EXPECT_EQ(one_tie.method, MannWhitney::Method::exact);
+    EXPECT_DOUBLE_EQ(one_tie.u_a, 0.5);
+    EXPECT_NEAR(one_tie.p_value, 2.0 / 3.0, 1e-15);
+    const MannWhitney tied_side = mann_whitney_u(std::vector<double>{5, 5}, std::vector<double>{6, 7});
+    EXPECT_DOUBLE_EQ(tied_side.u_a, 0.0);
+    EXPECT_NEAR(tied_side.p_value, 1.0 / 3.0, 1e-15);
+    EXPECT_NEAR(mann_whitney_u(std::vector<double>{6, 7}, std::vector<double>{5, 5}).p_value, 1.0 / 3.0, 1e-15);
 }
 
 TEST(StatsMannWhitney, TiesAcrossSamplesCountHalf)
 {
-    // Pairwise count (1 for a > b, 1/2 for equal) in Python: U = 8.5; tie term 114;
-    // z = -2.2371010419935717, p = 0.02527973688589391.
+    // Pairwise count (1 for a > b, 1/2 for equal) in Python: U = 8.5. Exact over all
+    // C(15, 7) = 6435 splits of the mid-ranks: p = 172/6435.
     const std::vector<double> a{1, 2, 2, 3, 3, 3, 4};
     const std::vector<double> b{2, 3, 4, 4, 5, 5, 6, 7};
     const MannWhitney r = mann_whitney_u(a, b);
     EXPECT_TRUE(r.ties);
+    EXPECT_EQ(r.method, MannWhitney::Method::exact);
     EXPECT_DOUBLE_EQ(r.u_a, 8.5);
     EXPECT_DOUBLE_EQ(r.u_b, 47.5);
-    EXPECT_NEAR(r.z, -2.2371010419935717, 1e-12);
-    EXPECT_NEAR(r.p_value, 0.02527973688589391, 1e-12);
+    EXPECT_NEAR(r.p_value, 172.0 / 6435.0, 1e-15);
     EXPECT_DOUBLE_EQ(r.effect_size, 8.5 / 56.0);
+}
+
+TEST(StatsMannWhitney, LargeSamplesWithTiesUseTheCorrectedNormalApproximation)
+{
+    // a = floor(i / 2) for i < 25, b = floor(i / 2) + 3 for i < 22: past the exact limit.
+    // Python with the tie-corrected variance n1 n2 / 12 (N + 1 - sum(t^3 - t) / (N (N - 1)))
+    // and continuity correction: U = 181, z = -1.9990982383857627, p = 0.04559772570629107.
+    std::vector<double> a, b;
+    for (int i = 0; i < 25; ++i)
+        a.push_back(i / 2);
+    for (int i = 0; i < 22; ++i)
+        b.push_back(i / 2 + 3);
+    const MannWhitney r = mann_whitney_u(a, b);
+    EXPECT_EQ(r.method, MannWhitney::Method::normal);
+    EXPECT_TRUE(r.ties);
+    EXPECT_DOUBLE_EQ(r.u_a, 181.0);
+    EXPECT_NEAR(r.z, -1.9990982383857627, 1e-12);
+    EXPECT_NEAR(r.p_value, 0.04559772570629107, 1e-12);
 }
 
 TEST(StatsMannWhitney, SameDistributionLargePShiftedTinyP)
@@ -522,7 +554,8 @@ TEST(StatsMannWhitney, UaPlusUbIsN1N2)
 TEST(StatsMannWhitney, DegenerateInputs)
 {
     const MannWhitney equal = mann_whitney_u(std::vector<double>{5, 5, 5, 5}, std::vector<double>{5, 5, 5});
-    EXPECT_EQ(equal.method, MannWhitney::Method::normal);
+    EXPECT_EQ(equal.method, MannWhitney::Method::exact); // every split has the same rank sum
+    EXPECT_TRUE(equal.ties);
     EXPECT_DOUBLE_EQ(equal.u_a, 6.0);
     EXPECT_DOUBLE_EQ(equal.p_value, 1.0);
     const MannWhitney empty = mann_whitney_u(std::vector<double>{}, std::vector<double>{1, 2});
