@@ -2,7 +2,6 @@
 # make run  : install dependencies, configure, build, run the main job
 # make test : install dependencies, build (with Qt, without Qt, aarch64 cross), run every test via CTest
 JOBS ?= $(shell nproc)
-CROSS := $(shell command -v aarch64-linux-gnu-g++ 2>/dev/null)
 
 .PHONY: all deps build build-nogui build-aarch64 build-fuzz run test asan clean
 
@@ -19,13 +18,14 @@ build-nogui: deps
 	cmake --preset nogui
 	cmake --build --preset nogui -j $(JOBS)
 
+# The cross compiler is looked for when this recipe runs, after deps has
+# installed it: a fresh machine's first `make test` builds the aarch64 tree.
 build-aarch64: deps
-ifneq ($(CROSS),)
-	cmake --preset aarch64
-	cmake --build --preset aarch64 -j $(JOBS)
-else
-	@echo "aarch64-linux-gnu-g++ not found: skipping the aarch64 cross build"
-endif
+	@if command -v aarch64-linux-gnu-g++ >/dev/null 2>&1; then \
+	  cmake --preset aarch64 && cmake --build --preset aarch64 -j $(JOBS); \
+	else \
+	  echo "aarch64-linux-gnu-g++ not found: skipping the aarch64 cross build"; \
+	fi
 
 build-fuzz: deps
 	cmake --preset fuzz

@@ -13,6 +13,7 @@ native_packages=(
   xvfb xauth poppler-utils fonts-wqy-microhei
   g++-aarch64-linux-gnu qemu-user
   clang libclang-rt-14-dev
+  openssh-client openssh-server
 )
 # Qt-free part of kexbench cross-compiled for aarch64 links these.
 arm64_packages=(libssl-dev:arm64 zlib1g-dev:arm64 libgtest-dev:arm64)
