@@ -10,6 +10,7 @@
 #include "core/measure.h"
 #include "core/process.h"
 #include "core/health.h"
+#include "core/host_description.h"
 #include "core/stats.h"
 #include "core/trial_stats.h"
 #include "core/format.h"
@@ -21,6 +22,7 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <numeric>
 #include <random>
 #include <cerrno>
@@ -102,6 +104,7 @@ struct Context {
     const CampaignOptions &opt;
     CampaignObserver &observer;
     const std::atomic<bool> &cancel;
+    std::shared_ptr<const RunnerHost> host = runner_host_of(opt.runner); // where every child runs
     std::string counter_name;
     double counter_hz = 0;
     std::optional<double> fixed_clock_hz; // for the PMU cycles/second rule; only with core cycles
@@ -227,19 +230,13 @@ std::string answer_refusal(const ChannelAnswer &channel, const ProcessResult &pr
 
 // expected_instance: the name the describe step found; a later answer that
 // names another one is refused (empty: not checked).
-ChildRun run_child(Context &ctx, std::vector<std::string> args, double timeout_s,
+ChildRun run_child(Context &ctx, const std::vector<std::string> &args, double timeout_s,
                    const std::string &expected_instance = {})
 {
     ChildRun run;
-    if (args.size() > 1) // the library: absolute, so an instance's chdir cannot redirect it
-        args[1] = absolute_for_child(args[1]);
-    ProcessSpec spec;
-    spec.argv.push_back(ctx.opt.runner.runner.empty() ? runner_path() : ctx.opt.runner.runner);
-    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
-    spec.timeout = std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000));
-    spec.cpu = ctx.opt.cpu;
-    spec.cancel = &ctx.cancel;
-    spec.memory_limit_bytes = ctx.opt.runner.memory_limit_bytes;
+    // On the campaign's runner host, with the library made absolute there (ctx.opt.runner carries the cancel flag).
+    const ProcessSpec spec = runner_process_spec(
+        ctx.opt.runner, args, std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000)), ctx.opt.cpu);
     run.argv = spec.argv;
     run.proc = run_process(spec);
     ChannelAnswer channel = read_answer_channel(run.proc.out);
@@ -283,7 +280,8 @@ ChildRun run_measure_child(Context &ctx, const std::string &lib, const MeasureAs
         return run;
     std::string problem = measure_answer_problem(run.answer, ask.iterations);
     if (problem.empty())
-        problem = measure_time_problem(run.answer, run.proc, ask.op, ask.iterations, static_cast<uint64_t>(ask.warmups));
+        problem = measure_time_problem(run.answer, run.proc, ask.op, ask.iterations, static_cast<uint64_t>(ask.warmups),
+                                       ctx.host->startup_allowance_s());
     if (!problem.empty()) {
         run.complete = false;
         run.reason = "runner answer rejected: " + problem;
@@ -534,6 +532,24 @@ bool resumable(const Context &ctx, const InstanceInfo &info, const std::string &
     return rec && rec->status == "complete" && rec->kexbench && rec->kexbench->mode == ctx.opt.mode;
 }
 
+// The shares of a sharded campaign write build.json from threads of their own:
+// each adds its entry to what the file holds now, one at a time, so none
+// overwrites another's.
+Result<bool> merge_build_entry(const fs::path &path, const std::string &key, const ordered_json &entry)
+{
+    static std::mutex build_file_mutex;
+    std::lock_guard<std::mutex> lock(build_file_mutex);
+    ordered_json build = ordered_json{{"instances", ordered_json::object()}};
+    if (auto text = read_file(path.string(), 64u << 20)) {
+        ordered_json old = ordered_json::parse(*text, nullptr, false);
+        if (old.is_object() && old.contains("instances") && old["instances"].is_object())
+            build = std::move(old);
+    }
+    build["instances"][key] = entry;
+    return write_json(path, build);
+}
+
+
 void measure_stack_of(Context &ctx, const std::string &lib, const std::string &instance, OperationRun &run,
                       double timeout_s)
 {
@@ -570,10 +586,9 @@ void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat
     if (b && !b->compiler_version.empty())
         e["compiler_version"] = b->compiler_version;
     ctx.build["instances"][key_of(ctx, info)] = e;
-    if (auto w = write_json(ctx.out() / "build.json", ctx.build); !w)
+    if (auto w = merge_build_entry(ctx.out() / "build.json", key_of(ctx, info), e); !w)
         ctx.problem(info.meta.instance, w.error());
 }
-
 
 // Calibration: one exchange, no warm-up. Its t1 sizes every operation's plan
 // because each iteration of a step runs a whole exchange.
@@ -1092,7 +1107,7 @@ ordered_json probe_json(const Context &ctx)
 std::string percent_text(double share) { return fmt::py_format(100 * share, 'f', 1) + " %"; }
 
 // CPU pressure (PSI "some avg60") from which the host counts as loaded.
-constexpr double kPressureWarningPercent = 10;
+constexpr double kPressureWarningPercent = kCpuPressureWarningPercent;
 
 // Host-load warnings from what the campaign measured, not the load average.
 std::vector<std::string> measured_warnings(const Context &ctx, const std::vector<PairWork> &pairs)
@@ -1173,51 +1188,64 @@ Result<bool> check_resume(Context &ctx)
 }
 
 
-std::optional<double> fixed_clock_of(const Environment &env)
+// What campaign.json and every record's environment say of where the children ran.
+ordered_json runner_host_json(const RunnerHost &host)
 {
-    if (env.cpufreq_max_khz) {
-        try {
-            return std::stod(*env.cpufreq_max_khz) * 1000;
-        } catch (...) {
-        }
-    }
-    return env.core_clock_hz;
+    return {{"kind", host.kind()}, {"where", host.where()}, {"machine", host.machine()}};
 }
 
-void describe_host(Context &ctx)
+// The machine the children run on, described there (core/host_description.h).
+Result<bool> describe_host(Context &ctx)
 {
-    std::string why_not_pmu;
-    CycleCounter counter = CycleCounter::open_best(&why_not_pmu);
-    if (ctx.opt.counter != "auto" && ctx.opt.counter != "perf")
-        why_not_pmu = "counter " + ctx.opt.counter + " chosen";
-    ctx.counter_name = counter.name();
-    ctx.counter_hz = counter.ticks_per_second();
-    ClockProbe probe;
-    if (counter.kind() == CounterKind::Tsc || counter.kind() == CounterKind::PerfCycles) {
-        probe = probe_clock(counter);
-        if (counter.kind() == CounterKind::Tsc) {
-            ctx.counter_hz = probe.median_hz;
-            counter.set_ticks_per_second(probe.median_hz);
-        }
-    }
-    Environment env = read_environment("", ctx.opt.cpu.value_or(0));
-    if (counter.is_core_cycles()) {
-        set_core_clock(env, probe);
-        if (ctx.opt.counter == "auto" || ctx.opt.counter == "perf")
-            ctx.fixed_clock_hz = fixed_clock_of(env);
-    }
-    env.warnings = environment_warnings(env, counter, why_not_pmu);
-    if (auto psi = cpu_pressure_some_avg60(); psi && *psi >= kPressureWarningPercent)
-        env.warnings.push_back("CPU pressure at the start: tasks waited for a CPU " + fmt::py_format(*psi, 'f', 1) +
-                               " % of the last minute (/proc/pressure/cpu)");
-    ctx.environment = ordered_json::parse(to_json(env).dump());
+    auto described = describe_runner_host(ctx.opt.runner, ctx.opt.counter, ctx.opt.cpu);
+    if (!described)
+        return fail("cannot describe the runner's machine: " + described.error());
+    HostDescription &d = *described;
+    ctx.counter_name = d.counter;
+    ctx.counter_hz = d.counter_hz;
+    ctx.fixed_clock_hz = d.fixed_clock_hz;
+    if (ctx.host->kind() == "emulated") // a campaign warning, so every record and report carries it
+        d.warnings.push_back(emulation_warning(*ctx.host));
+    ctx.environment = d.environment;
+    ctx.environment["warnings"] = d.warnings;
+    ctx.environment["runner_host"] = runner_host_json(*ctx.host);
+    ctx.campaign["runner_host"] = runner_host_json(*ctx.host);
     ctx.campaign["kexbench"] = {{"counter", ctx.counter_name},
                                 {"counter_hz", ctx.counter_hz},
-                                {"counter_steady", probe.windows > 0 ? json(probe.steady()) : json(nullptr)},
-                                {"pmu_unavailable", why_not_pmu},
+                                {"counter_steady", d.counter_steady ? json(*d.counter_steady) : json(nullptr)},
+                                {"pmu_unavailable", d.pmu_unavailable},
                                 {"order", ctx.opt.order},
                                 {"retries", ctx.opt.retries}};
-    ctx.campaign["host_problems"] = env.warnings;
+    ctx.campaign["host_problems"] = d.warnings;
+    return true;
+}
+
+// The environment when the campaign ended, read where the children ran; its
+// warnings are the start's business (campaign.json host_problems).
+ordered_json environment_at_end(const Context &ctx)
+{
+    ordered_json env;
+    if (ctx.host->kind() == "local") {
+        env = ordered_json::parse(to_json(read_environment("", ctx.opt.cpu.value_or(0))).dump());
+    } else if (auto d = describe_runner_host(ctx.opt.runner, ctx.opt.counter, ctx.opt.cpu)) {
+        env = d->environment;
+        env["warnings"] = ordered_json::array();
+    } else {
+        return ordered_json{{"error", d.error()}, {"runner_host", runner_host_json(*ctx.host)}};
+    }
+    env["runner_host"] = runner_host_json(*ctx.host);
+    return env;
+}
+
+// campaign.json, or for one host's share of a sharded campaign the block the
+// coordinator folds into the one campaign.json it writes.
+Result<bool> write_campaign_json(Context &ctx)
+{
+    if (!ctx.opt.shard_host.empty()) {
+        ctx.summary.campaign_json = ctx.campaign.dump();
+        return true;
+    }
+    return write_json(ctx.out() / "campaign.json", ctx.campaign);
 }
 
 uint64_t campaign_seed(const CampaignOptions &opt)
@@ -1241,40 +1269,6 @@ std::string lock_holder(int fd)
     const std::string text = n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
     return text.substr(0, text.find_first_not_of("0123456789"));
 }
-
-class FolderLock {
-public:
-    FolderLock() = default;
-    FolderLock(const FolderLock &) = delete;
-    FolderLock &operator=(const FolderLock &) = delete;
-    ~FolderLock()
-    {
-        if (fd_ >= 0)
-            ::close(fd_);
-    }
-    // Empty when the folder is now this process's until the lock is destroyed, else why not.
-    std::string take(const fs::path &dir)
-    {
-        const fs::path file = dir / kLockFile;
-        // O_CLOEXEC: runner children must not inherit the lock and hold it after we are gone.
-        fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-        if (fd_ < 0)
-            return file.string() + ": cannot open: " + std::strerror(errno);
-        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-            if (errno != EWOULDBLOCK)
-                return file.string() + ": cannot lock: " + std::strerror(errno);
-            const std::string pid = lock_holder(fd_);
-            return dir.string() + " is in use by " + (pid.empty() ? "another campaign" : "pid " + pid);
-        }
-        const std::string pid = std::to_string(::getpid()) + "\n";
-        if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
-            return file.string() + ": cannot write: " + std::strerror(errno);
-        return {};
-    }
-
-private:
-    int fd_ = -1;
-};
 
 // The libraries of a campaign as described by runner children, one per
 // identity: the same library (name and contents) given twice is measured once.
@@ -1444,6 +1438,34 @@ std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdenti
     return clashes;
 }
 
+CampaignFolderLock::~CampaignFolderLock()
+{
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+std::string CampaignFolderLock::take(const std::string &dir_text)
+{
+    const fs::path dir = dir_text;
+    const fs::path file = dir / kLockFile;
+    // O_CLOEXEC: runner children must not inherit the lock and hold it after we are gone.
+    fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd_ < 0)
+        return file.string() + ": cannot open: " + std::strerror(errno);
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK)
+            return file.string() + ": cannot lock: " + std::strerror(errno);
+        const std::string pid = lock_holder(fd_);
+        return dir.string() + " is in use by " + (pid.empty() ? "another campaign" : "pid " + pid);
+    }
+    const std::string pid = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
+        return file.string() + ": cannot write: " + std::strerror(errno);
+    return {};
+}
+
+ordered_json campaign_planning_json(const CampaignOptions &options) { return planning_json(options); }
+
 Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObserver &observer,
                                      const std::atomic<bool> &cancel)
 {
@@ -1459,12 +1481,14 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     fs::create_directories(options.out_dir, ec);
     if (ec)
         return fail(options.out_dir + ": cannot create: " + ec.message());
-    FolderLock lock; // held until the campaign returns: one campaign per folder at a time
-    if (std::string busy = lock.take(options.out_dir); !busy.empty())
-        return fail(busy);
+    CampaignFolderLock lock; // held until the campaign returns: one campaign per folder at a time
+    if (options.shard_host.empty()) // a shard's coordinator holds it
+        if (std::string busy = lock.take(options.out_dir); !busy.empty())
+            return fail(busy);
 
     CampaignOptions cancellable = options; // every child kind, describe and KAT included, stops on cancel
     cancellable.runner.cancel = &cancel;
+    cancellable.runner.host = runner_host_of(options.runner); // one host for describe, KAT, measure, stack, profile
     Context ctx{cancellable, observer, cancel};
     ctx.summary.out_dir = options.out_dir;
     char host[256] = "host";
@@ -1477,11 +1501,12 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     Described described = describe_libraries(ctx);
     if (std::string clash = identity_problem(ctx, described); !clash.empty())
         return fail(clash);
-    describe_host(ctx);
+    if (auto described_host = describe_host(ctx); !described_host)
+        return fail(described_host.error());
     const uint64_t seed = campaign_seed(options);
     ctx.campaign["kexbench"]["seed"] = seed;
     ctx.campaign["environment_at_start"] = ctx.environment;
-    if (auto w = write_json(ctx.out() / "campaign.json", ctx.campaign); !w)
+    if (auto w = write_campaign_json(ctx); !w)
         return fail(w.error());
     ctx.emit(ev(CampaignEvent::Started, "", "", "counter " + ctx.counter_name));
     for (const auto &w : ctx.campaign["host_problems"])
@@ -1512,12 +1537,12 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
 
     ctx.summary.cancelled = ctx.cancelled();
     ctx.campaign["ended_utc"] = utc_now();
-    ctx.campaign["environment_at_end"] = ordered_json::parse(to_json(read_environment("", options.cpu.value_or(0))).dump());
+    ctx.campaign["environment_at_end"] = environment_at_end(ctx);
     ctx.campaign["instance_problems"] = ctx.summary.problems;
     ctx.campaign["kexbench"]["probe"] = probe_json(ctx);
     const std::vector<std::string> measured = measured_warnings(ctx, pairs);
     ctx.campaign["measured_warnings"] = measured;
-    if (auto w = write_json(ctx.out() / "campaign.json", ctx.campaign); !w)
+    if (auto w = write_campaign_json(ctx); !w)
         ctx.summary.problems.push_back(w.error());
     for (const auto &w : measured)
         ctx.emit(ev(CampaignEvent::Warning, "", "", w));

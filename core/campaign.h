@@ -48,6 +48,12 @@ struct CampaignOptions {
     int retries = 3;                      // re-runs of a disturbed trial (harness: 3 attempts in total)
     double calibration_timeout_s = 60;
     RunnerOptions runner;
+    // Set by run_hosted_campaign for one host's share of a sharded campaign
+    // ("bench@board:22"): the coordinator holds the folder lock and writes
+    // campaign.json, so the share takes no lock, merges its build.json entries
+    // into the file under a lock of its own, and hands the campaign.json block
+    // it would have written back in CampaignSummary::campaign_json.
+    std::string shard_host;
 };
 
 struct CampaignEvent {
@@ -64,6 +70,7 @@ struct CampaignEvent {
     };
     Kind kind = Started;
     std::string instance, operation, message;
+    std::string host; // the host (HostAddress::text()) a sharded campaign ran it on; empty: this machine
     int trial = 0, trials = 0;
     double fraction_done = 0; // 0..1 over the whole campaign
     double eta_s = -1;        // -1 unknown
@@ -81,6 +88,7 @@ struct CampaignSummary {
     bool cancelled = false;
     std::vector<std::string> problems;
     std::string out_dir;
+    std::string campaign_json; // a shard's campaign.json block (CampaignOptions::shard_host); empty otherwise
 };
 
 // Refuses (Error) only what makes the whole campaign impossible: no output
@@ -103,6 +111,26 @@ ProfilePlan plan_profile(double exchange_t1, double setup_s, double slack_s, uin
 // The lock file of a campaign folder (held with flock while a campaign runs;
 // never part of a bundle: it is about this machine, not the evidence).
 inline constexpr const char *kCampaignLockFile = ".kexbench.lock";
+
+// The lock of a campaign folder: its open .kexbench.lock under flock, held
+// until this object is destroyed. The kernel drops the lock when the
+// descriptor closes, also when the process dies, so the file a killed campaign
+// leaves behind is never in the way.
+class CampaignFolderLock {
+public:
+    CampaignFolderLock() = default;
+    CampaignFolderLock(const CampaignFolderLock &) = delete;
+    CampaignFolderLock &operator=(const CampaignFolderLock &) = delete;
+    ~CampaignFolderLock();
+    // Empty when the folder is now this process's, else why not ("DIR is in use by pid 123").
+    std::string take(const std::string &dir);
+
+private:
+    int fd_ = -1;
+};
+
+// The "planning" block of campaign.json: a folder keeps the planning it was started with.
+nlohmann::ordered_json campaign_planning_json(const CampaignOptions &options);
 
 // "ecdhe", "x25519-nike": the candidate folder name records go under.
 std::string candidate_id(const InstanceMeta &meta);

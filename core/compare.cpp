@@ -4,6 +4,7 @@
 
 #include "core/consistency.h"
 #include "core/format.h"
+#include "core/runner_host.h"
 
 #include <algorithm>
 #include <cmath>
@@ -779,10 +780,23 @@ void add_consistency_notes(Comparison &c, const Dataset &ds, const std::string &
         c.notes.push_back(system + " measured host load: " + w + ".");
 }
 
+// An emulated side's timings measure the emulator on its host, so a ratio against it says nothing of hardware.
+void add_emulation_note(Comparison &c, const Dataset &ds, const std::string &system)
+{
+    const RunnerHostInfo &host = ds.runner_host;
+    if (host.emulated())
+        c.notes.push_back(system + " was " +
+                          emulation_warning(host.where.empty() ? "an emulator" : host.where,
+                                            host.machine.empty() ? "the target" : host.machine) +
+                          "; its ratios compare an emulator, not two machines.");
+}
+
 void add_notes(Comparison &c, const Dataset &a, const Dataset &b)
 {
     c.notes.push_back("Ratios are B / A = " + c.system_b + " / " + c.system_a + ": below 1.00\u00d7 " + c.system_b +
                       " needs fewer cycles or less time than " + c.system_a + ".");
+    add_emulation_note(c, a, c.system_a);
+    add_emulation_note(c, b, c.system_b);
     if (!c.options.candidate.empty())
         c.notes.push_back("Only candidate " + code(c.options.candidate) + " is compared.");
     if (c.operations.empty())

@@ -418,6 +418,32 @@ void sort_dataset(Dataset &ds)
     std::stable_sort(ds.builds.begin(), ds.builds.end(), by_candidate_label<BuildEntry>);
 }
 
+// A "runner_host" block ({"kind", "where", "machine"}), when the JSON holds a usable one.
+std::optional<RunnerHostInfo> runner_host_in(const ojson &holder)
+{
+    if (!holder.is_object() || !holder.contains("runner_host"))
+        return std::nullopt;
+    const ojson &block = holder.at("runner_host");
+    if (!block.is_object() || !block.contains("kind") || !block.at("kind").is_string())
+        return std::nullopt;
+    auto text = [&](const char *key) {
+        return block.contains(key) && block.at(key).is_string() ? printable(block.at(key).get<std::string>())
+                                                                : std::string();
+    };
+    return RunnerHostInfo{text("kind"), text("where"), text("machine")};
+}
+
+RunnerHostInfo dataset_runner_host(const Dataset &ds)
+{
+    if (ds.campaign)
+        if (auto host = runner_host_in(ds.campaign->raw))
+            return *host;
+    for (const Record &r : ds.records)
+        if (auto host = runner_host_in(r.environment))
+            return *host;
+    return {};
+}
+
 Result<Dataset> load_folder(const fs::path &folder, const LoadLimits &limits)
 {
     std::error_code ec;
@@ -428,6 +454,7 @@ Result<Dataset> load_folder(const fs::path &folder, const LoadLimits &limits)
     ds.root = folder.string();
     FolderLoader(root, limits, ds).load();
     sort_dataset(ds);
+    ds.runner_host = dataset_runner_host(ds);
     ds.system_label = ds.campaign && !ds.campaign->system_id.empty() ? ds.campaign->system_id
                                                                       : root.filename().string();
     return ds;

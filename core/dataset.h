@@ -70,6 +70,16 @@ struct BandwidthEntry {
     uint64_t pk_a_bytes = 0, pk_b_bytes = 0, protocol_message_bytes = 0;
 };
 
+// Where a dataset's runner children ran: campaign.json "runner_host", else
+// the records' environment "runner_host"; "local" when neither says (harness
+// campaigns, kexbench campaigns older than the field).
+struct RunnerHostInfo {
+    std::string kind = "local"; // local | emulated | ssh
+    std::string where;          // "qemu-aarch64 -L /usr/aarch64-linux-gnu", "bench@board:22"; empty when unknown
+    std::string machine;        // the ELF machine of its libraries ("aarch64"); empty when unknown
+    bool emulated() const { return kind == "emulated"; }
+};
+
 struct Dataset {
     std::string root;          // the folder (or bundle file) it came from
     std::string system_label;  // e.g. "x86_1"; campaign.json system_id, else the folder name
@@ -79,6 +89,7 @@ struct Dataset {
     std::vector<Profile> profiles;
     std::vector<KatLog> kat_logs;
     std::vector<std::string> problems; // one line each: "<file>: <problem>"
+    RunnerHostInfo runner_host;        // emulated datasets are labelled so wherever they are shown
 
     const BuildEntry *build_for(const std::string &candidate, const std::string &label) const;
     const Record *record_for(const std::string &label, const std::string &operation) const;

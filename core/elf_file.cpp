@@ -266,6 +266,11 @@ std::string elf_machine_name(uint16_t machine)
 
 Result<ElfInfo> check_loadable(const std::string &path)
 {
+    return check_loadable(path, elf_machine_name(host_elf_machine()), "this host");
+}
+
+Result<ElfInfo> check_loadable(const std::string &path, const std::string &machine, const std::string &whose)
+{
     auto info = read_elf(path);
     if (!info)
         return info;
@@ -273,9 +278,8 @@ Result<ElfInfo> check_loadable(const std::string &path)
         return fail(path + ": not a shared object (ELF type " + type_name(info->type) + ")");
     if (info->pie_executable)
         return fail(path + ": not a shared object (position-independent executable)");
-    if (info->machine != host_elf_machine())
-        return fail(path + ": built for " + info->machine_name + ", this host is " +
-                    elf_machine_name(host_elf_machine()));
+    if (info->machine_name != machine)
+        return fail(path + ": built for " + info->machine_name + ", " + whose + " is " + machine);
     return info;
 }
 

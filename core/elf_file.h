@@ -29,5 +29,9 @@ std::string elf_machine_name(uint16_t machine);
 
 // Ok when path is an ELF64 LE shared object for this host's architecture.
 Result<ElfInfo> check_loadable(const std::string &path);
+// ... for `machine` (an elf_machine_name()) instead: the machine a runner
+// runs elsewhere or under emulation. `whose` names it in the refusal:
+// "<path>: built for x86-64, <whose> is aarch64".
+Result<ElfInfo> check_loadable(const std::string &path, const std::string &machine, const std::string &whose);
 
 } // namespace kexbench

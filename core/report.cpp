@@ -8,6 +8,7 @@
 #include "core/consistency.h"
 #include "core/discovery.h"
 #include "core/format.h"
+#include "core/runner_host.h"
 #include "core/stats.h"
 #include "core/trial_stats.h"
 #include "core/untrusted.h"
@@ -406,6 +407,9 @@ std::vector<Row> environment_rows(const Context &c)
     rows.push_back({"compiler / build tool",
                     or_missing(env_string(env, "compiler")) + " / " + or_missing(env_string(env, "cmake"))});
     rows.push_back({"campaign start / end (UTC)", campaign_span(c)});
+    if (const RunnerHostInfo &host = c.ds.runner_host; host.kind != "local") // a local runner needs no row
+        rows.push_back({"runner", host.kind + (host.where.empty() ? "" : ": " + host.where) +
+                                      (host.machine.empty() ? "" : " (" + host.machine + " libraries)")});
     return rows;
 }
 
@@ -1047,6 +1051,8 @@ std::string report_title(const Context &c)
     std::string title = who + " \u2014 performance";
     if (arch)
         title += " on " + architecture_name(*arch);
+    if (c.ds.runner_host.emulated())
+        title += " (emulated)";
     return title + " (system " + c.ds.system_label + ")";
 }
 
@@ -1059,7 +1065,14 @@ std::vector<std::string> intro(const Context &c)
                                   : "Measured and rendered by kexbench; " + std::to_string(own) + " of " +
                                         std::to_string(c.records.size()) +
                                         " timing records carry per-iteration samples.";
-    return {origin + " Sections follow the self-assessment report items (1)\u2013(7)."};
+    std::vector<std::string> paragraphs = {origin + " Sections follow the self-assessment report items (1)\u2013(7)."};
+    if (const RunnerHostInfo &host = c.ds.runner_host; host.emulated()) {
+        std::string warning = emulation_warning(host.where.empty() ? "an emulator" : host.where,
+                                                host.machine.empty() ? "the target" : host.machine);
+        warning[0] = 'E';
+        paragraphs.push_back(warning + ".");
+    }
+    return paragraphs;
 }
 
 } // namespace

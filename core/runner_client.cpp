@@ -44,12 +44,7 @@ std::string answer_string(const nlohmann::json &answer, const char *key)
 Result<nlohmann::json> ask_runner(const std::vector<std::string> &args, const std::string &library,
                                   const RunnerOptions &options)
 {
-    ProcessSpec spec;
-    spec.argv.push_back(options.runner.empty() ? runner_path() : options.runner);
-    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
-    spec.timeout = options.timeout;
-    spec.cancel = options.cancel;
-    spec.memory_limit_bytes = options.memory_limit_bytes;
+    const ProcessSpec spec = runner_process_spec(options, args, options.timeout);
     ProcessResult proc = run_process(spec);
     if (!proc.started)
         return fail(proc.error);
@@ -121,6 +116,66 @@ std::string absolute_for_child(const std::string &path)
     std::error_code ec;
     const std::filesystem::path abs = std::filesystem::absolute(path, ec);
     return ec ? path : abs.lexically_normal().string();
+}
+
+std::shared_ptr<const RunnerHost> runner_host_of(const RunnerOptions &options)
+{
+    return options.host ? options.host : local_runner_host(options.runner);
+}
+
+namespace {
+
+// The runner commands whose second word is an instance library.
+bool takes_library(const std::string &command)
+{
+    for (const char *c : {"describe", "kat", "measure", "stack", "profile"})
+        if (command == c)
+            return true;
+    return false;
+}
+
+} // namespace
+
+ProcessSpec runner_process_spec(const RunnerOptions &options, const std::vector<std::string> &args,
+                                std::chrono::milliseconds timeout, std::optional<int> cpu)
+{
+    const std::shared_ptr<const RunnerHost> host = runner_host_of(options);
+    // Paths absolute, so an instance that changes its working directory cannot redirect them.
+    std::vector<std::string> mapped = args;
+    if (mapped.size() > 1 && takes_library(mapped[0]))
+        mapped[1] = host->child_path(absolute_for_child(mapped[1]));
+    for (size_t i = 1; i + 1 < mapped.size(); ++i)
+        if (mapped[i] == "--out")
+            mapped[i + 1] = host->child_path(absolute_for_child(mapped[i + 1]));
+    const auto allowance = std::chrono::milliseconds(static_cast<long long>(host->startup_allowance_s() * 1000));
+    ChildLimits limits;
+    limits.timeout = timeout + allowance;
+    limits.memory_limit_bytes = options.memory_limit_bytes;
+    limits.cpu = cpu;
+    ProcessSpec spec;
+    spec.argv = host->argv(mapped, limits);
+    spec.timeout = limits.timeout; // a remote child's connection ends with it, too
+    spec.cancel = options.cancel;
+    if (host->local_process()) {
+        spec.memory_limit_bytes = limits.memory_limit_bytes;
+        spec.cpu = cpu;
+    }
+    return spec;
+}
+
+std::string runner_host_words(const RunnerHost &host)
+{
+    const std::string kind = host.kind();
+    if (kind == "local")
+        return "this host";
+    if (kind == "emulated")
+        return "the runner emulated by " + host.where();
+    return "the runner on " + host.where();
+}
+
+Result<ElfInfo> check_loadable_for(const std::string &library, const RunnerHost &host)
+{
+    return check_loadable(library, host.machine(), runner_host_words(host));
 }
 
 ChannelAnswer read_answer_channel(const std::string &child_stdout)
@@ -325,7 +380,7 @@ double claimed_calls_seconds(const json &a)
 } // namespace
 
 std::string measure_time_problem(const json &a, const ProcessResult &proc, const std::string &op, uint64_t iterations,
-                                 uint64_t warmups)
+                                 uint64_t warmups, double startup_allowance_s)
 {
     const uint64_t dropped = a["dropped_tick_pairs"].get<uint64_t>();
     if (dropped > plausible_dropped_pairs(iterations))
@@ -342,7 +397,7 @@ std::string measure_time_problem(const json &a, const ProcessResult &proc, const
         return {};
     const double per_call = claimed / static_cast<double>(a["ns"].size());
     const double limit = kUntimedPerCallFactor * per_call * static_cast<double>(iterations + warmups) +
-                         kChildStartupAllowanceS;
+                         kChildStartupAllowanceS + startup_allowance_s;
     if (proc.wall_seconds > limit)
         return "claims " + seconds_text(claimed) + " of measured calls but the child ran " +
                seconds_text(proc.wall_seconds);
@@ -354,10 +409,10 @@ std::string measure_time_problem(const json &a, const ProcessResult &proc, const
 
 Result<InstanceInfo> describe_instance(const std::string &library, const RunnerOptions &options)
 {
-    auto elf = check_loadable(library);
+    auto elf = check_loadable_for(library, *runner_host_of(options));
     if (!elf)
         return fail(elf.error());
-    auto answer = ask_runner({"describe", absolute_for_child(library)}, library, options);
+    auto answer = ask_runner({"describe", library}, library, options);
     if (!answer)
         return fail(answer.error());
     InstanceInfo info;
@@ -379,16 +434,46 @@ Result<InstanceInfo> describe_instance(const std::string &library, const RunnerO
     return info;
 }
 
+Result<HostDescription> describe_runner_host(const RunnerOptions &options, const std::string &counter,
+                                             std::optional<int> cpu)
+{
+    const std::shared_ptr<const RunnerHost> host = runner_host_of(options);
+    if (host->kind() == "local")
+        return describe_this_host(counter, cpu);
+    std::vector<std::string> args = {"host", "--counter", counter};
+    if (cpu) {
+        args.push_back("--cpu");
+        args.push_back(std::to_string(*cpu));
+    }
+    const std::string origin = "the runner's host (" + host->where() + ")";
+    const ProcessSpec spec = runner_process_spec(options, args, options.timeout, cpu);
+    const ProcessResult proc = run_process(spec);
+    if (!proc.started)
+        return fail(origin + ": " + proc.error);
+    if (proc.cancelled)
+        return fail(origin + ": cancelled");
+    ChannelAnswer channel = read_answer_channel(proc.out);
+    if (!proc.succeeded() || !channel.problem.empty() || !channel.answer.is_object())
+        return fail(origin + ": runner " + proc.describe_end() +
+                    (channel.problem.empty() ? std::string(" without a host description") : ": " + channel.problem) +
+                    err_context(proc));
+    if (!channel.answer.value("ok", false))
+        return fail(origin + ": " + answer_string(channel.answer, "error"));
+    return host_description_from_json(channel.answer.value("host", nlohmann::json()), origin + " answer");
+}
+
 Result<KatChildResult> run_kat_child(const std::string &library, const std::string &kat_file, int records,
                                      const RunnerOptions &options)
 {
-    if (auto elf = check_loadable(library); !elf)
+    const std::shared_ptr<const RunnerHost> host = runner_host_of(options);
+    if (auto elf = check_loadable_for(library, *host); !elf)
         return fail(elf.error());
-    auto answer = ask_runner({"kat", absolute_for_child(library), "--out", absolute_for_child(kat_file), "--records",
-                              std::to_string(records)},
-                             library, options);
+    auto answer = ask_runner({"kat", library, "--out", kat_file, "--records", std::to_string(records)}, library,
+                             options);
     if (!answer)
         return fail(answer.error());
+    if (auto fetched = host->fetch(absolute_for_child(kat_file)); !fetched)
+        return fail(library + ": " + fetched.error());
     try {
         if (!answer->contains("instance")) {
             const std::string error = answer_string(*answer, "error");

@@ -4,15 +4,21 @@
 // A child that crashes, hangs or prints nonsense becomes an Error here.
 #pragma once
 
+#include "core/elf_file.h"
+#include "core/host_description.h"
 #include "core/instance_info.h"
 #include "core/process.h"
 #include "core/result.h"
+#include "core/runner_host.h"
 
 #include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace kexbench {
 
@@ -21,7 +27,29 @@ struct RunnerOptions {
     std::chrono::milliseconds timeout{60000};
     const std::atomic<bool> *cancel = nullptr;      // a child is killed when it turns true
     uint64_t memory_limit_bytes = default_memory_limit_bytes(); // per child; 0: none
+    std::shared_ptr<const RunnerHost> host;         // where children run; null: local_runner_host(runner)
 };
+
+// options.host, else the local host of options.runner.
+std::shared_ptr<const RunnerHost> runner_host_of(const RunnerOptions &options);
+
+// The one way a runner child is started (describe, kat, measure, stack,
+// profile, host alike): the host's argv for `args` ({"measure", lib, "--op",
+// ...}) with the library (args[1], when there is one) and the --out file made
+// absolute and mapped through host->child_path(), the timeout plus the host's
+// start-up allowance, the cancel flag, and the memory limit and CPU pin
+// enforced here for a local process, passed to the host otherwise. Its argv is
+// what a record keeps as the child's command.
+ProcessSpec runner_process_spec(const RunnerOptions &options, const std::vector<std::string> &args,
+                                std::chrono::milliseconds timeout, std::optional<int> cpu = std::nullopt);
+
+// The machine the host's runner runs, as check_loadable() words it:
+// "this host" for a local runner, "the runner emulated by qemu-aarch64 -L ..." otherwise.
+std::string runner_host_words(const RunnerHost &host);
+
+// Why a library cannot go to the host's runner (not a shared object, built
+// for another machine than the host's), checked without loading it.
+Result<ElfInfo> check_loadable_for(const std::string &library, const RunnerHost &host);
 
 // What came over a child's answer channel (its stdout): exactly one JSON
 // object on one line. `problem` says why a channel that holds something is
@@ -44,9 +72,11 @@ std::string answer_exit_problem(const ProcessResult &proc, const nlohmann::json 
 // measure_answer_problem(): implausibly many dropped tick pairs, measured
 // calls that add up to more than the child's wall time, or (for a timed whole
 // exchange) a child whose wall or CPU time vastly exceeds what its calls,
-// warm-ups and start-up can take. Empty when nothing contradicts it.
+// warm-ups and start-up can take (startup_allowance_s: the host's extra
+// start-up time, RunnerHost::startup_allowance_s()). Empty when nothing
+// contradicts it.
 std::string measure_time_problem(const nlohmann::json &answer, const ProcessResult &proc, const std::string &op,
-                                 uint64_t iterations, uint64_t warmups);
+                                 uint64_t iterations, uint64_t warmups, double startup_allowance_s = 0);
 
 // The instance a runner answer says it ran: the "instance" META pair of a
 // measure/profile answer, "instance_name" of a stack answer, or
@@ -68,8 +98,13 @@ std::string measure_answer_problem(const nlohmann::json &answer, uint64_t iterat
 bool json_is_uint(const nlohmann::json &v);
 bool json_is_string_pair(const nlohmann::json &v);
 
-// Checks the file as ELF for this host (no loading), then asks a child to load and describe it.
+// Checks the file as ELF for the runner's host (no loading), then asks a child to load and describe it.
 Result<InstanceInfo> describe_instance(const std::string &library, const RunnerOptions &options = {});
+
+// The machine the host's runner children run on: described in this process
+// for a local host, by a `kexbench-runner host` child (pinned to cpu) otherwise.
+Result<HostDescription> describe_runner_host(const RunnerOptions &options, const std::string &counter,
+                                             std::optional<int> cpu);
 
 struct KatChildResult {
     InstanceInfo info;
@@ -79,7 +114,8 @@ struct KatChildResult {
     double exchange_ms_avg = 0;
 };
 
-// The child writes the KAT text to kat_file and reports how the run went.
+// The child writes the KAT text to kat_file (fetched from the host when it
+// runs elsewhere) and reports how the run went.
 Result<KatChildResult> run_kat_child(const std::string &library, const std::string &kat_file, int records,
                                      const RunnerOptions &options = {});
 

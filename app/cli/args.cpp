@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
+#include "core/discovery.h"
+#include "core/elf_file.h"
 #include "core/fsutil.h"
 #include "core/process.h"
 
@@ -86,6 +88,36 @@ bool parse_memory_limit(const Args &args, uint64_t &limit)
         return false;
     limit = *bytes;
     return true;
+}
+
+std::string parse_runner_options(const Args &args, RunnerOptions &options)
+{
+    const auto runner = args.value("--runner");
+    const auto wrapper_text = args.value("--runner-wrapper");
+    if (!runner && !wrapper_text)
+        return {};
+    const std::string file = runner ? absolute_for_child(*runner) : runner_path();
+    auto elf = read_elf(file);
+    if (!elf)
+        return "--runner: " + elf.error();
+    std::vector<std::string> wrapper;
+    if (wrapper_text) {
+        auto words = split_command_words(*wrapper_text);
+        if (!words)
+            return "--runner-wrapper: " + words.error();
+        if (words->empty())
+            return "--runner-wrapper needs a command, e.g. \"qemu-aarch64 -L /usr/aarch64-linux-gnu\"";
+        if (find_executable(words->front()).empty())
+            return "--runner-wrapper: " + words->front() + " is not an executable on PATH";
+        wrapper = std::move(*words);
+    } else if (elf->machine != host_elf_machine()) {
+        return "--runner " + file + " is built for " + elf->machine_name + ", this host is " +
+               elf_machine_name(host_elf_machine()) +
+               ": give --runner-wrapper (e.g. \"qemu-aarch64 -L /usr/aarch64-linux-gnu\")";
+    }
+    options.runner = file;
+    options.host = local_runner_host(file, wrapper);
+    return {};
 }
 
 int usage_error(const std::string &command, const std::string &message)

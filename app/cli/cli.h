@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/report.h"
+#include "core/runner_client.h"
 
 #include <cstdint>
 #include <map>
@@ -43,6 +44,11 @@ int usage_error(const std::string &command, const std::string &message);
 // --memory-limit SIZE ("512M", "8G", "0" = none) into limit, which keeps its default when the option is
 // absent; false when the value is not a size.
 bool parse_memory_limit(const Args &args, uint64_t &limit);
+
+// --runner FILE and --runner-wrapper "CMD" into options.runner and options.host;
+// empty on success, else the one line saying why they cannot work (a runner
+// that is not an ELF file, a wrapper not on PATH, a foreign runner unwrapped).
+std::string parse_runner_options(const Args &args, RunnerOptions &options);
 
 // "a, b, c", or "none".
 std::string joined(const std::vector<std::string> &names);

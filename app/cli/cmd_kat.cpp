@@ -21,7 +21,7 @@ namespace {
 
 const char *kHelp =
     "usage: kexbench-cli kat (INSTANCE|LIB.so)... [--manifest FILE] [--out DIR | --keep] [--timeout S]\n"
-    "                        [--memory-limit SIZE]\n"
+    "                        [--memory-limit SIZE] [--runner FILE [--runner-wrapper CMD]]\n"
     "       kexbench-cli kat (INSTANCE|LIB.so) --reference KAT_KEX_<instance>.txt [--manifest FILE] ...\n"
     "       kexbench-cli kat --all [--manifest FILE] [--out DIR | --keep] [--timeout S] [--memory-limit SIZE]\n"
     "\n"
@@ -42,7 +42,10 @@ const char *kHelp =
     "crashes or hangs is reported as ERROR with the reason. --memory-limit SIZE bounds\n"
     "the resident memory of each runner child, e.g. 512M or 8G (0: none; default\n"
     "min(8 GiB, half the RAM)): a child passing it is an ERROR \"exceeded the memory\n"
-    "limit of ...\". Exit code 0 when every instance passes, 1 otherwise.\n";
+    "limit of ...\". --runner FILE starts that kexbench-runner; --runner-wrapper CMD\n"
+    "starts it as CMD FILE ..., e.g. \"qemu-aarch64 -L /usr/aarch64-linux-gnu\" with an\n"
+    "aarch64 runner and KEXBENCH_INSTANCE_PATH naming that build's instances.\n"
+    "Exit code 0 when every instance passes, 1 otherwise.\n";
 
 // Every entry of every manifest found, or of the one named.
 Result<std::vector<KatManifestEntry>> load_manifests(const Args &args, const DiscoveredFiles &found)
@@ -136,7 +139,7 @@ namespace {
 
 int cmd_kat(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--manifest", "--reference", "--out", "--timeout", "--memory-limit"},
+    Args args(argv, {"--manifest", "--reference", "--out", "--timeout", "--memory-limit", "--runner", "--runner-wrapper"},
               {"--all", "--keep", "--help", "-h"});
     if (!args.ok())
         return usage_error("kat", args.error());
@@ -175,6 +178,8 @@ int cmd_kat(const std::vector<std::string> &argv)
     }
     if (!parse_memory_limit(args, runner.memory_limit_bytes))
         return usage_error("kat", "--memory-limit takes a size such as 512M or 8G (0: none)");
+    if (std::string bad = parse_runner_options(args, runner); !bad.empty())
+        return usage_error("kat", bad);
     const KatOutDir out(args);
     if (out.path().empty()) {
         std::fprintf(stderr, "kexbench-cli kat: cannot make a temporary folder in /tmp: %s\n", std::strerror(errno));

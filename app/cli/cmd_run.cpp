@@ -4,6 +4,7 @@
 #include "core/campaign.h"
 #include "core/discovery.h"
 #include "core/format.h"
+#include "core/hosted_campaign.h"
 #include "core/stats.h"
 #include "core/trial_stats.h"
 
@@ -23,7 +24,10 @@ const char *kHelp =
     "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
     "                        [--manifest FILE] [--timeout S] [--order interleaved|harness]\n"
     "                        [--seed N] [--retries N] [--memory-limit SIZE] [--no-kat]\n"
-    "                        [--no-stack] [--no-profile] [--profile-iterations N] --out DIR\n"
+    "                        [--no-stack] [--no-profile] [--profile-iterations N]\n"
+    "                        [--host [user@]host[:port]...] [--ssh-config FILE]\n"
+    "                        [--remote-cache DIR] [--wall-times-from DIR]\n"
+    "                        [--runner FILE] [--runner-wrapper CMD] --out DIR\n"
     "\n"
     "Measures instances (names or .so paths; --instance may repeat or list several;\n"
     "without it the default selection X25519-NIKE, SM2-KEX and MLKEM-UAKE-768)\n"
@@ -56,6 +60,24 @@ const char *kHelp =
     "  --profile-iterations N  profiled exchanges (default: the harness rule from the exchange\n"
     "                  calibration's time t1, min(1000, max(3, ceil(1 s / t1))), 1 when t1 > 60 s;\n"
     "                  never the timing plan); the profile JSON says which rule chose the count\n"
+    "\n"
+    "  --runner FILE   the kexbench-runner every child runs (default: the one beside kexbench-cli)\n"
+    "  --runner-wrapper CMD  start each child as CMD FILE ..., e.g. --runner-wrapper\n"
+    "                  \"qemu-aarch64 -L /usr/aarch64-linux-gnu\" with an aarch64 --runner and\n"
+    "                  KEXBENCH_INSTANCE_PATH naming that build's instances: an emulated campaign,\n"
+    "                  labelled emulated in its records and reports (its timings are not of\n"
+    "                  ARM hardware; use it to test a campaign's path, not to measure)\n"
+    "\n"
+    "  --host H        run the trials on another machine over ssh (repeat for several hosts of\n"
+    "                  one system: they share the campaign, instances dealt longest first);\n"
+    "                  kexbench copies its runner and the instances built for that machine's\n"
+    "                  architecture into a cache there (by sha256; only what changed travels)\n"
+    "                  and writes every record here as it arrives. Needs sshd and a POSIX shell\n"
+    "                  on the host and key authentication (BatchMode: no password prompts)\n"
+    "  --ssh-config FILE  passed to ssh -F\n"
+    "  --remote-cache DIR  the cache folder on the hosts (default ~/.cache/kexbench)\n"
+    "  --wall-times-from DIR  an earlier campaign whose wall times deal the instances\n"
+    "                  (default: this folder's own records; a calibration child for the rest)\n"
     "\n"
     "A library built by build-instance carries its build record (lib<name>.so.build.json): its\n"
     "candidate id names the folders (records/<candidate>/...), its flags go to build.json, and\n"
@@ -225,7 +247,32 @@ std::string configure(const Args &args, CampaignOptions &o)
     o.out_dir = args.value("--out").value_or("");
     if (o.out_dir.empty())
         return "--out DIR is required";
-    return {};
+    return parse_runner_options(args, o.runner);
+}
+
+// A campaign on other hosts over ssh: the same folder, records written here.
+int run_on_hosts(const Args &args, CampaignOptions options, CampaignObserver &progress)
+{
+    HostedCampaignOptions hosted;
+    hosted.campaign = std::move(options);
+    hosted.hosts = args.values("--host");
+    hosted.remote.ssh_config = args.value("--ssh-config").value_or("");
+    hosted.remote.cache_dir = args.value("--remote-cache").value_or(hosted.remote.cache_dir);
+    hosted.remote.cancel = &g_cancel;
+    hosted.wall_times_from = args.value("--wall-times-from").value_or("");
+    auto result = run_hosted_campaign(hosted, progress, g_cancel);
+    if (!result) {
+        std::fprintf(stderr, "kexbench-cli run: %s\n", result.error().c_str());
+        return kExitFailure;
+    }
+    const CampaignSummary &summary = result->summary;
+    for (const HostShare &share : result->shares)
+        std::printf("%s: %zu instance(s) in %.1f s%s\n", share.host.c_str(), share.instances.size(), share.wall_s,
+                    share.dropped.empty() ? "" : (" (dropped out: " + share.dropped + ")").c_str());
+    std::printf("%d record(s) written, %d resumed, %d failed; campaign in %s\n", summary.records_written,
+                summary.records_resumed, summary.records_failed, summary.out_dir.c_str());
+    const bool clean = !summary.cancelled && summary.records_failed == 0 && summary.problems.empty();
+    return clean ? kExitOk : kExitFailure;
 }
 
 int cmd_run(const std::vector<std::string> &argv)
@@ -233,7 +280,8 @@ int cmd_run(const std::vector<std::string> &argv)
     Args args(argv,
               {"--instance", "--op", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
                "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--memory-limit", "--out",
-               "--profile-iterations"},
+               "--profile-iterations", "--host", "--ssh-config", "--remote-cache", "--wall-times-from", "--runner",
+               "--runner-wrapper"},
               {"--no-kat", "--no-stack", "--no-profile", "--help", "-h"});
     if (!args.ok())
         return usage_error("run", args.error());
@@ -278,6 +326,8 @@ int cmd_run(const std::vector<std::string> &argv)
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
     Progress progress(::isatty(STDERR_FILENO));
+    if (!args.values("--host").empty())
+        return run_on_hosts(args, std::move(options), progress);
     auto summary = run_campaign(options, progress, g_cancel);
     if (!summary) {
         std::fprintf(stderr, "kexbench-cli run: %s\n", summary.error().c_str());

@@ -7,6 +7,7 @@
 // one answer; the parent refuses a second one (docs/method.md, "What a hostile
 // instance can still fake").
 #include "core/fsutil.h"
+#include "core/host_description.h"
 #include "core/instance.h"
 #include "core/instance_info.h"
 #include "core/kat.h"
@@ -15,12 +16,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <optional>
 #include <string>
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -119,6 +126,8 @@ int usage()
                          "                               [--counter auto|perf|tsc|cntvct|ns] [--counter-hz HZ]\n"
                          "       kexbench-runner stack LIB --op OP\n"
                          "       kexbench-runner profile LIB --op OP --iterations N [--warmups W]\n"
+                         "       kexbench-runner host [--cpu N] [--counter auto|perf|tsc|cntvct|ns]\n"
+                         "       kexbench-runner --end-with-connection COMMAND ...  (ends when nobody reads stdout)\n"
                          "Started by kexbench-cli and the workbench; prints one JSON object.\n");
     return 2;
 }
@@ -303,13 +312,97 @@ int stack(const std::string &lib, const Options &o)
     return 0;
 }
 
+// The machine this runner runs on, as a campaign records it (counter, rate,
+// environment, warnings): asked when the runner runs under emulation or on
+// another host, where the parent's own description would be of the wrong machine.
+int host(const std::vector<std::string> &args)
+{
+    std::string counter = "auto";
+    std::optional<int> cpu;
+    for (size_t i = 1; i < args.size(); i += 2) {
+        if (i + 1 >= args.size())
+            return usage();
+        char *end = nullptr;
+        if (args[i] == "--counter") {
+            counter = args[i + 1];
+        } else if (args[i] == "--cpu") {
+            const long n = std::strtol(args[i + 1].c_str(), &end, 10);
+            if (*end != '\0' || n < 0 || n > 4095)
+                return usage();
+            cpu = static_cast<int>(n);
+        } else {
+            return usage();
+        }
+    }
+    answer({{"ok", true}, {"host", json::parse(kexbench::to_json(kexbench::describe_this_host(counter, cpu)).dump())}});
+    return 0;
+}
+
+// --end-with-connection (first, before the command): a runner started over ssh
+// must not outlive its connection, but sshd only closes the pipes of a session
+// whose channel is gone and kills nothing. So this process becomes a watcher
+// and the runner goes on in a child (one thread, as locally): the watcher ends
+// as the runner does, or kills it once nobody reads stdout, the answer channel,
+// any more (a pipe's writer sees POLLERR when its reader is gone; sshd closes
+// stdout, not always stderr, of a session whose client went away). The runner
+// dies with the watcher.
+[[noreturn]] void exit_like(int status)
+{
+    if (WIFSIGNALED(status)) {
+        std::signal(WTERMSIG(status), SIG_DFL);
+        std::raise(WTERMSIG(status));
+        ::_exit(128 + WTERMSIG(status));
+    }
+    ::_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 1);
+}
+
+void end_with_connection()
+{
+    const pid_t watcher = ::getpid();
+    const pid_t runner = ::fork();
+    if (runner < 0)
+        return; // no watcher, then: the runner still runs
+    if (runner == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != watcher)
+            ::_exit(127);
+        return;
+    }
+    // The watcher writes nothing: it only looks at stdout, and leaves right after the runner.
+    ::close(STDIN_FILENO);
+#ifdef SYS_pidfd_open
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, runner, 0));
+#else
+    const int pidfd = -1;
+#endif
+    pollfd fds[2] = {{STDOUT_FILENO, 0, 0}, {pidfd, POLLIN, 0}};
+    int status = 0;
+    for (;;) {
+        if (::waitpid(runner, &status, WNOHANG) == runner)
+            exit_like(status);
+        // Without a pidfd (an old kernel), the runner's end is looked for every 10 ms.
+        if (::poll(fds, pidfd >= 0 ? 2 : 1, pidfd >= 0 ? -1 : 10) > 0 && (fds[0].revents & (POLLERR | POLLHUP))) {
+            ::kill(runner, SIGKILL);
+            while (::waitpid(runner, &status, 0) < 0 && errno == EINTR) {
+            }
+            exit_like(status);
+        }
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "--end-with-connection") {
+        args.erase(args.begin());
+        end_with_connection();
+    }
     protect_stdout();
     install_reporters();
-    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "host")
+        return host(args);
     if (args.size() == 2 && args[0] == "describe")
         return describe(args[1]);
     Options o;
