@@ -2,6 +2,7 @@
 // The one main() of kexbench_gui_tests: GoogleTest inside a QApplication, so
 // models, widgets, queued signals and QTest::qWaitFor all work in every test.
 #include <QApplication>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -24,6 +25,11 @@ int main(int argc, char **argv)
     QTemporaryDir runtimeDir(QDir::tempPath() + QStringLiteral("/kexbench-gui-tests-XXXXXX")); // mode 0700
     if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR") && runtimeDir.isValid())
         qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtimeDir.path()));
+    // Settings of this process only: CTest runs tests in parallel processes,
+    // and one test's saved Run page choice (ssh hosts) must not reach another.
+    if (runtimeDir.isValid())
+        for (QSettings::Format format : {QSettings::NativeFormat, QSettings::IniFormat})
+            QSettings::setPath(format, QSettings::UserScope, runtimeDir.path() + QStringLiteral("/qttest"));
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("kexbench-tests"));
     QApplication::setApplicationName(QStringLiteral("kexbench_gui_tests"));

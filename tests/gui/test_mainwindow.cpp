@@ -222,7 +222,7 @@ TEST(MainWindow, HelpShowsTheMethodAndAboutNamesTheVersions)
 
 TEST(MainWindow, SettingsRestoreDatasetsWindowAndLanguage)
 {
-    // gui_main enables the test mode: QSettings writes under ~/.qttest, never the user's file.
+    // gui_main enables the test mode and a settings folder of its own (…/qttest): never the user's file.
     ASSERT_TRUE(QStandardPaths::isTestModeEnabled());
     const QString settingsFile = QSettings().fileName();
     EXPECT_TRUE(settingsFile.contains(QStringLiteral("qttest"))) << settingsFile.toStdString();
