@@ -24,6 +24,7 @@ void registerTypes()
     static const bool once = [] {
         qRegisterMetaType<CampaignUpdate>("kexbench::ui::CampaignUpdate");
         qRegisterMetaType<CampaignOutcome>("kexbench::ui::CampaignOutcome");
+        qRegisterMetaType<HostProbeResult>("kexbench::ui::HostProbeResult");
         return true;
     }();
     (void)once;
@@ -60,6 +61,7 @@ public:
         u.instance = QString::fromStdString(e.instance);
         u.operation = QString::fromStdString(e.operation);
         u.message = QString::fromStdString(e.message);
+        u.host = QString::fromStdString(e.host);
         u.trial = e.trial;
         u.trials = e.trials;
         u.fractionDone = e.fraction_done;
@@ -79,38 +81,70 @@ private:
 
 CampaignWorker::CampaignWorker(QObject *parent) : QObject(parent) { registerTypes(); }
 
+void CampaignWorker::loadKatManifests(CampaignObserver &observer, CampaignOptions &options)
+{
+    if (!options.kat || !options.manifest.empty())
+        return;
+    // Reading manifests is file I/O: it belongs on this thread, not the GUI's.
+    for (const auto &file : discover_instance_files(instance_search_path()).manifests) {
+        auto entries = read_kat_manifest(file);
+        if (!entries) {
+            CampaignEvent warning;
+            warning.kind = CampaignEvent::Warning;
+            warning.message = entries.error();
+            observer.on_event(warning);
+            continue;
+        }
+        options.manifest.insert(options.manifest.end(), entries->begin(), entries->end());
+    }
+}
+
+namespace {
+
+CampaignOutcome outcomeOf(const Result<CampaignSummary> &summary, const std::string &outDir, bool cancelled)
+{
+    CampaignOutcome outcome;
+    outcome.outDir = QString::fromStdString(outDir);
+    if (!summary) {
+        outcome.error = QString::fromStdString(summary.error());
+        outcome.cancelled = cancelled;
+        return outcome;
+    }
+    outcome.ok = true;
+    outcome.recordsWritten = summary->records_written;
+    outcome.recordsResumed = summary->records_resumed;
+    outcome.recordsFailed = summary->records_failed;
+    outcome.cancelled = summary->cancelled;
+    for (const auto &p : summary->problems)
+        outcome.problems << QString::fromStdString(p);
+    return outcome;
+}
+
+} // namespace
+
 void CampaignWorker::run(CampaignOptions options, bool loadManifests)
 {
     Forwarder forwarder(this);
-    if (loadManifests && options.kat && options.manifest.empty()) {
-        // Reading manifests is file I/O: it belongs on this thread, not the GUI's.
-        for (const auto &file : discover_instance_files(instance_search_path()).manifests) {
-            auto entries = read_kat_manifest(file);
-            if (!entries) {
-                CampaignEvent warning;
-                warning.kind = CampaignEvent::Warning;
-                warning.message = entries.error();
-                forwarder.on_event(warning);
-                continue;
-            }
-            options.manifest.insert(options.manifest.end(), entries->begin(), entries->end());
-        }
-    }
-    CampaignOutcome outcome;
-    outcome.outDir = QString::fromStdString(options.out_dir);
-    auto summary = run_campaign(options, forwarder, cancel_);
-    if (!summary) {
-        outcome.error = QString::fromStdString(summary.error());
-        outcome.cancelled = cancel_.load();
-    } else {
-        outcome.ok = true;
-        outcome.recordsWritten = summary->records_written;
-        outcome.recordsResumed = summary->records_resumed;
-        outcome.recordsFailed = summary->records_failed;
-        outcome.cancelled = summary->cancelled;
-        for (const auto &p : summary->problems)
-            outcome.problems << QString::fromStdString(p);
-    }
+    if (loadManifests)
+        loadKatManifests(forwarder, options);
+    const auto summary = run_campaign(options, forwarder, cancel_);
+    emit finished(outcomeOf(summary, options.out_dir, cancel_.load()));
+}
+
+void CampaignWorker::runHosted(HostedCampaignOptions options, bool loadManifests)
+{
+    Forwarder forwarder(this);
+    if (loadManifests)
+        loadKatManifests(forwarder, options.campaign);
+    options.remote.cancel = &cancel_; // a host still connecting gives up on Cancel too
+    const auto hosted = run_hosted_campaign(options, forwarder, cancel_);
+    const Result<CampaignSummary> summary = hosted ? Result<CampaignSummary>(hosted->summary)
+                                                   : Result<CampaignSummary>(fail(hosted.error()));
+    CampaignOutcome outcome = outcomeOf(summary, options.campaign.out_dir, cancel_.load());
+    if (hosted)
+        for (const auto &share : hosted->shares)
+            outcome.hostShares.append({QString::fromStdString(share.host), static_cast<int>(share.instances.size()),
+                                       share.wall_s, QString::fromStdString(share.dropped)});
     emit finished(outcome);
 }
 
@@ -141,6 +175,31 @@ int CampaignSession::datasetRow() const
 
 bool CampaignSession::start(const CampaignOptions &options, QString *why, bool loadManifests)
 {
+    return launch(options, QSysInfo::machineHostName(), why,
+                  [loadManifests](CampaignWorker *worker, CampaignOptions opts) { worker->run(std::move(opts), loadManifests); });
+}
+
+bool CampaignSession::start(const HostedCampaignOptions &options, QString *why, bool loadManifests)
+{
+    if (options.hosts.empty()) {
+        if (why)
+            *why = tr("No host is given.");
+        return false;
+    }
+    // The live dataset is named like the engine names it until campaign.json says otherwise.
+    QString firstHost = QString::fromStdString(options.hosts.front());
+    if (auto address = parse_host_address(options.hosts.front()))
+        firstHost = QString::fromStdString(address->host);
+    return launch(options.campaign, firstHost, why,
+                  [hosted = options, loadManifests](CampaignWorker *worker, CampaignOptions opts) mutable {
+                      hosted.campaign = std::move(opts);
+                      worker->runHosted(std::move(hosted), loadManifests);
+                  });
+}
+
+bool CampaignSession::launch(const CampaignOptions &options, const QString &defaultLabel, QString *why,
+                             std::function<void(CampaignWorker *, CampaignOptions)> body)
+{
     auto refuse = [why](const QString &text) {
         if (why)
             *why = text;
@@ -166,7 +225,7 @@ bool CampaignSession::start(const CampaignOptions &options, QString *why, bool l
     } else {
         auto empty = std::make_shared<Dataset>();
         empty->root = opts.out_dir;
-        empty->system_label = opts.system_label.empty() ? QSysInfo::machineHostName().toStdString() : opts.system_label;
+        empty->system_label = opts.system_label.empty() ? defaultLabel.toStdString() : opts.system_label;
         workbench_->addDataset(std::move(empty), outDir_, true);
     }
     // A resumed folder already holds records: show them now.
@@ -183,7 +242,7 @@ bool CampaignSession::start(const CampaignOptions &options, QString *why, bool l
     thread_->start();
     CampaignWorker *worker = worker_;
     QMetaObject::invokeMethod(
-        worker_, [worker, opts = std::move(opts), loadManifests] { worker->run(opts, loadManifests); },
+        worker_, [worker, opts = std::move(opts), body = std::move(body)]() mutable { body(worker, std::move(opts)); },
         Qt::QueuedConnection);
     return true;
 }
@@ -215,6 +274,81 @@ void CampaignSession::onFinished(const CampaignOutcome &outcome)
         workbench_->refreshDataset(row); // campaign.json's end time and the last record
     }
     emit finished(outcome);
+}
+
+namespace {
+
+// Opens the session (the master connection and the probe), closes it again
+// on this thread (ssh -O exit waits for the remote) and says what it learnt.
+HostProbeResult probeHost(const QString &host, const RemoteOptions &options)
+{
+    HostProbeResult result;
+    result.host = host;
+    auto address = parse_host_address(host.toStdString());
+    if (!address) {
+        result.error = QString::fromStdString(address.error());
+        return result;
+    }
+    auto session = RemoteSession::open(*address, options);
+    if (!session) {
+        result.error = QString::fromStdString(session.error());
+        return result;
+    }
+    result.ok = true;
+    result.probe = (*session)->probe();
+    // A host is only usable with a runner of its architecture: say so now, not at Start.
+    if (auto build = runner_build_for(result.probe.uname_machine); !build)
+        result.runnerProblem = QString::fromStdString(build.error());
+    return result;
+}
+
+} // namespace
+
+ConnectionTest::ConnectionTest(QObject *parent) : QObject(parent) { registerTypes(); }
+
+ConnectionTest::~ConnectionTest()
+{
+    cancel_.store(true);
+    for (QThread *thread : std::as_const(threads_)) {
+        thread->wait();
+        delete thread;
+    }
+}
+
+bool ConnectionTest::start(const QStringList &hosts, const RemoteOptions &options)
+{
+    if (running())
+        return false;
+    cancel_.store(false);
+    RemoteOptions opts = options;
+    opts.cancel = &cancel_;
+    if (hosts.isEmpty()) {
+        QMetaObject::invokeMethod(this, &ConnectionTest::finished, Qt::QueuedConnection);
+        return true;
+    }
+    for (const QString &host : hosts) {
+        QThread *thread = QThread::create([this, host, opts] {
+            const HostProbeResult result = probeHost(host, opts);
+            // Queued to this object's (the GUI) thread; dropped if it is gone by then.
+            QMetaObject::invokeMethod(this, [this, result] { emit hostTested(result); }, Qt::QueuedConnection);
+        });
+        thread->setObjectName(QStringLiteral("kexbench-ssh-test"));
+        // Emitted on that thread after the result was posted: queued behind it.
+        connect(thread, &QThread::finished, this, [this, thread] { onThreadFinished(thread); }, Qt::QueuedConnection);
+        threads_ << thread;
+        thread->start();
+    }
+    return true;
+}
+
+void ConnectionTest::onThreadFinished(QThread *thread)
+{
+    if (!threads_.removeOne(thread))
+        return;
+    thread->wait();
+    delete thread;
+    if (threads_.isEmpty())
+        emit finished();
 }
 
 } // namespace kexbench::ui

@@ -1,21 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Running a measuring campaign from the workbench. CampaignWorker lives on a
-// QThread of its own and runs the engine's run_campaign there (it blocks for
-// minutes to hours); every CampaignEvent is copied into a CampaignUpdate and
+// QThread of its own and runs the engine's run_campaign (or, on other hosts
+// over ssh, run_hosted_campaign) there (it blocks for minutes to hours);
+// every CampaignEvent is copied into a CampaignUpdate and
 // emitted, so it reaches the GUI thread as a queued signal. CampaignSession
 // is the GUI-side owner: it starts the thread, turns the campaign folder into
 // a live dataset of the Workbench the moment the campaign starts, reloads it
 // after every record and cancels (the engine kills the running child).
+// ConnectionTest opens an ssh session to each listed host, each on a thread
+// of its own, and reports what the host is (Test connection on the Run page).
 #pragma once
 
 #include "core/campaign.h"
+#include "core/hosted_campaign.h"
+#include "core/remote.h"
 
 #include <QMetaType>
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
+#include <QList>
+
 #include <atomic>
+#include <functional>
 
 class QThread;
 
@@ -27,6 +35,7 @@ class Workbench;
 struct CampaignUpdate {
     CampaignEvent::Kind kind = CampaignEvent::Started;
     QString instance, operation, message;
+    QString host;                // the host a campaign on other hosts ran it on; empty: this machine
     int trial = 0, trials = 0;   // TrialDone: trial of trials (trials 0: adaptive, open-ended)
     double fractionDone = 0;     // 0..1 over the whole campaign
     double etaSeconds = -1;      // -1: unknown
@@ -42,6 +51,14 @@ struct CampaignOutcome {
     bool cancelled = false;
     QStringList problems;
     QString outDir;
+    // A campaign on other hosts: what each host measured, or why it dropped out.
+    struct HostShare {
+        QString host;
+        int instances = 0;
+        double wallSeconds = 0;
+        QString dropped; // empty: the host stayed to the end
+    };
+    QList<HostShare> hostShares;
 };
 
 class CampaignWorker : public QObject {
@@ -58,12 +75,16 @@ public:
     // updates while it runs, finished() at the end. With loadManifests, the
     // KAT manifests found on the instance search path are read first.
     void run(kexbench::CampaignOptions options, bool loadManifests);
+    // The same on other hosts over ssh (run_hosted_campaign).
+    void runHosted(kexbench::HostedCampaignOptions options, bool loadManifests);
 
 signals:
     void update(const kexbench::ui::CampaignUpdate &update);
     void finished(const kexbench::ui::CampaignOutcome &outcome);
 
 private:
+    // Reads the KAT manifests beside the instances into `options` (warnings for unreadable ones).
+    void loadKatManifests(CampaignObserver &observer, CampaignOptions &options);
     std::atomic<bool> cancel_{false};
 };
 
@@ -80,6 +101,8 @@ public:
     // Starts a campaign in the background; false (with why) when one is running
     // or the options cannot work. The campaign folder becomes a live dataset at once.
     bool start(const kexbench::CampaignOptions &options, QString *why = nullptr, bool loadManifests = true);
+    // The same on the hosts of options.hosts over ssh; this machine keeps the campaign folder.
+    bool start(const kexbench::HostedCampaignOptions &options, QString *why = nullptr, bool loadManifests = true);
 
 public slots:
     void cancel();
@@ -92,6 +115,9 @@ private:
     void onUpdate(const kexbench::ui::CampaignUpdate &update);
     void onFinished(const kexbench::ui::CampaignOutcome &outcome);
     int datasetRow() const;
+    // Checks the options, opens the live dataset and runs `body` on the worker's thread.
+    bool launch(const kexbench::CampaignOptions &options, const QString &defaultLabel, QString *why,
+                std::function<void(CampaignWorker *worker, kexbench::CampaignOptions normalised)> body);
 
     Workbench *workbench_;
     QThread *thread_ = nullptr;
@@ -99,7 +125,42 @@ private:
     QString outDir_;
 };
 
+// What Test connection learnt of one host: its probe, or the one-line reason it could not be reached.
+struct HostProbeResult {
+    QString host;            // as listed on the page
+    bool ok = false;
+    QString error;           // !ok: the session's one-line error
+    kexbench::RemoteProbe probe;
+    QString runnerProblem;   // ok, but this build has no runner for the host's architecture
+};
+
+// Opens a RemoteSession to each host off the GUI thread (one thread per host,
+// so an unreachable host does not hold up the others) and closes it again.
+class ConnectionTest : public QObject {
+    Q_OBJECT
+public:
+    explicit ConnectionTest(QObject *parent = nullptr);
+    // Cancels the sessions still opening and waits for their threads.
+    ~ConnectionTest() override;
+
+    bool running() const { return !threads_.isEmpty(); }
+    // False when a test is still running.
+    bool start(const QStringList &hosts, const kexbench::RemoteOptions &options);
+    void cancel() { cancel_.store(true); }
+
+signals:
+    void hostTested(const kexbench::ui::HostProbeResult &result); // one per host, as each answers
+    void finished();                                              // after the last host
+
+private:
+    void onThreadFinished(QThread *thread);
+
+    QList<QThread *> threads_;
+    std::atomic<bool> cancel_{false};
+};
+
 } // namespace kexbench::ui
 
 Q_DECLARE_METATYPE(kexbench::ui::CampaignUpdate)
 Q_DECLARE_METATYPE(kexbench::ui::CampaignOutcome)
+Q_DECLARE_METATYPE(kexbench::ui::HostProbeResult)

@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/environment.h"
 
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
@@ -22,10 +23,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QSysInfo>
@@ -51,6 +56,20 @@ constexpr double kFixedTarget = 0.5, kFixedBudget = 300;       // the CLI's fixe
 constexpr double kAdaptiveTarget = 0.2, kAdaptiveBudget = 60;  // and adaptive ones
 constexpr int kProgressSteps = 1000;
 
+// QSettings keys of the Where box: the choice survives the page and the session.
+namespace keys {
+const auto where = QStringLiteral("run/where"); // "local" | "ssh"
+const auto hosts = QStringLiteral("run/hosts");
+const auto sshConfig = QStringLiteral("run/sshConfig");
+} // namespace keys
+
+// The host as CampaignEvent::host names it (HostAddress::text()); the text itself when it does not parse.
+QString canonicalHost(const QString &host)
+{
+    auto address = parse_host_address(host.trimmed().toStdString());
+    return address ? QString::fromStdString(address->text()) : host.trimmed();
+}
+
 QString formatEta(double seconds)
 {
     if (seconds < 0)
@@ -75,9 +94,11 @@ QStringList hostWarnings(int cpu)
 } // namespace
 
 RunPage::RunPage(Workbench *workbench, QWidget *parent)
-    : QWidget(parent), workbench_(workbench), session_(new CampaignSession(workbench, this))
+    : QWidget(parent), workbench_(workbench), session_(new CampaignSession(workbench, this)),
+      connectionTest_(new ConnectionTest(this))
 {
     buildUi();
+    loadWhereSettings();
     retranslateUi();
     outDir_->setText(defaultOutputFolder());
     updateControls();
@@ -85,6 +106,12 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     connect(workbench_, &Workbench::instancesChanged, this, &RunPage::updateControls);
     connect(session_, &CampaignSession::update, this, &RunPage::onUpdate);
     connect(session_, &CampaignSession::finished, this, &RunPage::onFinished);
+    connect(connectionTest_, &ConnectionTest::hostTested, this, &RunPage::onHostTested);
+    connect(connectionTest_, &ConnectionTest::finished, this, [this] {
+        testing_.clear();
+        renderConnectionReport();
+        updateControls();
+    });
     probeEnvironment();
 }
 
@@ -237,6 +264,8 @@ void RunPage::buildUi()
         if (!running())
             probeEnvironment();
     });
+    buildWhereBox();
+    left->addWidget(whereBox_);
     left->addWidget(measureBox_);
 
     auto *buttons = new QHBoxLayout;
@@ -259,7 +288,7 @@ void RunPage::buildUi()
     connect(cancelButton_, &QPushButton::clicked, this, &RunPage::cancel);
 
     for (QWidget *w : {static_cast<QWidget *>(operationsBox_), static_cast<QWidget *>(planBox_),
-                       static_cast<QWidget *>(measureBox_)})
+                       static_cast<QWidget *>(measureBox_), static_cast<QWidget *>(whereBox_)})
         w->setMaximumWidth(460);
 
     // Right: progress and the live log.
@@ -283,6 +312,14 @@ void RunPage::buildUi()
     progress->addWidget(currentLabel_, 2, 0);
     progress->addWidget(current_, 3, 0);
     progress->addWidget(currentEta_, 4, 0);
+    // A campaign on other hosts runs one instance per host at a time: a row each.
+    hostProgress_ = new QWidget(progressBox_);
+    hostProgress_->setObjectName(QStringLiteral("hostProgress"));
+    auto *hostGrid = new QGridLayout(hostProgress_);
+    hostGrid->setContentsMargins(0, 0, 0, 0);
+    hostGrid->setColumnStretch(2, 1);
+    hostProgress_->hide();
+    progress->addWidget(hostProgress_, 5, 0);
     right->addWidget(progressBox_);
 
     logBox_ = new QGroupBox(this);
@@ -295,6 +332,355 @@ void RunPage::buildUi()
     log_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     logLayout->addWidget(log_);
     right->addWidget(logBox_, 1);
+}
+
+void RunPage::buildWhereBox()
+{
+    whereBox_ = new QGroupBox(this);
+    whereBox_->setObjectName(QStringLiteral("whereBox"));
+    auto *layout = new QVBoxLayout(whereBox_);
+    whereLocal_ = new QRadioButton(whereBox_);
+    whereLocal_->setObjectName(QStringLiteral("whereLocal"));
+    whereLocal_->setChecked(true);
+    whereSsh_ = new QRadioButton(whereBox_);
+    whereSsh_->setObjectName(QStringLiteral("whereSsh"));
+    whereGroup_ = new QButtonGroup(whereBox_);
+    whereGroup_->addButton(whereLocal_);
+    whereGroup_->addButton(whereSsh_);
+    layout->addWidget(whereLocal_);
+    layout->addWidget(whereSsh_);
+
+    // The host settings belong to the second choice: indented under it, hidden for this machine.
+    hostsPanel_ = new QWidget(whereBox_);
+    auto *panel = new QVBoxLayout(hostsPanel_);
+    panel->setContentsMargins(20, 0, 0, 0);
+    hostsLabel_ = new QLabel(hostsPanel_);
+    hostsLabel_->setWordWrap(true);
+    panel->addWidget(hostsLabel_);
+    hostList_ = new QListWidget(hostsPanel_);
+    hostList_->setObjectName(QStringLiteral("hostList"));
+    hostList_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    hostList_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    hostList_->setMaximumHeight(hostList_->fontMetrics().height() * 5 + 8); // a few hosts; it scrolls beyond
+    panel->addWidget(hostList_);
+    auto *entryRow = new QHBoxLayout;
+    hostEntry_ = new QLineEdit(hostsPanel_);
+    hostEntry_->setObjectName(QStringLiteral("hostEntry"));
+    addHost_ = new QToolButton(hostsPanel_);
+    addHost_->setObjectName(QStringLiteral("addHost"));
+    removeHost_ = new QToolButton(hostsPanel_);
+    removeHost_->setObjectName(QStringLiteral("removeHost"));
+    entryRow->addWidget(hostEntry_, 1);
+    entryRow->addWidget(addHost_);
+    entryRow->addWidget(removeHost_);
+    panel->addLayout(entryRow);
+    auto *configRow = new QHBoxLayout;
+    sshConfigLabel_ = new QLabel(hostsPanel_);
+    sshConfig_ = new QLineEdit(hostsPanel_);
+    sshConfig_->setObjectName(QStringLiteral("sshConfig"));
+    sshConfigLabel_->setBuddy(sshConfig_);
+    sshConfigBrowse_ = new QToolButton(hostsPanel_);
+    configRow->addWidget(sshConfigLabel_);
+    configRow->addWidget(sshConfig_, 1);
+    configRow->addWidget(sshConfigBrowse_);
+    panel->addLayout(configRow);
+    auto *testRow = new QHBoxLayout;
+    testButton_ = new QPushButton(hostsPanel_);
+    testButton_->setObjectName(QStringLiteral("testConnection"));
+    testRow->addWidget(testButton_);
+    testRow->addStretch(1);
+    panel->addLayout(testRow);
+    connectionReport_ = new QLabel(hostsPanel_);
+    connectionReport_->setObjectName(QStringLiteral("connectionReport"));
+    connectionReport_->setWordWrap(true);
+    connectionReport_->setTextFormat(Qt::RichText);
+    connectionReport_->setTextInteractionFlags(Qt::TextSelectableByMouse); // errors are worth copying
+    connectionReport_->hide();
+    panel->addWidget(connectionReport_);
+    layout->addWidget(hostsPanel_);
+
+    connect(whereSsh_, &QRadioButton::toggled, this, &RunPage::onWhereChanged);
+    connect(addHost_, &QToolButton::clicked, this, &RunPage::addHostFromEntry);
+    connect(hostEntry_, &QLineEdit::returnPressed, this, &RunPage::addHostFromEntry);
+    connect(hostEntry_, &QLineEdit::textEdited, this, [this] {
+        if (!entryProblem_.isEmpty()) { // the refusal was about the old text
+            entryProblem_.clear();
+            renderConnectionReport();
+        }
+    });
+    connect(removeHost_, &QToolButton::clicked, this, &RunPage::removeSelectedHosts);
+    connect(hostList_, &QListWidget::itemChanged, this, &RunPage::onHostEdited);
+    connect(hostList_, &QListWidget::itemSelectionChanged, this, &RunPage::updateControls);
+    connect(sshConfig_, &QLineEdit::textChanged, this, [this] { saveWhereSettings(); });
+    connect(sshConfigBrowse_, &QToolButton::clicked, this, &RunPage::chooseSshConfig);
+    connect(testButton_, &QPushButton::clicked, this, &RunPage::testConnections);
+}
+
+void RunPage::loadWhereSettings()
+{
+    loadingSettings_ = true; // the widgets' change signals must not write back half-loaded values
+    const QSettings settings;
+    for (const QString &host : settings.value(keys::hosts).toStringList()) {
+        auto *item = new QListWidgetItem(host, hostList_);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+    }
+    sshConfig_->setText(settings.value(keys::sshConfig).toString());
+    const bool ssh = settings.value(keys::where).toString() == QLatin1String("ssh");
+    (ssh ? whereSsh_ : whereLocal_)->setChecked(true);
+    hostsPanel_->setVisible(ssh);
+    loadingSettings_ = false;
+}
+
+void RunPage::saveWhereSettings() const
+{
+    if (loadingSettings_)
+        return;
+    QSettings settings;
+    settings.setValue(keys::where, onOtherHosts() ? QStringLiteral("ssh") : QStringLiteral("local"));
+    settings.setValue(keys::hosts, hosts());
+    settings.setValue(keys::sshConfig, sshConfig_->text().trimmed());
+}
+
+void RunPage::onWhereChanged()
+{
+    hostsPanel_->setVisible(onOtherHosts());
+    saveWhereSettings();
+    setWarnings(warnings_, warningsBeforeStart_); // this machine's warnings matter only when it measures
+    updateControls();
+    fitSettingsWidth();
+}
+
+void RunPage::addHostFromEntry()
+{
+    const QString text = hostEntry_->text().trimmed();
+    if (text.isEmpty())
+        return;
+    auto address = parse_host_address(text.toStdString());
+    if (!address) {
+        entryProblem_ = QString::fromStdString(address.error());
+    } else if (hosts().contains(text)) {
+        entryProblem_ = tr("%1 is listed already.").arg(text);
+    } else {
+        entryProblem_.clear();
+        auto *item = new QListWidgetItem(text, hostList_);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+        hostEntry_->clear();
+        saveWhereSettings();
+    }
+    renderConnectionReport();
+    updateControls();
+}
+
+void RunPage::removeSelectedHosts()
+{
+    for (QListWidgetItem *item : hostList_->selectedItems()) {
+        tested_.remove(item->text());
+        delete item;
+    }
+    saveWhereSettings();
+    renderConnectionReport();
+    updateControls();
+}
+
+void RunPage::onHostEdited(QListWidgetItem *item)
+{
+    if (loadingSettings_)
+        return;
+    const QString trimmed = item->text().trimmed();
+    if (trimmed != item->text()) {
+        item->setText(trimmed); // re-enters with the trimmed text
+        return;
+    }
+    if (trimmed.isEmpty()) {
+        // Editing a host to nothing removes it; not inside the list's own signal.
+        QMetaObject::invokeMethod(this, [this] {
+            for (int i = hostList_->count() - 1; i >= 0; --i)
+                if (hostList_->item(i)->text().trimmed().isEmpty())
+                    delete hostList_->takeItem(i);
+            saveWhereSettings();
+            renderConnectionReport();
+            updateControls();
+        }, Qt::QueuedConnection);
+        return;
+    }
+    // An earlier test was of the old text: drop results of hosts no longer listed.
+    const QStringList listed = hosts();
+    for (auto it = tested_.begin(); it != tested_.end();)
+        it = listed.contains(it.key()) ? std::next(it) : tested_.erase(it);
+    saveWhereSettings();
+    renderConnectionReport();
+    updateControls();
+}
+
+void RunPage::chooseSshConfig()
+{
+    const QString start = sshConfig_->text().isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh") : sshConfig_->text();
+    const QString file = QFileDialog::getOpenFileName(this, tr("ssh configuration file"), start);
+    if (!file.isEmpty())
+        sshConfig_->setText(file);
+}
+
+bool RunPage::onOtherHosts() const { return whereSsh_->isChecked(); }
+
+QStringList RunPage::hosts() const
+{
+    QStringList out;
+    for (int i = 0; i < hostList_->count(); ++i)
+        if (const QString host = hostList_->item(i)->text().trimmed(); !host.isEmpty())
+            out << host;
+    return out;
+}
+
+QString RunPage::hostProblem() const
+{
+    for (const QString &host : hosts())
+        if (auto address = parse_host_address(host.toStdString()); !address)
+            return QString::fromStdString(address.error());
+    return {};
+}
+
+RemoteOptions RunPage::remoteOptions() const
+{
+    RemoteOptions remote;
+    remote.ssh_config = sshConfig_->text().trimmed().toStdString();
+    return remote;
+}
+
+HostedCampaignOptions RunPage::hostedOptions() const
+{
+    HostedCampaignOptions hosted;
+    hosted.campaign = options();
+    for (const QString &host : hosts())
+        hosted.hosts.push_back(host.toStdString());
+    hosted.remote = remoteOptions();
+    return hosted;
+}
+
+bool RunPage::testingConnections() const { return connectionTest_->running(); }
+
+void RunPage::testConnections()
+{
+    if (testingConnections() || hosts().isEmpty())
+        return;
+    tested_.clear();
+    const QStringList listed = hosts();
+    testing_ = QSet<QString>(listed.begin(), listed.end());
+    connectionTest_->start(listed, remoteOptions());
+    renderConnectionReport();
+    updateControls();
+}
+
+void RunPage::onHostTested(const HostProbeResult &result)
+{
+    testing_.remove(result.host);
+    if (hosts().contains(result.host)) // a host removed while it was tested has no line
+        tested_.insert(result.host, result);
+    renderConnectionReport();
+}
+
+void RunPage::renderConnectionReport()
+{
+    QStringList lines;
+    if (!entryProblem_.isEmpty())
+        lines << QStringLiteral("<span style=\"color:#b00020;\">%1</span>").arg(entryProblem_.toHtmlEscaped());
+    for (const QString &host : hosts()) {
+        const QString name = QStringLiteral("<b>%1</b>").arg(host.toHtmlEscaped());
+        if (testing_.contains(host)) {
+            lines << tr("%1: connecting…").arg(name);
+            continue;
+        }
+        const auto it = tested_.constFind(host);
+        if (it == tested_.constEnd())
+            continue;
+        if (!it->ok) { // the session's error names the host itself
+            lines << QStringLiteral("<span style=\"color:#b00020;\">%1</span>").arg(it->error.toHtmlEscaped());
+            continue;
+        }
+        const RemoteProbe &p = it->probe;
+        QStringList facts;
+        facts << QString::fromStdString(p.uname_machine);
+        facts << (p.cpu_model.empty() ? tr("CPU model unknown") : QString::fromStdString(p.cpu_model));
+        facts << tr("%n CPU(s)", nullptr, p.cpus);
+        facts << QString::fromStdString(p.kernel);
+        facts << (p.governor.empty() ? tr("no cpufreq governor") : tr("governor %1").arg(QString::fromStdString(p.governor)));
+        facts << tr("%1 free for the cache").arg(locale().formattedDataSize(static_cast<qint64>(p.cache_free_bytes)));
+        QString line = QStringLiteral("%1: %2").arg(name, facts.join(QStringLiteral(" · ")).toHtmlEscaped());
+        if (!it->runnerProblem.isEmpty())
+            line += QStringLiteral("<br><span style=\"color:#8a5a00;\">%1</span>").arg(it->runnerProblem.toHtmlEscaped());
+        lines << line;
+    }
+    connectionReport_->setText(lines.join(QStringLiteral("<br>")));
+    connectionReport_->setVisible(!lines.isEmpty());
+}
+
+void RunPage::resetHostProgress(const QStringList &hosts)
+{
+    for (const HostRow &row : std::as_const(hostRows_)) {
+        delete row.name;
+        delete row.bar;
+        delete row.status;
+    }
+    hostRows_.clear();
+    for (const QString &host : hosts)
+        addHostRow(canonicalHost(host));
+}
+
+RunPage::HostRow &RunPage::addHostRow(const QString &key)
+{
+    if (auto it = hostRows_.find(key); it != hostRows_.end())
+        return *it;
+    HostRow row;
+    row.name = new QLabel(key, hostProgress_);
+    row.name->setTextFormat(Qt::PlainText);
+    row.name->setObjectName(QStringLiteral("hostProgressName"));
+    row.bar = new QProgressBar(hostProgress_);
+    row.bar->setObjectName(QStringLiteral("hostProgressBar"));
+    row.bar->setRange(0, 1);
+    row.bar->setValue(0);
+    row.bar->setMaximumWidth(120);
+    row.status = new QLabel(tr("waiting"), hostProgress_);
+    row.status->setTextFormat(Qt::PlainText);
+    row.status->setObjectName(QStringLiteral("hostProgressStatus"));
+    auto *grid = static_cast<QGridLayout *>(hostProgress_->layout());
+    const int r = grid->rowCount();
+    grid->addWidget(row.name, r, 0);
+    grid->addWidget(row.bar, r, 1);
+    grid->addWidget(row.status, r, 2);
+    return *hostRows_.insert(key, row);
+}
+
+void RunPage::showHostUpdate(const CampaignUpdate &u)
+{
+    if (u.host.isEmpty())
+        return;
+    HostRow &row = addHostRow(u.host); // a host the engine names differently gets a row of its own
+    switch (u.kind) {
+    case CampaignEvent::InstanceStarted:
+        row.status->setText(tr("%1: checking and calibrating…").arg(u.instance));
+        row.bar->setRange(0, 0);
+        break;
+    case CampaignEvent::OperationStarted:
+        row.status->setText(tr("%1 · %2").arg(u.instance, u.operation));
+        row.bar->setRange(0, 0);
+        break;
+    case CampaignEvent::TrialDone:
+        if (u.trials > 0) {
+            row.bar->setRange(0, u.trials);
+            row.bar->setValue(u.trial);
+            row.status->setText(tr("%1 · %2 — trial %3 of %4").arg(u.instance, u.operation).arg(u.trial).arg(u.trials));
+        } else {
+            row.bar->setRange(0, 0);
+            row.status->setText(tr("%1 · %2 — trial %3 (adaptive)").arg(u.instance, u.operation).arg(u.trial));
+        }
+        break;
+    case CampaignEvent::RecordWritten:
+    case CampaignEvent::RecordResumed:
+        row.bar->setRange(0, 1);
+        row.bar->setValue(1);
+        break;
+    default:
+        break;
+    }
 }
 
 void RunPage::fitSettingsWidth()
@@ -368,6 +754,31 @@ void RunPage::retranslateUi()
     stack_->setText(tr("Measure stack depth"));
     stack_->setToolTip(tr("One extra child per operation measures its deepest stack use."));
 
+    whereBox_->setTitle(tr("Where"));
+    whereLocal_->setText(tr("This m&achine"));
+    whereLocal_->setToolTip(tr("Runner children run here, pinned as set under Measuring."));
+    whereSsh_->setText(tr("Other hosts over ssh"));
+    whereSsh_->setToolTip(tr("Runner children run on the hosts below through OpenSSH (key or agent login, no password "
+                             "prompts); the runner and the instance libraries are copied there and the records are "
+                             "written here. Hosts of one campaign must be one system: same architecture and CPU."));
+    hostsLabel_->setText(tr("Hosts (double-click one to edit it):"));
+    hostEntry_->setPlaceholderText(tr("[user@]host[:port]"));
+    hostEntry_->setToolTip(tr("A host as ssh knows it: a name from the ssh config file, or user@address:port. "
+                              "Enter adds it."));
+    addHost_->setText(tr("Add"));
+    addHost_->setToolTip(tr("Add the host typed on the left."));
+    removeHost_->setText(tr("Remove"));
+    removeHost_->setToolTip(tr("Remove the selected hosts."));
+    sshConfigLabel_->setText(tr("ssh confi&g file:"));
+    sshConfig_->setPlaceholderText(tr("ssh's default"));
+    sshConfig_->setToolTip(tr("Passed to ssh as -F: host names, users, ports and keys for the hosts; empty: "
+                              "ssh's own (~/.ssh/config)."));
+    sshConfigBrowse_->setText(tr("Browse…"));
+    sshConfigBrowse_->setToolTip(tr("Choose the ssh configuration file."));
+    testButton_->setToolTip(tr("Connect to every listed host and show what it is: architecture, CPU, kernel, "
+                               "governor and the free space for kexbench's cache."));
+    renderConnectionReport();
+
     startButton_->setText(tr("&Start"));
     startButton_->setToolTip(tr("Measure the checked instances (Ctrl+R)."));
     startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -380,7 +791,7 @@ void RunPage::retranslateUi()
     updateControls();
     if (!running()) {
         overallLabel_->setText(tr("Overall"));
-        currentLabel_->setText(tr("Current operation"));
+        currentLabel_->setText(hostedRun_ ? tr("Hosts") : tr("Current operation"));
         currentEta_->clear();
     }
     fitSettingsWidth(); // translated labels change the column's width
@@ -455,6 +866,12 @@ QString RunPage::startBlocker() const
         return tr("Choose at least one operation to time.");
     if (outDir_->text().trimmed().isEmpty())
         return tr("Choose an output folder.");
+    if (onOtherHosts()) {
+        if (hosts().isEmpty())
+            return tr("Add at least one host to run on other hosts.");
+        if (const QString problem = hostProblem(); !problem.isEmpty())
+            return problem;
+    }
     return {};
 }
 
@@ -471,6 +888,15 @@ void RunPage::updateControls()
         w->setEnabled(!busy);
     trials_->setEnabled(!busy && !adaptive);
     precision_->setEnabled(!busy && adaptive);
+    const bool testing = testingConnections();
+    for (QWidget *w : {static_cast<QWidget *>(whereLocal_), static_cast<QWidget *>(whereSsh_),
+                       static_cast<QWidget *>(hostList_), static_cast<QWidget *>(hostEntry_),
+                       static_cast<QWidget *>(addHost_), static_cast<QWidget *>(sshConfig_),
+                       static_cast<QWidget *>(sshConfigBrowse_)})
+        w->setEnabled(!busy);
+    removeHost_->setEnabled(!busy && !hostList_->selectedItems().isEmpty());
+    testButton_->setEnabled(!busy && !testing && !hosts().isEmpty());
+    testButton_->setText(testing ? tr("Testing…") : tr("Test connection"));
     const QString blocker = startBlocker();
     startButton_->setEnabled(blocker.isEmpty());
     cancelButton_->setEnabled(busy);
@@ -534,9 +960,15 @@ void RunPage::start()
     QString why;
     if (!log_->document()->isEmpty())
         log_->appendPlainText(QString());
-    log(tr("Starting a campaign of %n instance(s) into %1", nullptr, static_cast<int>(opts.libraries.size()))
-            .arg(QString::fromStdString(opts.out_dir)));
-    if (!session_->start(opts, &why)) {
+    const bool hosted = onOtherHosts();
+    const int count = static_cast<int>(opts.libraries.size());
+    if (hosted)
+        log(tr("Starting a campaign of %n instance(s) on %1 into %2", nullptr, count)
+                .arg(hosts().join(QStringLiteral(", ")), QString::fromStdString(opts.out_dir)));
+    else
+        log(tr("Starting a campaign of %n instance(s) into %1", nullptr, count).arg(QString::fromStdString(opts.out_dir)));
+    const bool started = hosted ? session_->start(hostedOptions(), &why) : session_->start(opts, &why);
+    if (!started) {
         log(tr("Cannot start: %1").arg(why));
         updateControls();
         return;
@@ -547,8 +979,15 @@ void RunPage::start()
     overall_->setValue(0);
     overallLabel_->setText(tr("Overall: starting…"));
     current_->setRange(0, 0);
-    currentLabel_->setText(tr("Describing the host and the instances…"));
+    currentLabel_->setText(hosted ? tr("Connecting to the hosts and describing the instances…")
+                                  : tr("Describing the host and the instances…"));
     currentEta_->clear();
+    // Several hosts measure at once: a progress row each; the single current row is for this machine.
+    hostedRun_ = hosted;
+    resetHostProgress(hosted ? hosts() : QStringList{});
+    hostProgress_->setVisible(hosted);
+    current_->setVisible(!hosted);
+    currentEta_->setVisible(!hosted);
     updateControls();
 }
 
@@ -574,7 +1013,8 @@ void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
 {
     warnings_ = warnings;
     warningsBeforeStart_ = beforeStart;
-    if (warnings.isEmpty()) {
+    // Before a start, the warnings are this machine's: they say nothing of other hosts.
+    if (warnings.isEmpty() || (beforeStart && onOtherHosts())) {
         banner_->hide();
         return;
     }
@@ -605,6 +1045,14 @@ void RunPage::probeEnvironment()
 
 void RunPage::onUpdate(const CampaignUpdate &u)
 {
+    // Which host an event came from, in front of its log line (nothing for this machine).
+    const QString from = u.host.isEmpty() ? QString() : QStringLiteral("[%1] ").arg(u.host);
+    auto log = [this, &from](const QString &line) { RunPage::log(from + line); };
+    if (hostedRun_) {
+        showHostUpdate(u);
+        if (!u.host.isEmpty() && u.kind != CampaignEvent::Started && u.kind != CampaignEvent::Finished)
+            currentLabel_->setText(tr("Hosts at work:"));
+    }
     overall_->setValue(static_cast<int>(u.fractionDone * kProgressSteps));
     overallLabel_->setText(tr("Overall: %1% — ETA %2")
                                .arg(static_cast<int>(u.fractionDone * 100))
@@ -616,7 +1064,7 @@ void RunPage::onUpdate(const CampaignUpdate &u)
     case CampaignEvent::Warning:
         log(tr("WARNING: %1").arg(u.message));
         if (u.instance.isEmpty()) // host conditions go to the banner; instance ones stay in the log
-            setWarnings(warnings_ + QStringList{u.message}, false);
+            setWarnings(warnings_ + QStringList{from + u.message}, false);
         break;
     case CampaignEvent::InstanceStarted:
         currentInstance_ = u.instance;
@@ -681,12 +1129,28 @@ void RunPage::onFinished(const CampaignOutcome &o)
                 .arg(o.recordsFailed)
                 .arg(o.outDir));
     }
+    for (const auto &share : o.hostShares) {
+        if (share.dropped.isEmpty())
+            log(tr("  %1: %n instance(s) in %2", nullptr, share.instances)
+                    .arg(share.host, formatEta(share.wallSeconds)));
+        else
+            log(tr("  %1 dropped out after %n instance(s): %2", nullptr, share.instances).arg(share.host, share.dropped));
+    }
     overall_->setValue(o.ok && !o.cancelled ? kProgressSteps : overall_->value());
     overallLabel_->setText(o.cancelled ? tr("Overall: cancelled") : o.ok ? tr("Overall: done") : tr("Overall: failed"));
     current_->setRange(0, 1);
     current_->setValue(o.ok && !o.cancelled ? 1 : 0);
-    currentLabel_->setText(tr("Current operation"));
+    currentLabel_->setText(hostedRun_ ? tr("Hosts") : tr("Current operation"));
     currentEta_->clear();
+    if (hostedRun_) // the rows stay for a last look; their bars stop
+        for (const HostRow &row : std::as_const(hostRows_)) {
+            row.bar->setRange(0, 1);
+            row.bar->setValue(o.ok && !o.cancelled ? 1 : 0);
+            row.status->setText(o.cancelled ? tr("cancelled") : o.ok ? tr("done") : tr("failed"));
+        }
+    for (const auto &share : o.hostShares)
+        if (!share.dropped.isEmpty() && hostRows_.contains(share.host))
+            hostRows_[share.host].status->setText(tr("dropped out: %1").arg(share.dropped));
     if (autoOutDir_) // the next campaign gets a folder of its own
         outDir_->setText(defaultOutputFolder());
     updateControls();

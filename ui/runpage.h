@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Run a campaign: pick operations, mode and CPU, start and cancel, follow progress.
+// Run a campaign: pick operations, mode and CPU, where it runs (this machine
+// or other hosts over ssh), start and cancel, follow progress.
 #pragma once
 
+#include "campaignworker.h" // HostProbeResult, kept by value
+
 #include "core/campaign.h"
+#include "core/hosted_campaign.h"
 
 #include <QElapsedTimer>
+#include <QHash>
+#include <QMap>
+#include <QSet>
 #include <QStringList>
 #include <QWidget>
 
@@ -16,9 +23,12 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
+class QListWidgetItem;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QRadioButton;
 class QScrollArea;
 class QSpinBox;
 class QToolButton;
@@ -27,8 +37,10 @@ namespace kexbench::ui {
 
 class Workbench;
 class CampaignSession;
+class ConnectionTest;
 struct CampaignUpdate;
 struct CampaignOutcome;
+struct HostProbeResult;
 
 class RunPage : public QWidget {
     Q_OBJECT
@@ -38,6 +50,15 @@ public:
 
     // The options the form describes, for the instances checked in the Workbench.
     CampaignOptions options() const;
+    // "Other hosts over ssh" is chosen: Start runs the campaign on hosts().
+    bool onOtherHosts() const;
+    // The hosts listed under Where, as typed ("[user@]host[:port]").
+    QStringList hosts() const;
+    // options() with the hosts and the ssh config file, for run_hosted_campaign.
+    HostedCampaignOptions hostedOptions() const;
+    // The ssh options Test connection and a campaign on other hosts use.
+    RemoteOptions remoteOptions() const;
+    bool testingConnections() const;
     // Why Start is disabled; empty when it is enabled.
     QString startBlocker() const;
     bool running() const;
@@ -46,6 +67,9 @@ public:
 public slots:
     void start();
     void cancel();
+    // Opens an ssh session to every listed host in the background; the page
+    // shows each host's architecture, CPU, kernel, governor and free cache space, or why not.
+    void testConnections();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -64,6 +88,23 @@ private:
     void probeEnvironment();
     QString defaultOutputFolder() const;
     void updateOutputTip();
+    // Where
+    void buildWhereBox();
+    void loadWhereSettings();
+    void saveWhereSettings() const;
+    void onWhereChanged();
+    void addHostFromEntry();
+    void removeSelectedHosts();
+    void onHostEdited(QListWidgetItem *item);
+    void chooseSshConfig();
+    void onHostTested(const HostProbeResult &result);
+    void renderConnectionReport();
+    QString hostProblem() const; // the first listed host that is not "[user@]host[:port]"
+    // Per-host progress of a campaign on other hosts
+    void resetHostProgress(const QStringList &hosts);
+    void showHostUpdate(const CampaignUpdate &update);
+    struct HostRow;
+    HostRow &addHostRow(const QString &key);
 
     Workbench *workbench_;
     CampaignSession *session_;
@@ -102,6 +143,25 @@ private:
     QToolButton *browse_ = nullptr;
     QCheckBox *kat_ = nullptr;
     QCheckBox *stack_ = nullptr;
+    // Where: this machine or other hosts over ssh (kept in QSettings)
+    QGroupBox *whereBox_ = nullptr;
+    QButtonGroup *whereGroup_ = nullptr;
+    QRadioButton *whereLocal_ = nullptr, *whereSsh_ = nullptr;
+    QWidget *hostsPanel_ = nullptr;       // shown for "Other hosts over ssh"
+    QLabel *hostsLabel_ = nullptr;
+    QListWidget *hostList_ = nullptr;     // editable in place
+    QLineEdit *hostEntry_ = nullptr;
+    QToolButton *addHost_ = nullptr, *removeHost_ = nullptr;
+    QLabel *sshConfigLabel_ = nullptr;
+    QLineEdit *sshConfig_ = nullptr;
+    QToolButton *sshConfigBrowse_ = nullptr;
+    QPushButton *testButton_ = nullptr;
+    QLabel *connectionReport_ = nullptr;  // one line per tested host
+    ConnectionTest *connectionTest_ = nullptr;
+    QMap<QString, HostProbeResult> tested_; // by host as listed; kept so a language change re-renders it
+    QSet<QString> testing_;                 // hosts whose test has not answered yet
+    QString entryProblem_;                  // why the last Add was refused
+    bool loadingSettings_ = false;
     // Control and progress
     QPushButton *startButton_ = nullptr;
     QPushButton *cancelButton_ = nullptr;
@@ -113,6 +173,15 @@ private:
     QLabel *currentLabel_ = nullptr;
     QProgressBar *current_ = nullptr;
     QLabel *currentEta_ = nullptr;
+    // One row per host while a campaign runs on other hosts: name, trial bar, what it does.
+    struct HostRow {
+        QLabel *name = nullptr;
+        QProgressBar *bar = nullptr;
+        QLabel *status = nullptr;
+    };
+    QWidget *hostProgress_ = nullptr;
+    QHash<QString, HostRow> hostRows_;  // by HostAddress::text(), as CampaignEvent::host names it
+    bool hostedRun_ = false;            // the running (or last) campaign is on other hosts
     QGroupBox *logBox_ = nullptr;
     QPlainTextEdit *log_ = nullptr;
 
