@@ -249,7 +249,16 @@ ShardOutcome run_shard(Host &host, const std::vector<std::string> &libraries, co
 ordered_json hosted_campaign_json(const std::vector<Host> &hosts, const std::vector<ordered_json> &shard_blocks,
                                   const HostedCampaignOptions &options)
 {
-    ordered_json campaign = shard_blocks.empty() ? ordered_json::object() : shard_blocks.front();
+    ordered_json campaign = ordered_json::object();
+    for (const ordered_json &block : shard_blocks)
+        if (block.is_object() && !block.empty()) {
+            campaign = block; // the first host that measured something
+            break;
+        }
+    if (!campaign.contains("planning"))
+        campaign["planning"] = campaign_planning_json(options.campaign);
+    if (!campaign.contains("system_id"))
+        campaign["system_id"] = hosts.front().session->address().host;
     std::string where;
     for (const Host &h : hosts)
         where += (where.empty() ? "" : ", ") + h.session->address().text();
@@ -275,6 +284,19 @@ ordered_json hosted_campaign_json(const std::vector<Host> &hosts, const std::vec
     if (!options.campaign.system_label.empty())
         campaign["system_id"] = options.campaign.system_label;
     return campaign;
+}
+
+// Before any share runs, a new folder gets campaign.json with its planning, so
+// an interrupted campaign resumes, and is refused under other planning, like a
+// local one; the shares check it as they start. A folder that has one keeps it.
+Result<bool> write_first_campaign_json(const std::vector<Host> &hosts, const HostedCampaignOptions &options)
+{
+    const fs::path path = fs::path(options.campaign.out_dir) / "campaign.json";
+    std::error_code ec;
+    if (fs::exists(path, ec))
+        return true;
+    const ordered_json first = hosted_campaign_json(hosts, {}, options);
+    return write_file_atomic(path.string(), first.dump(2) + "\n");
 }
 
 void add_summary(CampaignSummary &total, const CampaignSummary &part, bool host_lost)
@@ -326,6 +348,13 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &o
         return fail("no host given");
     if (options.campaign.out_dir.empty())
         return fail("no output folder given");
+    std::error_code ec;
+    fs::create_directories(options.campaign.out_dir, ec);
+    if (ec)
+        return fail(options.campaign.out_dir + ": cannot create: " + ec.message());
+    CampaignFolderLock lock; // the shares take none: one campaign per folder, however many hosts
+    if (std::string busy = lock.take(options.campaign.out_dir); !busy.empty())
+        return fail(busy);
     std::vector<Host> hosts;
     for (const std::string &text : options.hosts) {
         auto host = open_host(text, options);
@@ -349,6 +378,9 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &o
                                                      : hosts.size() > 1 ? calibrated_estimate(hosts.front(), local, options.campaign)
                                                                         : 1.0);
     }
+
+    if (auto w = write_first_campaign_json(hosts, options); !w)
+        return fail(w.error());
 
     HostedCampaignSummary result;
     result.summary.out_dir = options.campaign.out_dir;
