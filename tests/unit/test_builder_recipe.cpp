@@ -112,8 +112,15 @@ TEST(BuilderRecipe, RefusesWhatItCannotUseAndNamesTheFile)
 
 TEST(BuilderRecipe, TheCommandLineWinsOverTheFile)
 {
-    BuildRecipe file{"FILE-NAME", {"A=1", "B=2", "C"}, {"-O3", "-g"}, {"x*.c", "y.c"}};
-    BuildRecipe cli{"CLI-NAME", {"B=9"}, {"-O1"}, {"y.c", "z.c"}};
+    BuildRecipe file, cli;
+    file.name = "FILE-NAME";
+    file.defines = {"A=1", "B=2", "C"};
+    file.cflags = {"-O3", "-g"};
+    file.exclude = {"x*.c", "y.c"};
+    cli.name = "CLI-NAME";
+    cli.defines = {"B=9"};
+    cli.cflags = {"-O1"};
+    cli.exclude = {"y.c", "z.c"};
     BuildRecipe m = merge_recipes(file, cli);
     EXPECT_EQ(m.name, "CLI-NAME");
     EXPECT_EQ(m.defines, (std::vector<std::string>{"A=1", "C", "B=9"}));
