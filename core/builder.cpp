@@ -1185,12 +1185,6 @@ BuildRecipe Build::resolved_recipe() const
     return r;
 }
 
-std::string file_sha256(const std::string &path)
-{
-    auto bytes = read_file(path);
-    return bytes ? sha256_hex(*bytes) : std::string();
-}
-
 BuildKat build_kat_of(const KatPlan &plan, const KatCheck &k)
 {
     BuildKat b;
@@ -1231,9 +1225,9 @@ void Build::write_results()
     info.build_flags = out_.build_flags;
     info.arch = arch_;
     info.source_dir = dir_.string();
-    info.library_sha256 = file_sha256(out_.library);
+    info.library_sha256 = file_sha256_hex(out_.library);
     if (!out_.profiled_library.empty())
-        info.profiled_library_sha256 = file_sha256(out_.profiled_library);
+        info.profiled_library_sha256 = file_sha256_hex(out_.profiled_library);
     if (final_.kat) {
         info.kat = build_kat_of(kat_plan_, *final_.kat);
         // "against manifest <file>", or "against <KAT file>" for the submission's own vectors.

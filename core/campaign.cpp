@@ -1401,11 +1401,7 @@ std::string instance_key(const InstanceMeta &meta, const BuildInfo *build)
     return candidate_for(meta, build) + "/" + meta.instance;
 }
 
-std::string library_sha256(const std::string &path)
-{
-    auto bytes = read_file(path);
-    return bytes ? sha256_hex(*bytes) : std::string();
-}
+std::string library_sha256(const std::string &path) { return file_sha256_hex(path); }
 
 std::string identity_clash_message(const std::string &name, const std::string &library_a, const std::string &sha_a,
                                    const std::string &library_b, const std::string &sha_b)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/digest.h"
 
+#include "core/fsutil.h"
+
 #include <openssl/evp.h>
 
 #include <stdexcept>
@@ -25,6 +27,12 @@ std::string sha256_hex(std::string_view data)
     if (EVP_Digest(data.data(), data.size(), md, &md_len, EVP_sha256(), nullptr) != 1)
         throw std::runtime_error("OpenSSL SHA-256 failed");
     return to_hex(md, md_len, false);
+}
+
+std::string file_sha256_hex(const std::string &path)
+{
+    auto bytes = read_file(path);
+    return bytes ? sha256_hex(*bytes) : std::string();
 }
 
 } // namespace kexbench
