@@ -341,9 +341,10 @@ std::vector<std::vector<std::string>> deal_longest_first(const std::vector<std::
     return shares;
 }
 
-Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &options, CampaignObserver &observer,
+Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &given, CampaignObserver &observer,
                                                   const std::atomic<bool> &cancel)
 {
+    HostedCampaignOptions options = given;
     if (options.hosts.empty())
         return fail("no host given");
     if (options.campaign.out_dir.empty())
@@ -367,6 +368,9 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &o
         probes.push_back(h.session->probe());
     if (std::string problem = different_systems_problem(probes); !problem.empty())
         return fail(problem);
+    // The measured system is the host's, not this machine's: without --system-label it is named after the first host.
+    if (options.campaign.system_label.empty())
+        options.campaign.system_label = hosts.front().session->address().host;
 
     // Longest first by an earlier campaign's wall time; a calibration child for the rest.
     const std::map<std::string, double> earlier =

@@ -132,6 +132,7 @@ TEST(HostedCampaign, OneHostWritesItsRecordsHere)
     EXPECT_EQ(campaign["hosts"][0]["probe"]["uname_machine"], "x86_64");
     EXPECT_TRUE(campaign["environment_at_start"].is_object()) << campaign.dump(2);
     EXPECT_EQ(campaign["planning"]["trials"], 2) << "resuming compares the planning";
+    EXPECT_EQ(campaign["system_id"], "127.0.0.1") << "the system measured is the host, not this machine";
     EXPECT_TRUE(contains(r.out, sshd->address() + ": 1 instance(s)")) << r.out;
 
     // A second campaign sends nothing again: the cache already holds these bytes.
