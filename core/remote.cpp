@@ -54,6 +54,15 @@ constexpr auto kMasterPoll = 20ms;
 // parent asked for: its own and its libraries' mappings, malloc arenas and
 // thread stacks are reserved, not resident (a runner alone reserves ~80 MiB).
 constexpr uint64_t kAddressSpaceMarginBytes = uint64_t{1} << 30;
+// An AddressSanitizer build's runner (the sanitizer preset builds the runner
+// with kexbench) reserves terabytes of shadow address space at start, which
+// any `ulimit -v` forbids: its remote children go without the address-space
+// limit; the CPU limit stays. Release builds always get both.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kRunnerReservesShadowMemory = true;
+#else
+constexpr bool kRunnerReservesShadowMemory = false;
+#endif
 // The same margin as a local child's RLIMIT_CPU (core/process.cpp).
 constexpr long long kCpuLimitMarginSeconds = 60;
 // Copying: a minimum link speed to derive a timeout from the file size.
@@ -710,7 +719,7 @@ private:
         const double timeout_s = std::chrono::duration<double>(limits.timeout).count();
         const long long cpu_s = static_cast<long long>(timeout_s + 1) * std::max(s_.cpus, 1) + kCpuLimitMarginSeconds;
         cmd.append("ulimit -t ").append(std::to_string(cpu_s)).append("; ");
-        if (limits.memory_limit_bytes > 0)
+        if (limits.memory_limit_bytes > 0 && !kRunnerReservesShadowMemory)
             cmd.append("ulimit -v ")
                 .append(std::to_string((limits.memory_limit_bytes + kAddressSpaceMarginBytes) / 1024))
                 .append("; ");
