@@ -110,6 +110,8 @@ public:
 
     void on_event(const CampaignEvent &e) override
     {
+        // A campaign shared by several hosts interleaves their lines: each names its host.
+        prefix_ = e.host.empty() ? std::string() : "[" + e.host + "] ";
         switch (e.kind) {
         case CampaignEvent::Started: line("kexbench: " + e.message); break;
         case CampaignEvent::Warning: line("WARNING: " + e.message); break;
@@ -168,12 +170,13 @@ private:
         if (bar_shown_)
             std::fprintf(stderr, "\r\033[K");
         bar_shown_ = false;
-        std::printf("%s\n", text.c_str());
+        std::printf("%s%s\n", prefix_.c_str(), text.c_str());
         std::fflush(stdout);
     }
 
     bool tty_;
     bool bar_shown_ = false;
+    std::string prefix_; // "[host] " of the event being shown; empty on this machine
 };
 
 bool parse_number(const std::optional<std::string> &text, double &out, double lo, double hi)

@@ -162,6 +162,9 @@ TEST(HostedCampaign, TwoHostsShareOneCampaign)
         dealt += h["instances"].size();
     }
     EXPECT_EQ(dealt, 3u);
+    // The interleaved progress lines name their host.
+    EXPECT_TRUE(contains(r.out, "[" + a->address() + "] ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "[" + b->address() + "] ")) << r.out;
 }
 
 // Kills the second host's sshd when its first record arrives: its unfinished
