@@ -12,7 +12,6 @@
 #include <mutex>
 #include <thread>
 
-#include <sys/utsname.h>
 
 #include <nlohmann/json.hpp>
 
@@ -35,12 +34,6 @@ struct Host {
     double wall_s = 0;
     std::vector<std::string> measured;              // local libraries it measured to the end
 };
-
-std::string this_uname_machine()
-{
-    struct utsname u {};
-    return ::uname(&u) == 0 ? std::string(u.machine) : std::string();
-}
 
 std::string system_of(const RemoteProbe &p) { return p.uname_machine + ", " + (p.cpu_model.empty() ? "unknown CPU" : p.cpu_model); }
 
@@ -227,7 +220,8 @@ ShardOutcome run_shard(Host &host, const std::vector<std::string> &libraries, co
     std::atomic<bool> stop{false}, done{false};
     std::thread watcher([&] {
         while (!done.load()) {
-            if (cancel.load() || !host.session->alive()) {
+            // The flag, not `ssh -O check`: a process five times a second would disturb the trials.
+            if (cancel.load() || !host.session->connected()) {
                 stop.store(true);
                 return;
             }

@@ -249,12 +249,6 @@ std::vector<std::string> colon_list(const std::string &text)
     return items;
 }
 
-std::string this_uname_machine()
-{
-    utsname u{};
-    return ::uname(&u) == 0 ? std::string(u.machine) : std::string();
-}
-
 std::string upper_word(const std::string &machine)
 {
     std::string out;
@@ -540,6 +534,8 @@ std::vector<std::string> RemoteSession::ssh_argv(const std::string &remote_comma
     return argv;
 }
 
+bool RemoteSession::connected() const { return connection_ && !connection_->ended; }
+
 bool RemoteSession::alive() const
 {
     if (!connection_ || connection_->ended)
@@ -752,6 +748,12 @@ std::shared_ptr<const RunnerHost> RemoteSession::runner_host() const
 }
 
 // --- Which runner for which machine ---------------------------------------------------------------------
+
+std::string this_uname_machine()
+{
+    utsname u{};
+    return ::uname(&u) == 0 ? std::string(u.machine) : std::string();
+}
 
 Result<RunnerBuild> runner_build_for(const std::string &uname_machine)
 {

@@ -85,8 +85,12 @@ public:
     // runner ends when the connection does.
     std::shared_ptr<const RunnerHost> runner_host() const;
 
-    // Whether the master connection still answers (ssh -O check).
+    // Whether the master connection still answers (ssh -O check: a process).
     bool alive() const;
+    // Whether the master connection has not ended: no process, so it can be
+    // asked often (the master ends when the host goes away or stops answering,
+    // ServerAliveInterval/CountMax).
+    bool connected() const;
 
 private:
     RemoteSession() = default;
@@ -116,6 +120,9 @@ struct RunnerBuild {
     std::vector<std::string> instance_search_path;
 };
 Result<RunnerBuild> runner_build_for(const std::string &uname_machine);
+
+// `uname -m` of this machine ("x86_64"), to compare with a remote's.
+std::string this_uname_machine();
 
 // A shell word: 'it'\''s' quoting, so an argument reaches the remote runner unchanged.
 std::string shell_quote(const std::string &word);

@@ -83,30 +83,6 @@ QStringList listedHosts(RunPage *page)
     return out;
 }
 
-// A TCP port on 127.0.0.1 that nothing listens on: bound by the kernel's
-// choice, then closed again.
-int closedLocalPort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return 0;
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof addr;
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &len) == 0)
-        port = ntohs(addr.sin_port);
-    ::close(fd);
-    return port;
-}
-
-QString thisMachine()
-{
-    utsname u{};
-    return ::uname(&u) == 0 ? QString::fromLatin1(u.machine) : QString();
-}
 
 // With KEXBENCH_TEST_SHOTS=<folder> the picture goes there too; /tmp always, to look at the layout.
 void shoot(QWidget &page, const char *name)
@@ -190,7 +166,7 @@ TEST(RunPageWhere, TestConnectionShowsTheHostOrItsOneLineError)
     const auto sshd = TestSshd::start(&whyNot);
     if (!sshd)
         GTEST_SKIP() << "no test sshd: " << whyNot;
-    const int closedPort = closedLocalPort();
+    const int closedPort = unused_local_port();
     ASSERT_GT(closedPort, 0);
     const QString good = QString::fromStdString(sshd->address());
     const QString bad = QStringLiteral("127.0.0.1:%1").arg(closedPort);
@@ -225,7 +201,7 @@ TEST(RunPageWhere, TestConnectionShowsTheHostOrItsOneLineError)
         (r.host == good ? goodResult : badResult) = r;
     }
     ASSERT_TRUE(goodResult.ok) << goodResult.error.toStdString();
-    EXPECT_EQ(QString::fromStdString(goodResult.probe.uname_machine), thisMachine());
+    EXPECT_EQ(QString::fromStdString(goodResult.probe.uname_machine), QString::fromStdString(this_uname_machine()));
     EXPECT_GT(goodResult.probe.cpus, 0);
     EXPECT_FALSE(badResult.ok);
     EXPECT_TRUE(badResult.error.contains(bad)) << badResult.error.toStdString();
@@ -233,9 +209,9 @@ TEST(RunPageWhere, TestConnectionShowsTheHostOrItsOneLineError)
 
     const QString shown = report->text();
     EXPECT_FALSE(report->isHidden());
-    EXPECT_TRUE(shown.contains(QStringLiteral("x86_64")) || thisMachine() != QLatin1String("x86_64"))
+    EXPECT_TRUE(shown.contains(QStringLiteral("x86_64")) || QString::fromStdString(this_uname_machine()) != QLatin1String("x86_64"))
         << shown.toStdString();
-    EXPECT_TRUE(shown.contains(thisMachine())) << shown.toStdString();
+    EXPECT_TRUE(shown.contains(QString::fromStdString(this_uname_machine()))) << shown.toStdString();
     EXPECT_TRUE(shown.contains(QString::fromStdString(goodResult.probe.kernel).toHtmlEscaped())) << shown.toStdString();
     EXPECT_TRUE(shown.contains(badResult.error.toHtmlEscaped())) << shown.toStdString();
     shoot(page, "runpage-where");

@@ -39,6 +39,25 @@
 
 namespace kexbench {
 
+// A TCP port on 127.0.0.1 that nothing listens on now: bound by the kernel's
+// choice, then closed again (for a server to take, or to find refused).
+inline int unused_local_port()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return 0;
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    int port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len) == 0)
+        port = ntohs(a.sin_port);
+    ::close(fd);
+    return port;
+}
+
 class TestSshd {
 public:
     static constexpr const char *kSshd = "/usr/sbin/sshd";
@@ -219,23 +238,6 @@ private:
         return r.succeeded() ? std::string() : "ssh-keygen failed: " + r.describe_end() + ": " + r.err;
     }
 
-    static int free_port()
-    {
-        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        if (fd < 0)
-            return 0;
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t len = sizeof a;
-        int port = 0;
-        if (::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0 &&
-            ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len) == 0)
-            port = ntohs(a.sin_port);
-        ::close(fd);
-        return port;
-    }
-
     bool accepts_connections() const
     {
         const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -307,7 +309,7 @@ private:
     // Writes the configs for a fresh port and starts sshd; empty when it accepts connections.
     std::string launch()
     {
-        port_ = free_port();
+        port_ = unused_local_port();
         if (port_ <= 0)
             return "no free port on 127.0.0.1";
         const std::string config = dir_ + "/sshd_config";

@@ -35,12 +35,6 @@ namespace {
 
 const std::string kLibrary = std::string(KEXBENCH_INSTANCE_DIR) + "/libX25519-NIKE.so";
 
-std::string this_machine()
-{
-    utsname u{};
-    ::uname(&u);
-    return u.machine;
-}
 
 RemoteOptions options_for(const TestSshd &sshd, const std::string &cache, const std::string &config = {})
 {
@@ -58,22 +52,6 @@ Result<std::unique_ptr<RemoteSession>> open_session(const TestSshd &sshd, const 
     if (!address)
         return fail(address.error());
     return RemoteSession::open(*address, options_for(sshd, cache, config));
-}
-
-// A port nothing listens on (bound once, then closed).
-int closed_port()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len) == 0)
-        port = ntohs(a.sin_port);
-    ::close(fd);
-    return port;
 }
 
 // Live processes whose executable lies under `folder` (the remote runner runs on this machine here).
@@ -173,12 +151,12 @@ TEST(RemoteSession, OpensAndProbesTheHost)
     ASSERT_TRUE(s) << s.error();
     const RemoteProbe &p = (*s)->probe();
     EXPECT_EQ(p.address, sshd->address());
-    EXPECT_EQ(p.uname_machine, this_machine());
+    EXPECT_EQ(p.uname_machine, this_uname_machine());
     EXPECT_EQ(p.elf_machine, elf_machine_name(host_elf_machine()));
     EXPECT_EQ(p.kernel.rfind("Linux ", 0), 0u) << p.kernel;
     EXPECT_GT(p.cpus, 0);
     EXPECT_GT(p.cache_free_bytes, 0u) << "df of the cache folder's existing parent";
-    EXPECT_EQ(p.to_json()["uname_machine"], this_machine());
+    EXPECT_EQ(p.to_json()["uname_machine"], this_uname_machine());
     EXPECT_TRUE((*s)->alive());
     EXPECT_FALSE(fs::exists(tmp / "cache")) << "probing copies nothing";
 }
@@ -355,7 +333,7 @@ TEST(RemoteSessionErrors, AClosedPortIsUnreachable)
     if (!sshd)
         return;
     TempDir tmp;
-    const int port = closed_port();
+    const int port = unused_local_port();
     const std::string address = "127.0.0.1:" + std::to_string(port);
     auto s = RemoteSession::open(*parse_host_address(address), options_for(*sshd, tmp / "cache"));
     ASSERT_FALSE(s);
@@ -442,7 +420,7 @@ TEST(RemoteSessionErrors, AFullRemoteDiskSaysSo)
 
 TEST(RunnerBuildFor, ThisMachineUsesThisBuildAndOthersNeedTheirOwn)
 {
-    auto here = runner_build_for(this_machine());
+    auto here = runner_build_for(this_uname_machine());
     ASSERT_TRUE(here) << here.error();
     EXPECT_EQ(here->runner, runner_path());
     EXPECT_EQ(here->instance_search_path, instance_search_path());
@@ -452,7 +430,7 @@ TEST(RunnerBuildFor, ThisMachineUsesThisBuildAndOthersNeedTheirOwn)
     EXPECT_EQ(riscv.error(), "no riscv64 runner (kexbench builds for x86_64 and aarch64; set KEXBENCH_RUNNER_RISCV64 "
                              "and KEXBENCH_INSTANCE_PATH_RISCV64)");
 
-    if (this_machine() == "x86_64") {
+    if (this_uname_machine() == "x86_64") {
         // build/aarch64 beside this build tree, as make build-aarch64 lays it out.
         const fs::path arm = (fs::path(executable_dir()) / "../../aarch64").lexically_normal();
         auto aarch64 = runner_build_for("aarch64");
@@ -479,7 +457,7 @@ TEST(RemoteSessionErrors, ARunnerOfAnotherMachineIsNotCopied)
 {
     const std::string arm_library =
         (fs::path(executable_dir()) / "../../aarch64/lib/kexbench/instances/libMLKEM-AKE-768.so").lexically_normal();
-    if (this_machine() != "x86_64" || !fs::exists(arm_library))
+    if (this_uname_machine() != "x86_64" || !fs::exists(arm_library))
         GTEST_SKIP() << "needs the aarch64 cross build's libraries (make build-aarch64)";
     auto sshd = start_test_sshd();
     if (!sshd)
