@@ -781,6 +781,7 @@ struct InstanceWork {
     std::optional<KatCheck> kat;
     double t1 = 0, setup_s = 0;
     std::vector<std::string> ops; // the operations measured (resumed ones left out)
+    std::vector<std::string> planned_ops; // every operation chosen for it, resumed ones included
     bool measure_exchange = false;
     const KatCheck *kat_check() const { return kat ? &*kat : nullptr; }
 };
@@ -1052,6 +1053,7 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
         return std::nullopt;
     for (const auto &op : chosen_operations(ctx, info, passes_run)) {
         w.measure_exchange = w.measure_exchange || op == "exchange";
+        w.planned_ops.push_back(op);
         if (!resumable(ctx, info, op)) {
             w.ops.push_back(op);
             continue;
@@ -1081,6 +1083,43 @@ std::vector<PairWork> pairs_of(Context &ctx, const std::vector<InstanceWork> &in
             pairs.push_back(std::move(p));
         }
     return pairs;
+}
+
+// The "completion" block of campaign.json: whether the campaign measured
+// every record it planned. state: "complete" (every planned record is on
+// disk and complete), "cancelled" (stopped on request: Cancel, SIGINT or
+// SIGTERM), "partial" (ran to its end without some records: failed children,
+// calibration or KAT problems). planned / measured count records;
+// not_measured names each planned record without a complete record as
+// "candidate/label/operation", "candidate/label/*" when the instance stopped
+// before its operations were chosen (cancelled or not calibrated).
+ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo> &infos,
+                             const std::vector<InstanceWork> &instances)
+{
+    int planned = 0, measured = 0;
+    std::vector<std::string> not_measured;
+    for (const InstanceInfo &info : infos) {
+        const InstanceWork *work = nullptr;
+        for (const InstanceWork &w : instances)
+            if (w.info.path == info.path)
+                work = &w;
+        const std::string key = candidate_of(ctx, info) + "/" + info.meta.instance + "/";
+        std::vector<std::string> ops = work ? work->planned_ops : ctx.opt.operations;
+        if (!work && ops.empty()) { // its operations were never chosen: one entry for all of them
+            ++planned;
+            not_measured.push_back(key + "*");
+            continue;
+        }
+        for (const std::string &op : ops) {
+            ++planned;
+            if (resumable(ctx, info, op))
+                ++measured;
+            else
+                not_measured.push_back(key + op);
+        }
+    }
+    const std::string state = ctx.cancelled() ? "cancelled" : not_measured.empty() ? "complete" : "partial";
+    return ordered_json{{"state", state}, {"planned", planned}, {"measured", measured}, {"not_measured", not_measured}};
 }
 
 double median_of(std::vector<double> v)
@@ -1538,11 +1577,13 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     ctx.campaign["kexbench"]["probe"] = probe_json(ctx);
     const std::vector<std::string> measured = measured_warnings(ctx, pairs);
     ctx.campaign["measured_warnings"] = measured;
+    ctx.campaign["completion"] = completion_json(ctx, infos, instances);
     if (auto w = write_campaign_json(ctx); !w)
         ctx.summary.problems.push_back(w.error());
     for (const auto &w : measured)
         ctx.emit(ev(CampaignEvent::Warning, "", "", w));
-    ctx.units_done = ctx.units_total;
+    if (!ctx.summary.cancelled) // a cancelled campaign's bar stays where it stopped
+        ctx.units_done = ctx.units_total;
     ctx.emit(ev(CampaignEvent::Finished, "", "", ctx.summary.cancelled ? "cancelled" : "finished"));
     return ctx.summary;
 }

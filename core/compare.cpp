@@ -7,6 +7,7 @@
 #include "core/runner_host.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <set>
@@ -447,7 +448,7 @@ void add_test_row_notes(OperationComparison &row)
     });
     if (!t && !said)
         row.notes.push_back(kNoTrialValues);
-    else if (!t->verdict_note.empty())
+    else if (t && !t->verdict_note.empty())
         row.notes.push_back(t->verdict_note);
 }
 
@@ -854,8 +855,9 @@ void summarize_ratios(Comparison &c)
 
 Labels display_labels(const Dataset &a, const Dataset &b)
 {
-    const std::string la = a.system_label.empty() ? "A" : a.system_label;
-    const std::string lb = b.system_label.empty() ? "B" : b.system_label;
+    const std::string page = " (" + std::string(kPublishedPageKind) + ")"; // said in every header and note
+    const std::string la = (a.system_label.empty() ? "A" : a.system_label) + (a.kind == kPublishedPageKind ? page : "");
+    const std::string lb = (b.system_label.empty() ? "B" : b.system_label) + (b.kind == kPublishedPageKind ? page : "");
     if (la != lb)
         return {la, lb};
     return {la + " (A)", lb + " (B)"};
@@ -928,6 +930,7 @@ Comparison compare_datasets(const Dataset &a, const Dataset &b, const CompareOpt
     summarize_ratios(c);
     c.probe = probe_speed(a, b);
     add_notes(c, a, b);
+    add_published_page_figures(c, a, b); // a published page: figures side by side, no verdict (core/published_page.cpp)
     return c;
 }
 
@@ -986,6 +989,60 @@ void hoist_common_notes(ReportTable &t, std::vector<std::vector<std::string>> &r
     }
 }
 
+using DataRow = std::vector<DataValue>;
+
+// A counter unit as a column-name word: "cycles", "TSC ticks" -> "tsc_ticks"; no counter -> "".
+std::string unit_slug(const std::string &unit)
+{
+    std::string out;
+    for (unsigned char ch : unit)
+        out += std::isalnum(ch) ? static_cast<char>(std::tolower(ch)) : '_';
+    return out;
+}
+
+std::string counter_slug(const CounterInfo &c) { return c.unit.empty() ? std::string("cycles") : unit_slug(c.unit); }
+
+void add_unit(std::vector<std::string> &units, const std::string &u)
+{
+    if (std::find(units.begin(), units.end(), u) == units.end())
+        units.push_back(u);
+    std::stable_partition(units.begin(), units.end(), [](const std::string &x) { return x == "cycles"; });
+}
+
+// One value per unit column: the value under its own unit, empty elsewhere.
+void push_by_unit(DataRow &row, const std::vector<std::string> &units, const std::string &unit, const DataValue &v)
+{
+    for (const auto &u : units)
+        row.push_back(u == unit ? v : DataValue());
+}
+
+// compare-timings.csv: the means in each side's own counter unit (mean_cycles_a, mean_tsc_ticks_b), seconds, ratios.
+void timings_data(const Comparison &c, const std::vector<std::vector<std::string>> &row_notes, ReportTable &t)
+{
+    std::vector<std::string> units_a, units_b;
+    for (const auto &r : c.operations) {
+        add_unit(units_a, counter_slug(r.counter_a));
+        add_unit(units_b, counter_slug(r.counter_b));
+    }
+    t.data_header = {"candidate", "instance", "operation", "system_a", "system_b"};
+    for (const auto &u : units_a)
+        t.data_header.push_back("mean_" + u + "_a");
+    for (const auto &u : units_b)
+        t.data_header.push_back("mean_" + u + "_b");
+    t.data_header.insert(t.data_header.end(), {"mean_count_ratio", "mean_seconds_a", "mean_seconds_b", "mean_time_ratio",
+                                               "notes"});
+    for (size_t i = 0; i < c.operations.size(); ++i) {
+        const OperationComparison &r = c.operations[i];
+        DataRow row{r.candidate, r.label, r.operation, c.system_a, c.system_b};
+        push_by_unit(row, units_a, counter_slug(r.counter_a), data_value(r.cycles_a));
+        push_by_unit(row, units_b, counter_slug(r.counter_b), data_value(r.cycles_b));
+        row.insert(row.end(), {data_value(r.cycles_ratio), data_value(r.seconds_a), data_value(r.seconds_b),
+                               data_value(r.time_ratio)});
+        row.push_back(row_notes[i].empty() ? DataValue() : DataValue(join(row_notes[i], "; ")));
+        t.data_rows.push_back(std::move(row));
+    }
+}
+
 Row timing_row(const OperationComparison &r)
 {
     return {code(r.label),
@@ -1017,6 +1074,7 @@ ReportTable timings_table(const Comparison &c)
         row.push_back(row_notes[i].empty() ? fmt::kMissing : join(row_notes[i], "; "));
         t.rows.push_back(std::move(row));
     }
+    timings_data(c, row_notes, t);
     return t;
 }
 
@@ -1112,6 +1170,45 @@ std::vector<std::string> samples_notes(const Comparison &c)
         "significantly lower; \u201cno significant difference\u201d: p > \u03b1 or the ratio points the other way."};
 }
 
+// compare-samples*.csv: the trial-level figures, times in seconds, counts in
+// the columns of their unit (median_cycles_a, ci_low_tsc_ticks_b, ...).
+void samples_data(const Comparison &c, bool by_time, ReportTable &t)
+{
+    std::vector<std::string> units;
+    for (const auto &r : c.operations)
+        if (const auto &s = by_time ? r.time_test : r.count_test)
+            add_unit(units, s->unit == "ns" ? std::string("seconds") : unit_slug(s->unit.empty() ? "counter ticks" : s->unit));
+    t.data_header = {"candidate", "instance", "operation", "system_a", "system_b",
+                     by_time ? "mean_time_ratio" : "mean_count_ratio", "statistic"};
+    for (const char *side : {"_a", "_b"})
+        for (const char *what : {"median_", "ci_low_", "ci_high_"})
+            for (const auto &u : units)
+                t.data_header.push_back(what + u + side);
+    t.data_header.insert(t.data_header.end(), {"n_trials_a", "n_trials_b", "trial_ratio", "trial_ratio_ci_low",
+                                               "trial_ratio_ci_high", "p_value", "verdict"});
+    for (const auto &r : c.operations) {
+        const auto &s = by_time ? r.time_test : r.count_test;
+        if (!s)
+            continue;
+        const bool ns = s->unit == "ns";
+        const std::string unit = ns ? std::string("seconds") : unit_slug(s->unit.empty() ? "counter ticks" : s->unit);
+        auto v = [&](double x) { return std::isfinite(x) ? DataValue(ns ? x * 1e-9 : x) : DataValue(); };
+        DataRow row{r.candidate, r.label, r.operation, c.system_a, c.system_b,
+                    data_value(by_time ? r.time_ratio : r.cycles_ratio), std::string(trial_statistic_name(s->a.statistic))};
+        for (const TrialEstimate *e : {&s->a, &s->b}) {
+            const bool ci = !e->values.empty() && e->ci.reached;
+            push_by_unit(row, units, unit, e->values.empty() ? DataValue() : v(e->center));
+            push_by_unit(row, units, unit, ci ? v(e->ci.low) : DataValue());
+            push_by_unit(row, units, unit, ci ? v(e->ci.high) : DataValue());
+        }
+        row.insert(row.end(), {static_cast<int64_t>(s->a.trials()), static_cast<int64_t>(s->b.trials()),
+                               data_value(s->median_ratio), s->ratio_ci.reached ? data_value(s->ratio_ci.low) : DataValue(),
+                               s->ratio_ci.reached ? data_value(s->ratio_ci.high) : DataValue(),
+                               data_value(s->test.p_value), verdict_cell(*s)});
+        t.data_rows.push_back(std::move(row));
+    }
+}
+
 // by_time: the trial times; else the trial counter ticks of comparable counters.
 std::optional<ReportTable> samples_table(const Comparison &c, bool by_time)
 {
@@ -1126,6 +1223,7 @@ std::optional<ReportTable> samples_table(const Comparison &c, bool by_time)
     if (t.rows.empty())
         return std::nullopt;
     t.notes = samples_notes(c);
+    samples_data(c, by_time, t);
     return t;
 }
 
@@ -1140,6 +1238,11 @@ ReportTable quantity_table(const Comparison &c, const std::vector<QuantityCompar
     ReportTable t{id, title, {"instance", "quantity (bytes)", c.system_a, c.system_b, "ratio " + per(c)}, {}, {std::move(note)}};
     for (const auto &q : rows)
         t.rows.push_back({code(q.label), q.quantity, bytes_cell(q.a), bytes_cell(q.b), ratio_cell(q.ratio)});
+    t.data_header = {"candidate", "instance", "quantity", "system_a", "system_b", "bytes_a", "bytes_b", "ratio"};
+    for (const auto &q : rows)
+        t.data_rows.push_back({q.candidate, q.label, q.quantity, c.system_a, c.system_b,
+                               q.a ? DataValue(static_cast<int64_t>(*q.a)) : DataValue(),
+                               q.b ? DataValue(static_cast<int64_t>(*q.b)) : DataValue(), data_value(q.ratio)});
     return t;
 }
 
@@ -1150,6 +1253,9 @@ std::optional<ReportTable> one_sided_table(const Comparison &c)
     ReportTable t{"compare-one-sided", "Present on one side only", {"instance", "operation", "only in"}, {}, {}};
     for (const auto &r : c.one_sided)
         t.rows.push_back({code(r.label), r.operation, r.in_a ? c.system_a : c.system_b});
+    t.data_header = {"candidate", "instance", "operation", "only_in"};
+    for (const auto &r : c.one_sided)
+        t.data_rows.push_back({r.candidate, r.label, r.operation, r.in_a ? c.system_a : c.system_b});
     return t;
 }
 
@@ -1168,6 +1274,8 @@ std::vector<ReportTable> comparison_tables(const Comparison &c)
                                     "elf_load_bytes: the library's loadable ELF segments (build.json). RSS: the whole "
                                     "measuring process, largest over the instance's operations."));
     if (auto t = one_sided_table(c))
+        tables.push_back(std::move(*t));
+    if (auto t = published_figures_table(c))
         tables.push_back(std::move(*t));
     return tables;
 }

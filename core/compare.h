@@ -111,6 +111,9 @@ struct Comparison {
     RatioMean mean_time_ratio;                   // geometric mean of time_ratio (the published method's means)
     std::optional<ProbeSpeed> probe;             // when both campaigns carry kexbench.probe.median_ns
     std::vector<std::string> notes;              // whole-comparison caveats: counters, clocks, probe, tests
+    // Only when a side is a published page (Dataset::kind, core/published_page.h): every
+    // instance x operation of both sides with its figures (table compare-figures); no verdicts.
+    std::vector<PublishedSideFigures> figures;
 };
 
 // Never fails: what cannot be compared is left empty and said in notes.

@@ -149,6 +149,24 @@ CampaignInfo parse_campaign(const ojson &j)
     return c;
 }
 
+// campaign.json "completion"; nullopt when absent.
+std::optional<CampaignCompletion> parse_completion(const ojson &campaign)
+{
+    JsonFields top(campaign);
+    const ojson *v = top.get("completion");
+    if (!v)
+        return std::nullopt;
+    JsonFields f(*v, "completion.");
+    CampaignCompletion c;
+    f.read("state", c.state);
+    if (c.state != "complete" && c.state != "cancelled" && c.state != "partial")
+        throw JsonFieldError{"field 'completion.state' is '" + c.state + "' (complete, cancelled or partial)"};
+    f.read("planned", c.planned);
+    f.read("measured", c.measured);
+    f.read("not_measured", c.not_measured);
+    return c;
+}
+
 // "algorithm   = ADKEX" (the header's key padded to 11 columns): the value, else nullopt.
 std::optional<std::string> kat_header_value(std::string_view line, std::string_view key)
 {
@@ -355,6 +373,12 @@ private:
         } catch (const JsonFieldError &e) {
             problem("campaign.json", e.message);
         }
+        if (ds_.campaign) // a bad completion block is named alone: the rest of campaign.json still holds
+            try {
+                ds_.campaign->completion = parse_completion(*j);
+            } catch (const JsonFieldError &e) {
+                problem("campaign.json", e.message);
+            }
     }
 
     void load_build()
@@ -495,6 +519,7 @@ Result<Dataset> load_bundle(const std::string &bundle, const LoadLimits &limits)
     if (!ds)
         return ds;
     ds->root = bundle;
+    ds->kind = "bundle";
     if (!ds->campaign || ds->campaign->system_id.empty())
         ds->system_label = fs::path(bundle).stem().string();
     return ds;
@@ -511,6 +536,8 @@ Result<Dataset> load_dataset(const std::string &path, const LoadLimits &limits)
         return load_folder(path, limits);
     if (S_ISREG(st.st_mode) && is_bundle_file(path))
         return load_bundle(path, limits);
+    if (S_ISREG(st.st_mode) && is_markdown_page(path)) // a published perf_<system>.md page (core/published_page.h)
+        return load_published_page(path);
     return fail(std::string(path).append(": neither a campaign folder nor a kexbench bundle"));
 }
 

@@ -6,6 +6,7 @@
 // are named in `problems` and skipped; the rest still loads.
 #pragma once
 
+#include "core/published_page.h"
 #include "core/record.h"
 #include "core/result.h"
 
@@ -56,9 +57,23 @@ struct KatLog {
     std::string algorithm;     // the "algorithm = ..." header line's value, control characters escaped
 };
 
+// campaign.json "completion" (written by kexbench at the end of every run,
+// cancelled ones included): "complete", "cancelled" or "partial"; the planned
+// records, how many have a complete record, and the others by name
+// ("candidate/label/operation"; "candidate/label/*" when the instance stopped
+// before its operations were chosen).
+struct CampaignCompletion {
+    std::string state;
+    int planned = 0, measured = 0;
+    std::vector<std::string> not_measured;
+    bool complete() const { return state == "complete"; }
+};
+
 struct CampaignInfo {
     std::string system_id;
     std::string started_utc, ended_utc;
+    // Absent: a harness campaign, a kexbench one from before the field, or one still running or killed.
+    std::optional<CampaignCompletion> completion;
     nlohmann::ordered_json environment_at_start, environment_at_end;
     nlohmann::ordered_json planning;
     nlohmann::ordered_json raw; // the whole campaign.json as read
@@ -90,6 +105,10 @@ struct Dataset {
     std::vector<KatLog> kat_logs;
     std::vector<std::string> problems; // one line each: "<file>: <problem>"
     RunnerHostInfo runner_host;        // emulated datasets are labelled so wherever they are shown
+    // "campaign" (a folder), "bundle" (a .kxb file) or "published page" (a perf_<system>.md
+    // page: trial-level figures only, no trials or samples; `page` holds it, core/published_page.h).
+    std::string kind = "campaign";
+    std::optional<PublishedPage> page;
 
     const BuildEntry *build_for(const std::string &candidate, const std::string &label) const;
     const Record *record_for(const std::string &label, const std::string &operation) const;

@@ -6,10 +6,12 @@
 #include "core/report.h"
 
 #include "core/consistency.h"
+#include "core/i18n.h"
 #include "core/discovery.h"
 #include "core/format.h"
 #include "core/runner_host.h"
 #include "core/stats.h"
+#include "core/transmission.h"
 #include "core/trial_stats.h"
 #include "core/untrusted.h"
 
@@ -32,6 +34,50 @@ const std::string kTimes = " \u00d7 ";
 const std::string kEllipsis = "\u2026";
 
 std::string code(const std::string &s) { return std::string("`").append(s).append("`"); }
+
+// ------------------------------------------------------------------ machine-readable twins
+using DataRow = std::vector<DataValue>;
+
+// A counter unit as a column-name word: "cycles", "TSC ticks" -> "tsc_ticks", "" -> "counter_ticks".
+std::string unit_slug(const std::string &unit)
+{
+    std::string out;
+    for (unsigned char ch : unit.empty() ? std::string("counter ticks") : unit)
+        out += std::isalnum(ch) ? static_cast<char>(std::tolower(ch)) : '_';
+    return out;
+}
+
+// The unit the record's counts are in: core cycles for harness records.
+std::string record_unit_slug(const Record &r)
+{
+    if (!r.kexbench || r.kexbench->core_cycles)
+        return "cycles";
+    return unit_slug(r.kexbench->counter_unit);
+}
+
+// The units of the records, cycles first, each once.
+std::vector<std::string> unit_slugs(const std::vector<const Record *> &records, bool kexbench_only)
+{
+    std::vector<std::string> out;
+    for (const Record *r : records) {
+        if (kexbench_only && !r->kexbench)
+            continue;
+        const std::string u = record_unit_slug(*r);
+        if (std::find(out.begin(), out.end(), u) == out.end())
+            out.push_back(u);
+    }
+    std::stable_partition(out.begin(), out.end(), [](const std::string &u) { return u == "cycles"; });
+    return out;
+}
+
+// One value per unit column: the value under its own unit, empty elsewhere.
+void push_by_unit(DataRow &row, const std::vector<std::string> &units, const std::string &unit, const DataValue &v)
+{
+    for (const auto &u : units)
+        row.push_back(u == unit ? v : DataValue());
+}
+
+DataValue text_value(const std::string &s) { return s.empty() ? DataValue() : DataValue(s); }
 
 std::string join(const std::vector<std::string> &parts, const std::string &sep)
 {
@@ -120,6 +166,20 @@ struct Context {
     const Json *environment = nullptr;
     std::map<InstanceKey, KatState> kats;
     std::string algorithm; // the name for title and section 1; empty when the dataset does not tell one
+    Language lang = Language::en;
+
+    // Texts for people in the report's language (core/i18n.h).
+    std::string t(std::string_view en) const { return tr(lang, en); }
+    std::string f(std::string_view en, std::initializer_list<std::string> args) const { return trf(lang, en, args); }
+    std::string text(std::string_view en) const { return tr_text(lang, en); }
+    bool zh() const { return lang == Language::zh_CN; }
+    std::string list_sep() const { return zh() ? "\u3001" : ", "; }
+    std::string phrase_sep() const { return zh() ? "\uff1b" : "; "; }
+    std::string paren(const std::string &a, const std::string &b) const
+    {
+        return zh() ? a + "\uff08" + b + "\uff09" : a + " (" + b + ")";
+    }
+    std::string colon() const { return zh() ? "\uff1a" : ": "; }
 
     const Record *first_record(const LabelKey &k) const
     {
@@ -269,7 +329,7 @@ std::string algorithm_text(const Context &c)
 {
     if (!c.algorithm.empty())
         return c.algorithm;
-    return c.options.candidate.empty() ? "all candidates in the dataset" : c.options.candidate;
+    return c.options.candidate.empty() ? c.t("all candidates in the dataset") : c.options.candidate;
 }
 
 std::vector<std::string> variants(const Context &c)
@@ -289,15 +349,19 @@ std::vector<std::string> variants(const Context &c)
 
 ReportSection basic_section(const Context &c)
 {
-    ReportSection s{"basic", "1", "Basic information", {}, {}, {}};
+    ReportSection s{"basic", "1", c.t("Basic information"), {}, {}, {}};
     std::vector<std::string> sets;
     for (const auto &k : c.labels)
         sets.push_back(code(k.label));
-    s.items.push_back("Category: public-key algorithm; function: key exchange");
-    s.items.push_back("Algorithm: " + algorithm_text(c));
-    const auto v = variants(c);
-    s.items.push_back("Implementation versions measured: " + (v.empty() ? std::string(fmt::kMissing) : join(v, ", ")));
-    s.items.push_back("Parameter sets: " + (sets.empty() ? std::string(fmt::kMissing) : join(sets, ", ")));
+    s.items.push_back(c.t("Category: public-key algorithm; function: key exchange"));
+    s.items.push_back(c.f("Algorithm: {}", {algorithm_text(c)}));
+    auto v = variants(c);
+    if (c.zh()) // variant names are the builds' own words
+        for (auto &name : v)
+            name = code(name);
+    s.items.push_back(c.f("Implementation versions measured: {}",
+                          {v.empty() ? std::string(fmt::kMissing) : join(v, c.list_sep())}));
+    s.items.push_back(c.f("Parameter sets: {}", {sets.empty() ? std::string(fmt::kMissing) : join(sets, c.list_sep())}));
     return s;
 }
 
@@ -305,51 +369,51 @@ ReportSection basic_section(const Context &c)
 
 // "fixed 2.71 GHz (governor performance, minimum = maximum)" when cpufreq pins
 // the clock, "max 2.10 GHz, governor performance" when it only caps it.
-std::string frequency_text(const Json &env)
+std::string frequency_text(const Json &env, Language lang)
 {
     const auto max_khz = env_number(env, "cpufreq_max_khz");
     const auto min_khz = env_number(env, "cpufreq_min_khz");
     const auto governor = env_string(env, "cpufreq_governor");
-    const std::string gov = governor ? "governor " + *governor : "";
     if (max_khz) {
         const std::string ghz = fmt::py_format(*max_khz / 1e6, 'f', 2) + " GHz";
         if (min_khz && *min_khz == *max_khz)
-            return "fixed " + ghz + " (" + (gov.empty() ? "" : gov + ", ") + "minimum = maximum)";
-        return "max " + ghz + (gov.empty() ? "" : ", " + gov);
+            return governor ? trf(lang, "fixed {} (governor {}, minimum = maximum)", {ghz, *governor})
+                            : trf(lang, "fixed {} (minimum = maximum)", {ghz});
+        return governor ? trf(lang, "max {}, governor {}", {ghz, *governor}) : trf(lang, "max {}", {ghz});
     }
     if (const auto hz = env_number(env, "core_clock_hz"))
-        return "measured " + fmt::py_format(*hz / 1e9, 'f', 2) + " GHz (no cpufreq limit)";
-    return "no cpufreq or clock-probe data";
+        return trf(lang, "measured {} (no cpufreq limit)", {fmt::py_format(*hz / 1e9, 'f', 2) + " GHz"});
+    return tr(lang, "no cpufreq or clock-probe data");
 }
 
-std::optional<std::string> turbo_text(const Json &env)
+std::optional<std::string> turbo_text(const Json &env, Language lang)
 {
     if (const auto no_turbo = env_string(env, "intel_pstate_no_turbo"))
-        return *no_turbo == "1" ? "turbo off" : "turbo on";
+        return tr(lang, *no_turbo == "1" ? "turbo off" : "turbo on");
     if (const auto boost = env_string(env, "cpufreq_boost"))
-        return *boost == "0" ? "boost off" : "boost on";
+        return tr(lang, *boost == "0" ? "boost off" : "boost on");
     return std::nullopt;
 }
 
-std::optional<std::string> smt_text(const Json &env)
+std::optional<std::string> smt_text(const Json &env, Language lang)
 {
     const auto smt = env_string(env, "smt_control");
     if (!smt)
         return std::nullopt;
     if (*smt == "off" || *smt == "forceoff")
-        return "SMT off";
+        return tr(lang, "SMT off");
     if (*smt == "notsupported" || *smt == "notimplemented")
-        return "SMT none";
-    return "SMT " + *smt;
+        return tr(lang, "SMT none");
+    return trf(lang, "SMT {}", {*smt});
 }
 
-std::string clock_text(const Json &env)
+std::string clock_text(const Json &env, Language lang)
 {
-    std::string text = frequency_text(env);
-    if (const auto t = turbo_text(env))
-        text.append(", ").append(*t);
-    if (const auto s = smt_text(env))
-        text.append(", ").append(*s);
+    std::string text = frequency_text(env, lang);
+    if (const auto t = turbo_text(env, lang))
+        text.append(tr(lang, ", ")).append(*t);
+    if (const auto s = smt_text(env, lang))
+        text.append(tr(lang, ", ")).append(*s);
     return text;
 }
 
@@ -397,19 +461,19 @@ std::vector<Row> environment_rows(const Context &c)
     const Json &env = c.environment ? *c.environment : empty;
     std::vector<Row> rows;
     const auto cpu = timing_cpu(c);
-    rows.push_back({"processor", or_missing(env_string(env, "cpu_model")) + (cpu ? " (CPU " + *cpu + ", one core)" : "")});
+    rows.push_back({c.t("processor"), or_missing(env_string(env, "cpu_model")) + (cpu ? c.f(" (CPU {}, one core)", {*cpu}) : "")});
     if (const auto machine = env_string(env, "machine"); machine && !machine->empty())
-        rows.push_back({"machine", *machine});
-    rows.push_back({"clock", clock_text(env)});
+        rows.push_back({c.t("machine"), *machine});
+    rows.push_back({c.t("clock"), clock_text(env, c.lang)});
     const auto kib = env_number(env, "memory_total_kib");
-    rows.push_back({"memory", kib ? std::to_string(static_cast<uint64_t>(*kib) / 1024) + " MiB" : fmt::kMissing});
-    rows.push_back({"OS / kernel", or_missing(env_string(env, "os")) + " / " + or_missing(env_string(env, "kernel"))});
-    rows.push_back({"compiler / build tool",
+    rows.push_back({c.t("memory"), kib ? std::to_string(static_cast<uint64_t>(*kib) / 1024) + " MiB" : fmt::kMissing});
+    rows.push_back({c.t("OS / kernel"), or_missing(env_string(env, "os")) + " / " + or_missing(env_string(env, "kernel"))});
+    rows.push_back({c.t("compiler / build tool"),
                     or_missing(env_string(env, "compiler")) + " / " + or_missing(env_string(env, "cmake"))});
-    rows.push_back({"campaign start / end (UTC)", campaign_span(c)});
+    rows.push_back({c.t("campaign start / end (UTC)"), campaign_span(c)});
     if (const RunnerHostInfo &host = c.ds.runner_host; host.kind != "local") // a local runner needs no row
-        rows.push_back({"runner", host.kind + (host.where.empty() ? "" : ": " + host.where) +
-                                      (host.machine.empty() ? "" : " (" + host.machine + " libraries)")});
+        rows.push_back({c.t("runner"), c.text(host.kind) + (host.where.empty() ? "" : c.colon() + c.text(host.where)) +
+                                           (host.machine.empty() ? "" : c.f(" ({} libraries)", {host.machine}))});
     return rows;
 }
 
@@ -433,16 +497,30 @@ std::optional<ReportTable> warnings_table(const Context &c)
     }
     if (seen.empty())
         return std::nullopt;
-    ReportTable t{"environment-warnings", "Environment warnings recorded with the measurements", {"warning", "records"}, {}, {}};
+    ReportTable t{"environment-warnings", c.t("Environment warnings recorded with the measurements"),
+                  {c.t("warning"), c.t("records")}, {}, {}};
     for (const auto &[text, count] : seen)
-        t.rows.push_back({text, std::to_string(count)});
+        t.rows.push_back({c.text(text), std::to_string(count)});
+    t.data_header = {"warning", "n_records"};
+    for (const auto &[text, count] : seen)
+        t.data_rows.push_back({text, static_cast<int64_t>(count)});
     return t;
 }
 
 ReportSection environment_section(const Context &c)
 {
-    ReportSection s{"environment", "2", "Assessment environment", {}, {}, {}};
-    s.tables.push_back({"environment", "", {"item", "value"}, environment_rows(c), {}});
+    ReportSection s{"environment", "2", c.t("Assessment environment"), {}, {}, {}};
+    ReportTable env{"environment", "", {c.t("item"), c.t("value")}, environment_rows(c), {}};
+    env.data_header = {"item", "value"};
+    Context en = c; // machine-readable texts stay English
+    en.lang = Language::en;
+    for (const Row &row : environment_rows(en))
+        env.data_rows.push_back({text_value(plain_text(row[0])), text_value(plain_text(row[1]))});
+    // The memory as a number in bytes, next to the display text.
+    static const Json no_env = Json::object();
+    if (const auto kib = env_number(c.environment ? *c.environment : no_env, "memory_total_kib"))
+        env.data_rows.push_back({std::string("memory_bytes"), static_cast<int64_t>(*kib * 1024)});
+    s.tables.push_back(std::move(env));
     if (auto w = warnings_table(c))
         s.tables.push_back(std::move(*w));
     return s;
@@ -485,24 +563,27 @@ std::string instance_cell(const Context &c, const std::string &candidate, const 
         cell += " (AVX2)";
     const KatState k = kat_state(c, candidate, label);
     if (!k.passed)
-        cell.append(" ").append(kWarn).append(" KAT ").append(k.status.empty() ? "unknown" : k.status);
+        cell.append(" ").append(kWarn).append(c.zh() ? " KAT\uff1a" : " KAT ").append(k.status.empty() ? c.t("unknown") : c.text(k.status));
     return cell;
 }
 
 ReportSection kat_section(const Context &c)
 {
-    ReportSection s{"kat", "3", "Functional testing (KAT)", {}, {}, {}};
-    s.paragraphs.push_back("Every library's known-answer tests were run before timing; the status is the one "
-                           "recorded at build time, and section 7 lists each KAT log with its digest.");
-    ReportTable t{"kat", "", {"instance", "build flags", "KAT"}, {}, {}};
+    ReportSection s{"kat", "3", c.t("Functional testing (KAT)"), {}, {}, {}};
+    s.paragraphs.push_back(c.t("Every library's known-answer tests were run before timing; the status is the one "
+                               "recorded at build time, and section 7 lists each KAT log with its digest."));
+    ReportTable t{"kat", "", {c.t("instance"), c.t("build flags"), c.t("KAT")}, {}, {}};
     for (const auto &k : c.labels) {
         const BuildEntry *b = c.ds.build_for(k.candidate, k.label);
         const Record *r = c.first_record(k);
         const std::string flags = b ? b->flags : r ? r->flags : "";
         const KatState kat = kat_state(c, k.candidate, k.label);
         t.rows.push_back({instance_cell(c, k.candidate, k.label), flags.empty() ? fmt::kMissing : flags,
-                          kat.status.empty() ? fmt::kMissing : kat.status});
+                          kat.status.empty() ? std::string(fmt::kMissing) : c.text(kat.status)});
+        t.data_rows.push_back({k.candidate, k.label, text_value(flags), text_value(kat.status),
+                               static_cast<int64_t>(kat.passed ? 1 : 0)});
     }
+    t.data_header = {"candidate", "instance", "build_flags", "kat_status", "kat_passed"};
     s.tables.push_back(std::move(t));
     return s;
 }
@@ -511,27 +592,27 @@ ReportSection kat_section(const Context &c)
 
 bool complete(const Record &r) { return r.status == "complete"; }
 
-std::string unit_of(const RecordSamples &k)
+std::string unit_of(const RecordSamples &k, Language lang)
 {
     if (k.core_cycles)
-        return "cycles";
-    return k.counter_unit.empty() ? "counter ticks" : k.counter_unit;
+        return tr(lang, "cycles");
+    return k.counter_unit.empty() ? tr(lang, "counter ticks") : tr_text(lang, k.counter_unit);
 }
 
 // "mean cycles" unless kexbench counted something other than core cycles:
 // then the unit it did count ("mean TSC ticks").
-std::string mean_header(const std::vector<const Record *> &records)
+std::string mean_header(const std::vector<const Record *> &records, Language lang)
 {
     std::set<std::string> units;
     bool non_core = false;
     for (const Record *r : records)
         if (r->kexbench) {
-            units.insert(unit_of(*r->kexbench));
+            units.insert(unit_of(*r->kexbench, lang));
             non_core = non_core || !r->kexbench->core_cycles;
         }
     if (!non_core)
-        return "mean cycles";
-    return units.size() == 1 ? "mean " + *units.begin() : "mean cycles / ticks";
+        return tr(lang, "mean cycles");
+    return units.size() == 1 ? trf(lang, "mean {}", {*units.begin()}) : tr(lang, "mean cycles / ticks");
 }
 
 std::string count_cell(const Record &r)
@@ -541,16 +622,16 @@ std::string count_cell(const Record &r)
 }
 
 // A record whose trials never ran clean is marked in every table that shows it.
-std::string operation_cell(const Record &r)
+std::string operation_cell(const Context &c, const Record &r)
 {
-    return r.kexbench && r.kexbench->disturbed ? r.operation + " (disturbed)" : r.operation;
+    return r.kexbench && r.kexbench->disturbed ? c.f("{} (disturbed)", {r.operation}) : r.operation;
 }
 
 Row performance_row(const Context &c, const Record &r)
 {
-    Row row{instance_cell(c, r.candidate, r.label), operation_cell(r)};
+    Row row{instance_cell(c, r.candidate, r.label), operation_cell(c, r)};
     if (!complete(r)) {
-        row.insert(row.end(), 4, "failed");
+        row.insert(row.end(), 4, c.t("failed"));
         row.push_back(r.measurements ? count_cell(r) : fmt::kMissing);
         return row;
     }
@@ -562,27 +643,54 @@ Row performance_row(const Context &c, const Record &r)
     return row;
 }
 
+// performance.csv: the values behind performance_row, in base units; the mean
+// count goes into the column of the record's own unit (mean_cycles, mean_tsc_ticks).
+std::vector<std::string> performance_data_header(const std::vector<std::string> &units)
+{
+    std::vector<std::string> h{"candidate", "instance", "operation", "status", "disturbed"};
+    for (const auto &u : units)
+        h.push_back("mean_" + u);
+    h.insert(h.end(), {"mean_seconds", "ops_per_second", "median_trial_seconds", "n_measurements", "n_trials",
+                       "n_iterations"});
+    return h;
+}
+
+DataRow performance_data_row(const Record &r, const std::vector<std::string> &units)
+{
+    const bool ok = complete(r);
+    DataRow row{r.candidate, r.label, r.operation, text_value(r.status),
+                static_cast<int64_t>(r.kexbench && r.kexbench->disturbed ? 1 : 0)};
+    push_by_unit(row, units, record_unit_slug(r), ok ? data_value(r.mean_cycles) : DataValue());
+    row.push_back(ok ? data_value(r.mean_seconds) : DataValue());
+    row.push_back(ok ? data_value(r.operations_per_second) : DataValue());
+    row.push_back(ok ? data_value(r.median_trial_seconds) : DataValue());
+    row.push_back(r.measurements ? DataValue(static_cast<int64_t>(r.measurements)) : DataValue());
+    row.push_back(r.measurements ? DataValue(static_cast<int64_t>(r.plan.trials)) : DataValue());
+    row.push_back(r.measurements ? DataValue(static_cast<int64_t>(r.plan.iterations_per_trial)) : DataValue());
+    return row;
+}
+
 std::vector<double> as_doubles(const std::vector<uint64_t> &v) { return {v.begin(), v.end()}; }
 
 // The trial-level interval, or why there is none: never a width over iterations.
-std::string trial_ci_cell(const std::optional<TrialEstimate> &e)
+std::string trial_ci_cell(const std::optional<TrialEstimate> &e, Language lang)
 {
     if (!e)
         return fmt::kMissing;
     if (!e->ci.reached)
-        return ci_unavailable_reason(*e);
+        return tr_text(lang, ci_unavailable_reason(*e));
     return fmt::fmt_int(e->ci.low) + " \u2013 " + fmt::fmt_int(e->ci.high);
 }
 
-std::string trials_cell(const Record &r, const RecordSamples &k)
+std::string trials_cell(const Record &r, const RecordSamples &k, Language lang)
 {
     std::string cell = std::to_string(k.health.empty() ? trial_medians(k, TrialQuantity::ticks).size() : k.health.size());
     if (r.disturbed_retries > 0)
-        cell += " (+" + std::to_string(r.disturbed_retries) + " retried)";
+        cell += trf(lang, " (+{} retried)", {std::to_string(r.disturbed_retries)});
     return cell;
 }
 
-std::string overhead_subtracted_mean(const Record &r, const RecordSamples &k, const std::vector<double> &ticks)
+std::optional<double> overhead_subtracted_value(const Record &r, const RecordSamples &k, const std::vector<double> &ticks)
 {
     std::optional<double> mean = r.mean_cycles;
     if (!ticks.empty()) {
@@ -592,15 +700,21 @@ std::string overhead_subtracted_mean(const Record &r, const RecordSamples &k, co
         mean = sum / static_cast<double>(ticks.size());
     }
     if (!mean)
-        return fmt::kMissing;
-    return fmt::fmt_int(std::max(0.0, *mean - k.overhead_ticks));
+        return std::nullopt;
+    return std::max(0.0, *mean - k.overhead_ticks);
 }
 
-std::string checks_cell(const Record &r)
+std::string overhead_subtracted_mean(const Record &r, const RecordSamples &k, const std::vector<double> &ticks)
+{
+    const auto v = overhead_subtracted_value(r, k, ticks);
+    return v ? fmt::fmt_int(*v) : std::string(fmt::kMissing);
+}
+
+std::string checks_cell(const Context &c, const Record &r)
 {
     std::string cell;
     for (const auto &flag : record_flags(r))
-        cell.append(cell.empty() ? "" : "; ").append(flag);
+        cell.append(cell.empty() ? "" : c.phrase_sep()).append(c.text(flag));
     return cell.empty() ? std::string(fmt::kMissing) : cell;
 }
 
@@ -612,44 +726,85 @@ Row samples_row(const Context &c, const Record &r)
     const auto by_time = k.ns.empty() ? std::nullopt : trial_estimate(r, TrialQuantity::time_ns);
     const std::string counter = k.counter.empty() ? std::string(fmt::kMissing) : k.counter;
     return {instance_cell(c, r.candidate, r.label),
-            operation_cell(r),
-            counter + " (" + unit_of(k) + ")",
-            trials_cell(r, k),
+            operation_cell(c, r),
+            c.paren(counter, unit_of(k, c.lang)),
+            trials_cell(r, k, c.lang),
             by_ticks ? fmt::fmt_int(by_ticks->center) : fmt::kMissing,
-            trial_ci_cell(by_ticks),
+            trial_ci_cell(by_ticks, c.lang),
             overhead_subtracted_mean(r, k, ticks),
             by_time ? fmt::fmt_time(by_time->center * 1e-9) : fmt::kMissing,
             k.stack_bytes ? std::to_string(*k.stack_bytes) : fmt::kMissing,
             std::to_string(k.secret_mismatches),
-            checks_cell(r)};
+            checks_cell(c, r)};
+}
+
+std::vector<std::string> samples_data_header(const std::vector<std::string> &units)
+{
+    std::vector<std::string> h{"candidate", "instance", "operation", "status", "disturbed", "counter", "counter_unit",
+                               "n_trials", "n_retried_trials"};
+    for (const char *what : {"median_trial_median_", "ci_low_", "ci_high_", "mean_minus_overhead_"})
+        for (const auto &u : units)
+            h.push_back(what + u);
+    h.insert(h.end(), {"ci_note", "median_trial_median_seconds", "stack_bytes", "secret_mismatches", "checks"});
+    return h;
+}
+
+// The values behind samples_row; counts in the columns of the record's unit.
+DataRow samples_data_row(const Record &r, const std::vector<std::string> &units)
+{
+    const RecordSamples &k = *r.kexbench;
+    const auto by_ticks = trial_estimate(r, TrialQuantity::ticks);
+    const auto by_time = k.ns.empty() ? std::nullopt : trial_estimate(r, TrialQuantity::time_ns);
+    const std::string unit = record_unit_slug(r);
+    const bool ci = by_ticks && by_ticks->ci.reached;
+    DataRow row{r.candidate, r.label, r.operation, text_value(r.status),
+                static_cast<int64_t>(k.disturbed ? 1 : 0), text_value(k.counter),
+                text_value(k.core_cycles ? std::string("cycles") : k.counter_unit.empty() ? std::string("counter ticks") : k.counter_unit),
+                static_cast<int64_t>(k.health.empty() ? trial_medians(k, TrialQuantity::ticks).size() : k.health.size()),
+                static_cast<int64_t>(r.disturbed_retries)};
+    push_by_unit(row, units, unit, by_ticks ? data_value(by_ticks->center) : DataValue());
+    push_by_unit(row, units, unit, ci ? data_value(by_ticks->ci.low) : DataValue());
+    push_by_unit(row, units, unit, ci ? data_value(by_ticks->ci.high) : DataValue());
+    push_by_unit(row, units, unit, data_value(overhead_subtracted_value(r, k, as_doubles(k.ticks))));
+    row.push_back(by_ticks && !ci ? text_value(ci_unavailable_reason(*by_ticks)) : DataValue());
+    row.push_back(by_time ? data_value(by_time->center * 1e-9) : DataValue());
+    row.push_back(data_uint(k.stack_bytes));
+    row.push_back(static_cast<int64_t>(k.secret_mismatches));
+    std::string checks;
+    for (const auto &flag : record_flags(r))
+        checks.append(checks.empty() ? "" : "; ").append(flag);
+    row.push_back(text_value(checks));
+    return row;
 }
 
 std::optional<ReportTable> samples_table(const Context &c)
 {
     ReportTable t{"performance-kexbench",
-                  "Trial-level figures (kexbench)",
-                  {"instance", "operation", "counter (unit)", "trials", "median of trial medians",
-                   "95 % CI over trials", "mean \u2212 timer overhead", "median of trial medians (time)",
-                   "stack (bytes)", "secret mismatches", "checks"},
+                  c.t("Trial-level figures (kexbench)"),
+                  {c.t("instance"), c.t("operation"), c.t("counter (unit)"), c.t("trials"), c.t("median of trial medians"),
+                   c.t("95 % CI over trials"), c.t("mean \u2212 timer overhead"), c.t("median of trial medians (time)"),
+                   c.t("stack (bytes)"), c.t("secret mismatches"), c.t("checks")},
                   {},
                   {}};
     for (const Record *r : c.records) {
         if (!r->kexbench)
             continue;
         t.rows.push_back(samples_row(c, *r));
+        t.data_rows.push_back(samples_data_row(*r, unit_slugs(c.records, true)));
         if (!complete(*r) && !r->kexbench->reason.empty())
-            t.notes.push_back(code(r->label) + " " + r->operation + ": " + r->kexbench->reason);
+            t.notes.push_back(code(r->label) + " " + r->operation + c.colon() + c.text(r->kexbench->reason));
     }
     if (t.rows.empty())
         return std::nullopt;
+    t.data_header = samples_data_header(unit_slugs(c.records, true));
     t.notes.insert(t.notes.begin(),
-                   "Counts are in the counter's unit. Each trial is one fresh runner process; its value is the median "
+                   c.t("Counts are in the counter's unit. Each trial is one fresh runner process; its value is the median "
                    "of its timed calls, and the central figure is the median of those trial medians. The interval "
                    "is the distribution-free order-statistic 95 % confidence interval over trials (at least 6 trials "
                    "are needed; with fewer the coverage [min, max] reaches is shown instead). The published "
                    "method's figures above (mean over all timed calls, median trial) are unchanged. The overhead is "
                    "the cheapest empty timer start/stop pair. A trial is retried when its speed probe ran more than "
-                   "3 % slower than the campaign's fastest or it lost more than 1 % of its wall time.");
+                   "3 % slower than the campaign's fastest or it lost more than 1 % of its wall time."));
     return t;
 }
 
@@ -659,30 +814,40 @@ std::optional<ReportTable> checks_table(const Context &c)
     std::vector<Record> records;
     for (const Record *r : c.records)
         records.push_back(*r);
-    ReportTable t{"performance-checks", "Consistency checks", {"instance", "check", "result"}, {}, {}};
+    ReportTable t{"performance-checks", c.t("Consistency checks"), {c.t("instance"), c.t("check"), c.t("result")}, {}, {}};
     for (const StepSumCheck &s : exchange_vs_steps(records))
-        t.rows.push_back({instance_cell(c, s.candidate, s.label), "exchange vs sum of steps",
-                          (s.inconsistent ? "differs: " : "consistent: ") + s.text()});
+        t.rows.push_back({instance_cell(c, s.candidate, s.label), c.t("exchange vs sum of steps"),
+                          c.f(s.inconsistent ? "differs: {}" : "consistent: {}", {c.text(s.text())})});
+    for (const StepSumCheck &s : exchange_vs_steps(records))
+        t.data_rows.push_back({s.candidate, s.label, std::string("exchange"), std::string("exchange vs sum of steps"),
+                               std::string(s.inconsistent ? "differs: " : "consistent: ") + s.text()});
     for (const Record *r : c.records)
-        for (const auto &flag : record_flags(*r))
-            t.rows.push_back({instance_cell(c, r->candidate, r->label), r->operation, flag});
+        for (const auto &flag : record_flags(*r)) {
+            t.rows.push_back({instance_cell(c, r->candidate, r->label), r->operation, c.text(flag)});
+            t.data_rows.push_back({r->candidate, r->label, r->operation, std::string("record flag"), flag});
+        }
+    t.data_header = {"candidate", "instance", "operation", "check", "result"};
     for (const auto &w : measured_host_warnings(c.ds))
-        t.notes.push_back("Measured host load: " + w + ".");
+        t.notes.push_back(c.f("Measured host load: {}.", {c.text(w)}));
     if (t.rows.empty() && t.notes.empty())
         return std::nullopt;
-    t.notes.insert(t.notes.begin(), "An exchange that differs from the sum of its own steps by more than 15 % was "
-                                    "disturbed or is not what its steps add up to; both figures are the mean over "
-                                    "calls. A step within 20 counter ticks of the timer overhead is timer-limited.");
+    t.notes.insert(t.notes.begin(), c.t("An exchange that differs from the sum of its own steps by more than 15 % was "
+                                        "disturbed or is not what its steps add up to; both figures are the mean over "
+                                        "calls. A step within 20 counter ticks of the timer overhead is timer-limited."));
     return t;
 }
 
 ReportSection performance_section(const Context &c)
 {
-    ReportSection s{"performance", "4", "Performance", {}, {}, {}};
-    ReportTable t{"performance", "", {"instance", "operation", mean_header(c.records), "mean time", "ops/s", "median trial",
-                                      "n (trials \u00d7 iters)"}, {}, {}};
-    for (const Record *r : c.records)
+    ReportSection s{"performance", "4", c.t("Performance"), {}, {}, {}};
+    ReportTable t{"performance", "", {c.t("instance"), c.t("operation"), mean_header(c.records, c.lang), c.t("mean time"),
+                                      c.t("ops/s"), c.t("median trial"), c.t("n (trials \u00d7 iters)")}, {}, {}};
+    const std::vector<std::string> units = unit_slugs(c.records, false);
+    t.data_header = performance_data_header(units);
+    for (const Record *r : c.records) {
         t.rows.push_back(performance_row(c, *r));
+        t.data_rows.push_back(performance_data_row(*r, units));
+    }
     s.tables.push_back(std::move(t));
     if (auto k = samples_table(c))
         s.tables.push_back(std::move(*k));
@@ -700,67 +865,31 @@ std::string kib_cell(const std::optional<uint64_t> &bytes)
 
 ReportSection resources_section(const Context &c)
 {
-    ReportSection s{"resources", "5", "Resource consumption", {}, {}, {}};
-    s.paragraphs.push_back("Static memory is the sum of the library's loadable ELF segments (code, data and bss). "
-                           "Baseline and peak RSS belong to the whole measuring process, driver and libc "
-                           "included, so both figures are upper bounds for the algorithm itself.");
-    ReportTable t{"resources", "", {"instance", "operation", "static: ELF image (bytes)", "baseline RSS", "peak RSS"}, {}, {}};
+    ReportSection s{"resources", "5", c.t("Resource consumption"), {}, {}, {}};
+    s.paragraphs.push_back(c.t("Static memory is the sum of the library's loadable ELF segments (code, data and bss). "
+                               "Baseline and peak RSS belong to the whole measuring process, driver and libc "
+                               "included, so both figures are upper bounds for the algorithm itself."));
+    ReportTable t{"resources", "", {c.t("instance"), c.t("operation"), c.t("static: ELF image (bytes)"), c.t("baseline RSS"),
+                                    c.t("peak RSS")}, {}, {}};
     for (const Record *r : c.records) {
         const BuildEntry *b = c.ds.build_for(r->candidate, r->label);
         const bool elf = b && b->elf_load_bytes;
         t.rows.push_back({instance_cell(c, r->candidate, r->label), r->operation,
                           elf ? std::to_string(*b->elf_load_bytes) : fmt::kMissing, kib_cell(r->baseline_rss_bytes),
                           kib_cell(r->peak_rss_bytes)});
+        t.data_rows.push_back({r->candidate, r->label, r->operation, elf ? data_uint(b->elf_load_bytes) : DataValue(),
+                               data_uint(r->baseline_rss_bytes), data_uint(r->peak_rss_bytes)});
     }
+    t.data_header = {"candidate", "instance", "operation", "elf_load_bytes", "baseline_rss_bytes", "peak_rss_bytes"};
     s.tables.push_back(std::move(t));
     return s;
 }
 
 // ------------------------------------------------------------------ section 6
 
-struct KexSizes {
-    std::optional<int64_t> passes;
-    std::vector<int64_t> messages; // msg1_bytes, msg2_bytes, ... by pass number
-    std::optional<int64_t> total, pk, sk, ss;
-    std::optional<int64_t> pk_a, pk_b; // what init_a / init_b wrote (kexbench records), else the capacity
-};
-
-// msg<k>_bytes keys, ordered by k.
-std::vector<int64_t> message_sizes(const Record &r)
-{
-    std::map<int, int64_t> by_pass;
-    for (const auto &[key, value] : r.sizes) {
-        if (key.size() < 10 || key.compare(0, 3, "msg") != 0 || key.compare(key.size() - 6, 6, "_bytes") != 0)
-            continue;
-        const std::string digits = key.substr(3, key.size() - 9);
-        if (!digits.empty() && digits.size() < 4 && std::all_of(digits.begin(), digits.end(), [](unsigned char ch) { return ch >= '0' && ch <= '9'; }))
-            by_pass[std::stoi(digits)] = value;
-    }
-    std::vector<int64_t> out;
-    for (const auto &[pass, bytes] : by_pass)
-        out.push_back(bytes);
-    return out;
-}
-
-KexSizes kex_sizes(const Record &r)
-{
-    KexSizes k;
-    for (const auto &[key, value] : r.kex)
-        if (key == "kex_passes")
-            k.passes = value;
-    k.messages = message_sizes(r);
-    k.total = r.size("total_msg_bytes");
-    k.pk = r.size("pk_bytes");
-    k.pk_a = r.size("pk_a_actual_bytes");
-    k.pk_b = r.size("pk_b_actual_bytes");
-    if (!k.pk_a || !k.pk_b)
-        k.pk_a = k.pk_b = k.pk;
-    k.sk = r.size("sk_bytes");
-    k.ss = r.size("ss_actual_bytes");
-    if (!k.ss)
-        k.ss = r.size("ss_bytes");
-    return k;
-}
+// The sizes and the bandwidth come from core/transmission.h, which the
+// workbench's Results table calls too: both always show the same figures.
+using KexSizes = TransmissionFigures;
 
 std::string num(const std::optional<int64_t> &v) { return v ? std::to_string(*v) : std::string(fmt::kMissing); }
 
@@ -779,25 +908,14 @@ const BandwidthEntry *accounting_for(const Context &c, const LabelKey &key)
 {
     if (!c.options.accounting)
         return nullptr;
-    const std::string instance = instance_name(c, key);
-    for (const auto &e : *c.options.accounting)
-        if (e.instance == instance && (e.id.empty() || e.id == key.candidate))
-            return &e;
-    return nullptr;
+    return find_bandwidth_entry(*c.options.accounting, key.candidate, instance_name(c, key));
 }
 
-Row transmission_row_v2(const Context &c, const LabelKey &key, const KexSizes &k, const BandwidthEntry *e)
+// k: transmission_figures() of the instance's record with its accounting row.
+Row transmission_row_v2(const Context &c, const LabelKey &key, const KexSizes &k)
 {
-    std::optional<int64_t> protocol = k.total, pk_a = k.pk_a, pk_b = k.pk_b;
-    if (e) {
-        protocol = static_cast<int64_t>(e->protocol_message_bytes);
-        pk_a = static_cast<int64_t>(e->pk_a_bytes);
-        pk_b = static_cast<int64_t>(e->pk_b_bytes);
-    }
-    const std::optional<int64_t> bandwidth =
-        protocol && pk_a && pk_b ? std::optional<int64_t>(*protocol + *pk_a + *pk_b) : std::nullopt;
-    return {instance_cell(c, key.candidate, key.label), num(k.passes), messages_cell(k), num(protocol),
-            num(pk_a) + " / " + num(pk_b), num(bandwidth), num(k.sk), num(k.ss)};
+    return {instance_cell(c, key.candidate, key.label), num(k.passes), messages_cell(k), num(k.protocol_bytes),
+            num(k.pk_a) + " / " + num(k.pk_b), num(k.bandwidth), num(k.sk), num(k.ss)};
 }
 
 Row transmission_row_v1(const Context &c, const LabelKey &key, const KexSizes &k)
@@ -806,13 +924,18 @@ Row transmission_row_v1(const Context &c, const LabelKey &key, const KexSizes &k
             num(k.pk) + " / " + num(k.sk), num(k.ss)};
 }
 
-std::vector<std::string> transmission_header(ReportLayout layout)
+std::vector<std::string> transmission_header(ReportLayout layout, const Context &c)
 {
-    if (layout == ReportLayout::v1)
-        return {"instance", "passes", "messages (bytes)", "total message bytes", "public key / secret key",
-                "shared secret"};
-    return {"instance", "passes", "messages (bytes; raw API)", "protocol-message bytes", "public key A / B",
-            "bandwidth (bytes)", "long-term sk (API cap)", "shared secret"};
+    std::vector<std::string> header =
+        layout == ReportLayout::v1
+            ? std::vector<std::string>{"instance", "passes", "messages (bytes)", "total message bytes",
+                                       "public key / secret key", "shared secret"}
+            : std::vector<std::string>{"instance", "passes", "messages (bytes; raw API)", "protocol-message bytes",
+                                       "public key A / B", "bandwidth (bytes)", "long-term sk (API cap)",
+                                       "shared secret"};
+    for (auto &h : header)
+        h = c.t(h);
+    return header;
 }
 
 // kexbench audits name passes that returned without writing their length
@@ -825,35 +948,39 @@ void phantom_notes(const Context &c, const LabelKey &key, std::vector<std::strin
             continue;
         for (const auto &audit : r->kexbench->audits)
             if (audit.find("never wrote") != std::string::npos && seen.insert(audit).second)
-                notes.push_back(code(key.label) + ": " + audit + ". A driver that presets the length to the "
-                                "message capacity, as the harness does, records a phantom full-size message here.");
+                notes.push_back(c.f("{}: {}. A driver that presets the length to the message capacity, as the harness "
+                                    "does, records a phantom full-size message here.",
+                                    {code(key.label), c.text(audit)}));
     }
 }
 
-void accounting_paragraphs(const LabelKey &key, const BandwidthEntry *e, ReportSection &s)
+void accounting_paragraphs(const Context &c, const LabelKey &key, const BandwidthEntry *e, ReportSection &s)
 {
     if (!e)
         return;
     if (e->pk_a_bytes == 0 && e->pk_b_bytes > 0)
-        s.paragraphs.push_back(code(key.label) + ": only the responder (B) needs a long-term public key, so the "
-                               "initiator is not authenticated; compare with mutually authenticated exchanges "
-                               "with care.");
+        s.paragraphs.push_back(c.f("{}: only the responder (B) needs a long-term public key, so the initiator is not "
+                                   "authenticated; compare with mutually authenticated exchanges with care.",
+                                   {code(key.label)}));
     if (e->protocol_message_bytes == 0)
-        s.paragraphs.push_back(code(key.label) + ": no protocol message is sent; the bandwidth is the two "
-                               "public keys alone.");
+        s.paragraphs.push_back(c.f("{}: no protocol message is sent; the bandwidth is the two public keys alone.",
+                                   {code(key.label)}));
 }
 
 // "kex-01 … kex-09": the ids the accounting file holds, in natural order; first and last when more than two.
-std::string accounting_ids(const std::vector<BandwidthEntry> &rows)
+std::string accounting_ids(const Context &c, const std::vector<BandwidthEntry> &rows)
 {
     std::vector<std::string> ids;
     for (const auto &e : rows)
         if (!e.id.empty() && std::find(ids.begin(), ids.end(), e.id) == ids.end())
             ids.push_back(e.id);
     std::sort(ids.begin(), ids.end(), natural_less);
+    if (c.zh()) // the file's ids, as identifiers
+        for (auto &id : ids)
+            id = code(id);
     if (ids.size() > 2)
         return ids.front() + " " + kEllipsis + " " + ids.back();
-    return join(ids, ", ");
+    return join(ids, c.list_sep());
 }
 
 // An instance the file lists under another id: the usual cause is a campaign
@@ -865,9 +992,9 @@ std::vector<std::string> listed_elsewhere(const Context &c, const std::vector<La
         const std::string instance = instance_name(c, key);
         for (const auto &e : *c.options.accounting)
             if (e.instance == instance && !e.id.empty() && e.id != key.candidate) {
-                out.push_back(code(instance) + " is listed under " + code(e.id) +
-                              ": build the library with `build-instance --candidate " + e.id +
-                              "` so its campaign uses that id");
+                out.push_back(c.f("{} is listed under {}: build the library with `build-instance --candidate {}` so "
+                                  "its campaign uses that id",
+                                  {code(instance), code(e.id), e.id}));
                 break;
             }
     }
@@ -880,12 +1007,12 @@ std::string missing_entries_text(const Context &c, const std::vector<LabelKey> &
     std::vector<std::string> keys;
     for (const auto &key : missing)
         keys.push_back(code(key.candidate + "/" + instance_name(c, key)));
-    const std::string ids = accounting_ids(*c.options.accounting);
+    const std::string ids = accounting_ids(c, *c.options.accounting);
     const auto elsewhere = listed_elsewhere(c, missing); // only ever non-empty when ids is not
-    const std::string why = ids.empty()        ? "it has no rows with an ID"
-                            : elsewhere.empty() ? "it has " + ids + " rows for other instances"
-                                                : "it has " + ids + " rows; " + join(elsewhere, "; ");
-    return "No entry for " + join(keys, ", ") + " in " + code(c.options.accounting_file) + " (" + why + ")";
+    const std::string why = ids.empty()        ? c.t("it has no rows with an ID")
+                            : elsewhere.empty() ? c.f("it has {} rows for other instances", {ids})
+                                                : c.f("it has {} rows; {}", {ids, join(elsewhere, c.phrase_sep())});
+    return c.f("No entry for {} in {} ({})", {join(keys, c.list_sep()), code(c.options.accounting_file), why});
 }
 
 void fallback_note(const Context &c, const std::vector<LabelKey> &unaccounted, ReportTable &t)
@@ -899,41 +1026,82 @@ void fallback_note(const Context &c, const std::vector<LabelKey> &unaccounted, R
         std::vector<std::string> labels;
         for (const auto &key : unaccounted)
             labels.push_back(code(key.label));
-        note = "No bandwidth accounting entry for " + join(labels, ", ");
+        note = c.f("No bandwidth accounting entry for {}", {join(labels, c.list_sep())});
     }
-    note += ": protocol-message bytes are the API's total_msg_bytes and the public keys are the lengths "
-            "init_a and init_b wrote in the measured exchange (the API's pk_bytes capacity for records "
-            "without them), so the bandwidth is an API-based estimate.";
+    note += c.t(": protocol-message bytes are the API's total_msg_bytes and the public keys are the lengths "
+                "init_a and init_b wrote in the measured exchange (the API's pk_bytes capacity for records "
+                "without them), so the bandwidth is an API-based estimate.");
     if (!c.options.accounting_note.empty())
-        note += " " + c.options.accounting_note;
+        note += (c.zh() ? "" : " ") + c.text(c.options.accounting_note);
     t.notes.push_back(note);
+}
+
+struct SizedInstance {
+    LabelKey key;
+    KexSizes sizes;
+    const BandwidthEntry *accounting = nullptr;
+};
+
+// transmission.csv: the byte counts behind the rows, one msg<k>_bytes column per pass.
+void transmission_data(ReportLayout layout, const std::vector<SizedInstance> &sized, ReportTable &t)
+{
+    size_t passes = 0;
+    for (const auto &s : sized)
+        passes = std::max(passes, s.sizes.messages.size());
+    t.data_header = {"candidate", "instance", "passes"};
+    for (size_t i = 1; i <= passes; ++i)
+        t.data_header.push_back("msg" + std::to_string(i) + "_bytes");
+    if (layout == ReportLayout::v1)
+        t.data_header.insert(t.data_header.end(), {"total_msg_bytes", "pk_bytes", "sk_bytes", "ss_bytes"});
+    else
+        t.data_header.insert(t.data_header.end(), {"protocol_message_bytes", "pk_a_bytes", "pk_b_bytes", "bandwidth_bytes",
+                                                   "sk_bytes", "ss_bytes", "bandwidth_source"});
+    for (const auto &s : sized) {
+        const KexSizes &k = s.sizes;
+        DataRow row{s.key.candidate, s.key.label, data_int(k.passes)};
+        for (size_t i = 0; i < passes; ++i)
+            row.push_back(i < k.messages.size() ? DataValue(k.messages[i]) : DataValue());
+        if (layout == ReportLayout::v1) {
+            row.insert(row.end(), {data_int(k.total), data_int(k.pk), data_int(k.sk), data_int(k.ss)});
+        } else {
+            // k already holds the accounting row's figures (core/transmission.h).
+            row.insert(row.end(), {data_int(k.protocol_bytes), data_int(k.pk_a), data_int(k.pk_b),
+                                   data_int(k.bandwidth), data_int(k.sk), data_int(k.ss),
+                                   std::string(k.source == TransmissionFigures::Source::accounting ? "accounting"
+                                                                                                     : "api")});
+        }
+        t.data_rows.push_back(std::move(row));
+    }
 }
 
 ReportSection transmission_section(const Context &c)
 {
-    ReportSection s{"transmission", "6", "Transmission and storage overhead", {}, {}, {}};
-    s.paragraphs.push_back("Bandwidth adds every specified protocol message and each required long-term public key "
-                           "once; public keys are transmitted too. Certificates, identities supplied out of band and "
-                           "transport framing are not counted. The raw timing records are left unchanged.");
-    ReportTable t{"transmission", "", transmission_header(c.options.layout), {}, {}};
+    ReportSection s{"transmission", "6", c.t("Transmission and storage overhead"), {}, {}, {}};
+    s.paragraphs.push_back(c.t("Bandwidth adds every specified protocol message and each required long-term public key "
+                               "once; public keys are transmitted too. Certificates, identities supplied out of band and "
+                               "transport framing are not counted. The raw timing records are left unchanged."));
+    ReportTable t{"transmission", "", transmission_header(c.options.layout, c), {}, {}};
     std::vector<LabelKey> unaccounted;
+    std::vector<SizedInstance> sized;
     for (const auto &key : c.labels) {
         const Record *r = c.first_record(key);
         if (!r)
             continue;
-        const KexSizes k = kex_sizes(*r);
         const BandwidthEntry *e = accounting_for(c, key);
+        const KexSizes k = transmission_figures(*r, e);
         if (c.options.layout == ReportLayout::v1) {
             t.rows.push_back(transmission_row_v1(c, key, k));
         } else {
-            t.rows.push_back(transmission_row_v2(c, key, k, e));
-            accounting_paragraphs(key, e, s);
+            t.rows.push_back(transmission_row_v2(c, key, k));
+            accounting_paragraphs(c, key, e, s);
             if (!e)
                 unaccounted.push_back(key);
         }
         phantom_notes(c, key, t.notes);
+        sized.push_back({key, k, e});
     }
     fallback_note(c, unaccounted, t);
+    transmission_data(c.options.layout, sized, t);
     s.tables.push_back(std::move(t));
     return s;
 }
@@ -958,7 +1126,7 @@ Row symmetric_row(const Context &c, const Profile &p)
 {
     Row row{instance_cell(c, p.candidate, p.label), p.operation};
     if (p.status != "complete") {
-        row.insert(row.end(), 3, "failed");
+        row.insert(row.end(), 3, c.t("failed"));
         return row;
     }
     const auto drng = p.share.find("drng");
@@ -968,19 +1136,50 @@ Row symmetric_row(const Context &c, const Profile &p)
     return row;
 }
 
+// symmetric.csv: shares as fractions of the operation's time, calls per operation by function.
+void symmetric_data(const std::vector<const Profile *> &profiles, ReportTable &t)
+{
+    std::set<std::string> fns; // code-point order, as calls_cell
+    for (const Profile *p : profiles)
+        for (const auto &call : p->calls)
+            fns.insert(call.fn);
+    t.data_header = {"candidate", "instance", "operation", "status", "hash_share_fraction", "drng_share_fraction"};
+    for (const auto &fn : fns)
+        t.data_header.push_back("calls_per_operation_" + fn);
+    for (const Profile *p : profiles) {
+        const bool ok = p->status == "complete";
+        const auto drng = p->share.find("drng");
+        DataRow row{p->candidate, p->label, p->operation, text_value(p->status),
+                    ok ? data_value(p->hash_share) : DataValue(),
+                    ok && drng != p->share.end() ? DataValue(drng->second) : DataValue()};
+        std::map<std::string, uint64_t> calls;
+        for (const auto &call : p->calls)
+            calls[call.fn] += call.calls;
+        for (const auto &fn : fns) {
+            const auto it = calls.find(fn);
+            row.push_back(ok && p->total_operations > 0 && it != calls.end()
+                              ? DataValue(static_cast<double>(it->second) / static_cast<double>(p->total_operations))
+                              : DataValue());
+        }
+        t.data_rows.push_back(std::move(row));
+    }
+}
+
 ReportSection symmetric_section(const Context &c)
 {
-    ReportSection s{"symmetric", "", "Symmetric primitives", {}, {}, {}};
+    ReportSection s{"symmetric", "", c.t("Symmetric primitives"), {}, {}, {}};
     if (c.profiles.empty()) {
-        s.paragraphs.push_back("The dataset holds no hash/DRNG profiles for these instances.");
+        s.paragraphs.push_back(c.t("The dataset holds no hash/DRNG profiles for these instances."));
         return s;
     }
-    s.paragraphs.push_back("Share of each profiled operation's time spent in the ICCS placeholder hash functions "
-                           "(pseudohash, pseudoXOF, sm3hash) and in the ICCS DRNG, from link-time wrappers around "
-                           "those functions in a reference build.");
-    ReportTable t{"symmetric", "", {"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "calls per operation"}, {}, {}};
+    s.paragraphs.push_back(c.t("Share of each profiled operation's time spent in the ICCS placeholder hash functions "
+                               "(pseudohash, pseudoXOF, sm3hash) and in the ICCS DRNG, from link-time wrappers around "
+                               "those functions in a reference build."));
+    ReportTable t{"symmetric", "", {c.t("instance"), c.t("operation"), c.t("pseudohash/XOF/sm3"), c.t("DRNG"),
+                                    c.t("calls per operation")}, {}, {}};
     for (const Profile *p : c.profiles)
         t.rows.push_back(symmetric_row(c, *p));
+    symmetric_data(c.profiles, t);
     s.tables.push_back(std::move(t));
     return s;
 }
@@ -1008,7 +1207,7 @@ void evidence_rows(const Context &c, const LabelKey &key, std::vector<Row> &rows
     const std::string inst = instance_cell(c, key.candidate, key.label);
     if (const KatEvidence kat = kat_evidence(c, key); !kat.path.empty()) {
         const std::string digest = kat.sha256.empty() ? std::string(fmt::kMissing) : kat.sha256.substr(0, 16) + kEllipsis;
-        rows.push_back({inst, "KAT log (sha256 " + code(digest) + ")", code(kat.path)});
+        rows.push_back({inst, c.f("KAT log (sha256 {})", {code(digest)}), code(kat.path)});
     }
     std::vector<std::string> ops;
     for (const Record *r : c.records)
@@ -1016,25 +1215,35 @@ void evidence_rows(const Context &c, const LabelKey &key, std::vector<Row> &rows
             ops.push_back(r->operation);
     std::sort(ops.begin(), ops.end());
     for (const auto &op : ops)
-        rows.push_back({inst, "timing " + op, code(record_relative_path(key.candidate, key.label, op))});
+        rows.push_back({inst, c.f("timing {}", {op}), code(record_relative_path(key.candidate, key.label, op))});
     std::vector<std::string> profiled;
     for (const Profile *p : c.profiles)
         if (p->candidate == key.candidate && p->label == key.label)
             profiled.push_back(p->operation);
     std::sort(profiled.begin(), profiled.end());
     for (const auto &op : profiled)
-        rows.push_back({inst, "hash profile " + op,
+        rows.push_back({inst, c.f("hash profile {}", {op}),
                         code("profile/" + key.candidate + "/" + key.label + "__" + op + ".json")});
 }
 
 ReportSection evidence_section(const Context &c)
 {
-    ReportSection s{"evidence", "7", "Raw evidence index", {}, {}, {}};
-    s.paragraphs.push_back("Paths are relative to the campaign folder of system " + code(c.ds.system_label) +
-                           "; every JSON file holds its commands, environment and raw trials.");
-    ReportTable t{"evidence", "", {"instance", "item", "file"}, {}, {}};
+    ReportSection s{"evidence", "7", c.t("Raw evidence index"), {}, {}, {}};
+    s.paragraphs.push_back(c.f("Paths are relative to the campaign folder of system {}; every JSON file holds its "
+                               "commands, environment and raw trials.",
+                               {code(c.ds.system_label)}));
+    ReportTable t{"evidence", "", {c.t("instance"), c.t("item"), c.t("file")}, {}, {}};
     for (const auto &key : c.labels)
         evidence_rows(c, key, t.rows);
+    t.data_header = {"candidate", "instance", "item", "file"};
+    Context en = c; // machine-readable texts stay English
+    en.lang = Language::en;
+    for (const auto &key : c.labels) {
+        std::vector<Row> rows;
+        evidence_rows(en, key, rows);
+        for (const Row &row : rows)
+            t.data_rows.push_back({key.candidate, key.label, plain_text(row[1]), plain_text(row[2])});
+    }
     s.tables.push_back(std::move(t));
     return s;
 }
@@ -1044,16 +1253,17 @@ ReportSection evidence_section(const Context &c)
 // "kex-09 TriQ-KEX", "TriQ-KEX" for a campaign whose id is the derived "triq-kex", "All candidates".
 std::string report_title(const Context &c)
 {
-    std::string who = c.options.candidate.empty() ? std::string("All candidates") : c.options.candidate;
+    std::string who = c.options.candidate.empty() ? c.t("All candidates") : c.options.candidate;
     if (!c.algorithm.empty())
         who = id_spells_name(c.options.candidate, c.algorithm) ? c.algorithm : who + " " + c.algorithm;
     const auto arch = c.environment ? env_string(*c.environment, "architecture") : std::nullopt;
-    std::string title = who + " \u2014 performance";
+    const std::string &system = c.ds.system_label;
     if (arch)
-        title += " on " + architecture_name(*arch);
-    if (c.ds.runner_host.emulated())
-        title += " (emulated)";
-    return title + " (system " + c.ds.system_label + ")";
+        return c.ds.runner_host.emulated()
+                   ? c.f("{} \u2014 performance on {} (emulated) (system {})", {who, architecture_name(*arch), system})
+                   : c.f("{} \u2014 performance on {} (system {})", {who, architecture_name(*arch), system});
+    return c.ds.runner_host.emulated() ? c.f("{} \u2014 performance (emulated) (system {})", {who, system})
+                                       : c.f("{} \u2014 performance (system {})", {who, system});
 }
 
 std::vector<std::string> intro(const Context &c)
@@ -1061,16 +1271,36 @@ std::vector<std::string> intro(const Context &c)
     size_t own = 0;
     for (const Record *r : c.records)
         own += r->kexbench ? 1 : 0;
-    std::string origin = own == 0 ? "Rendered by kexbench from campaign data in the ngcc-harness layout."
-                                  : "Measured and rendered by kexbench; " + std::to_string(own) + " of " +
-                                        std::to_string(c.records.size()) +
-                                        " timing records carry per-iteration samples.";
-    std::vector<std::string> paragraphs = {origin + " Sections follow the self-assessment report items (1)\u2013(7)."};
+    std::string origin = own == 0 ? c.t("Rendered by kexbench from campaign data in the ngcc-harness layout.")
+                                  : c.f("Measured and rendered by kexbench; {} of {} timing records carry per-iteration "
+                                        "samples.",
+                                        {std::to_string(own), std::to_string(c.records.size())});
+    std::vector<std::string> paragraphs = {origin + c.t(" Sections follow the self-assessment report items (1)\u2013(7).")};
     if (const RunnerHostInfo &host = c.ds.runner_host; host.emulated()) {
         std::string warning = emulation_warning(host.where.empty() ? "an emulator" : host.where,
                                                 host.machine.empty() ? "the target" : host.machine);
-        warning[0] = 'E';
-        paragraphs.push_back(warning + ".");
+        if (c.zh()) {
+            paragraphs.push_back(c.text(warning) + "\u3002");
+        } else {
+            warning[0] = 'E';
+            paragraphs.push_back(warning + ".");
+        }
+    }
+    // A campaign that stopped early says so, and which planned records it never measured.
+    if (c.ds.campaign && c.ds.campaign->completion && !c.ds.campaign->completion->complete()) {
+        const CampaignCompletion &done = *c.ds.campaign->completion;
+        std::string missing;
+        size_t shown = 0;
+        for (const std::string &name : done.not_measured)
+            if (c.options.candidate.empty() || name.rfind(c.options.candidate + "/", 0) == 0)
+                missing += (shown++ ? ", " : "") + name;
+        std::string note = c.f(done.state == "cancelled"
+                                   ? "This campaign is incomplete: it was cancelled; {} of {} planned records were measured."
+                                   : "This campaign is partial; {} of {} planned records were measured.",
+                               {std::to_string(done.measured), std::to_string(done.planned)});
+        if (shown > 0)
+            note += c.f(" Planned but not measured: {}.", {missing});
+        paragraphs.push_back(note);
     }
     return paragraphs;
 }
@@ -1098,8 +1328,11 @@ const ReportTable *Report::table(std::string_view id) const
 
 Report build_report(const Dataset &dataset, const ReportOptions &options)
 {
+    if (dataset.kind == kPublishedPageKind && dataset.page) // the page itself, cell for cell (core/published_page.h)
+        return published_page_report(dataset, options);
     Context c{dataset, options, select_sorted(dataset.records, options.candidate),
               select_sorted(dataset.profiles, options.candidate), {}, nullptr, {}, {}};
+    c.lang = parse_language(options.language).value_or(Language::en);
     c.labels = selected_labels(dataset, c.records, options.candidate);
     c.environment = measured_environment(dataset, c.records);
     c.kats = kat_states(dataset, c.records);
@@ -1109,6 +1342,7 @@ Report build_report(const Dataset &dataset, const ReportOptions &options)
     report.title = report_title(c);
     report.system = dataset.system_label;
     report.candidate = options.candidate;
+    report.language = language_name(c.lang);
     report.intro = intro(c);
     report.sections.push_back(basic_section(c));
     report.sections.push_back(environment_section(c));

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace kexbench {
@@ -33,7 +34,18 @@ struct ReportOptions {
     // family, "TriQ-KEX" for TriQ-KEX-128 and TriQ-KEX-256).
     std::string algorithm_name;
     std::string accounting_file = "kex_bandwidth.csv";     // how section 6's notes name the accounting file
+    std::string language = "en";                           // "en" or "zh_CN": the language of every text shown to people
 };
+
+// One machine-readable cell: nothing (missing), an integer, a number or plain text.
+using DataValue = std::variant<std::monostate, int64_t, double, std::string>;
+
+// Optional numbers as DataValues: nullopt (or a non-finite double) -> empty.
+DataValue data_value(const std::optional<double> &v);
+DataValue data_int(const std::optional<int64_t> &v);
+DataValue data_uint(const std::optional<uint64_t> &v);
+// A cell's text for CSV: "" for empty, shortest round-trip text for doubles (std::to_chars).
+std::string data_text(const DataValue &v);
 
 struct ReportTable {
     std::string id;                             // file-name safe; a section's main table has the section's id
@@ -41,6 +53,13 @@ struct ReportTable {
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows; // each as long as header
     std::vector<std::string> notes;             // paragraphs shown under the table
+    // The machine-readable twin of header/rows (CSV and JSON exports): the same
+    // computed values in base units (seconds, bytes, cycles ...) with the unit in
+    // the column name ("mean_seconds", "peak_rss_bytes"), never translated;
+    // text without code marks. Empty data_header: the exports fall back to the
+    // display cells.
+    std::vector<std::string> data_header;
+    std::vector<std::vector<DataValue>> data_rows; // each as long as data_header
 };
 
 struct ReportSection {
@@ -58,6 +77,7 @@ struct Report {
     std::string title;
     std::string system;                  // dataset system label, e.g. "arm_1"
     std::string candidate;               // as requested; empty = all
+    std::string language = "en";         // the language of its texts: "en" or "zh_CN" (ReportOptions::language)
     std::vector<std::string> intro;
     std::vector<ReportSection> sections; // 1-6, Symmetric primitives, 7
 
@@ -73,7 +93,13 @@ Report build_report(const Dataset &dataset, const ReportOptions &options);
 std::string render_markdown(const Report &report);
 // RFC 4180: fields with a comma, quote, CR or LF are quoted and quotes doubled;
 // every record ends in CRLF; UTF-8 without a byte-order mark. Header row first.
+// Writes the table's machine-readable twin (data_header/data_rows) when it has
+// one, else the display cells without code marks.
 std::string render_csv(const ReportTable &table);
+// Every table of the report as JSON: {"title", "system", "candidate", "language",
+// "sections": [{"id", "title", "tables": [{"id", "title", "columns": [...],
+// "rows": [[number|string|null, ...]]}]}]}; columns and rows are the data twin.
+std::string render_json(const Report &report);
 // A self-contained HTML5 page (embedded stylesheet, no scripts, no external
 // resources); all text escaped.
 std::string render_html(const Report &report);

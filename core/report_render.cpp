@@ -3,6 +3,9 @@
 // formatted by build_report, so Markdown, CSV and HTML always agree.
 #include "core/report.h"
 
+#include <charconv>
+#include <cmath>
+
 namespace kexbench {
 
 namespace {
@@ -192,17 +195,103 @@ std::string render_markdown(const Report &report)
     return out;
 }
 
+DataValue data_value(const std::optional<double> &v)
+{
+    return v && std::isfinite(*v) ? DataValue(*v) : DataValue();
+}
+
+DataValue data_int(const std::optional<int64_t> &v) { return v ? DataValue(*v) : DataValue(); }
+
+DataValue data_uint(const std::optional<uint64_t> &v)
+{
+    return v ? DataValue(static_cast<int64_t>(*v)) : DataValue();
+}
+
+std::string data_text(const DataValue &v)
+{
+    if (const auto *i = std::get_if<int64_t>(&v))
+        return std::to_string(*i);
+    if (const auto *d = std::get_if<double>(&v)) {
+        if (!std::isfinite(*d))
+            return {};
+        char buf[64];
+        const auto res = std::to_chars(buf, buf + sizeof buf, *d); // shortest round-trip form
+        return std::string(buf, res.ptr);
+    }
+    if (const auto *s = std::get_if<std::string>(&v))
+        return plain_text(*s);
+    return {};
+}
+
 std::string render_csv(const ReportTable &table)
 {
+    if (!table.data_header.empty()) {
+        std::string out = csv_record(table.data_header);
+        for (const auto &row : table.data_rows) {
+            std::vector<std::string> cells;
+            for (const auto &v : row)
+                cells.push_back(data_text(v));
+            out += csv_record(cells);
+        }
+        return out;
+    }
     std::string out = csv_record(table.header);
     for (const auto &row : table.rows)
         out += csv_record(row);
     return out;
 }
 
+std::string render_json(const Report &report)
+{
+    using Json = nlohmann::ordered_json;
+    auto value = [](const DataValue &v) -> Json {
+        if (const auto *i = std::get_if<int64_t>(&v))
+            return *i;
+        if (const auto *d = std::get_if<double>(&v))
+            return std::isfinite(*d) ? Json(*d) : Json();
+        if (const auto *s = std::get_if<std::string>(&v))
+            return plain_text(*s);
+        return nullptr;
+    };
+    Json sections = Json::array();
+    for (const auto &s : report.sections) {
+        Json tables = Json::array();
+        for (const auto &t : s.tables) {
+            Json rows = Json::array();
+            Json columns = Json::array();
+            if (!t.data_header.empty()) {
+                for (const auto &h : t.data_header)
+                    columns.push_back(h);
+                for (const auto &row : t.data_rows) {
+                    Json r = Json::array();
+                    for (const auto &v : row)
+                        r.push_back(value(v));
+                    rows.push_back(std::move(r));
+                }
+            } else {
+                for (const auto &h : t.header)
+                    columns.push_back(plain_text(h));
+                for (const auto &row : t.rows) {
+                    Json r = Json::array();
+                    for (const auto &cell : row)
+                        r.push_back(plain_text(cell));
+                    rows.push_back(std::move(r));
+                }
+            }
+            tables.push_back(Json{{"id", t.id}, {"title", plain_text(t.title)}, {"columns", std::move(columns)},
+                                  {"rows", std::move(rows)}});
+        }
+        sections.push_back(Json{{"id", s.id}, {"title", plain_text(s.heading())}, {"tables", std::move(tables)}});
+    }
+    const Json doc{{"title", plain_text(report.title)}, {"system", report.system}, {"candidate", report.candidate},
+                   {"language", report.language}, {"sections", std::move(sections)}};
+    return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
 std::string render_html(const Report &report)
 {
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+    const char *lang = report.language == "zh_CN" ? "zh-CN" : "en";
+    std::string out = std::string("<!DOCTYPE html>\n<html lang=\"").append(lang).append("\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         .append(html_escape(plain_text(report.title)))
         .append("</title>\n<style>\n")

@@ -39,6 +39,10 @@ const char *kHelp =
     "--system-a / --system-b pick performance/data/LABEL. With one checkout, give it once\n"
     "(or twice) with both options:\n"
     "  kexbench-cli compare ngcc-harness --system-a x86_1 --system-b arm_1\n"
+    "A or B may also be a published report page (perf_<system>.md in the ngcc.dev layout):\n"
+    "it has trial-level figures only (no trials), so its figures are shown beside the other\n"
+    "side's (table compare-figures, with the precision they were printed to) and no verdict\n"
+    "is given; then nothing in common is not a failure.\n"
     "\n"
     "  --candidate ID   compare only this candidate, e.g. kex-01 (default: every candidate)\n"
     "  --format FORMAT  md (default) or csv (one <table-id>.csv per table, needs --out DIR)\n"
@@ -80,7 +84,8 @@ int emit(const Comparison &comparison, const std::string &format, const std::opt
                                    : write_text_output("compare", render_markdown(comparison_report(comparison)), out);
     if (rc == kExitOk && comparison.operations.empty()) {
         std::fputs("kexbench-cli compare: no instance \u00d7 operation in common\n", stderr);
-        return kExitFailure;
+        // Beside a published page the figures side by side are the answer (compare-figures).
+        return comparison.figures.empty() ? kExitFailure : kExitOk;
     }
     return rc;
 }

@@ -6,6 +6,7 @@
 #include "core/dataset.h"
 #include "core/dataset_source.h"
 #include "core/fsutil.h"
+#include "core/i18n.h"
 #include "core/report.h"
 
 #include <algorithm>
@@ -19,8 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const char *kHelp =
-    "usage: kexbench-cli report DIR [--system LABEL] [--candidate ID] [--format md|csv|html]\n"
-    "                           [--out FILE|DIR] [--accounting FILE]\n"
+    "usage: kexbench-cli report DIR [--system LABEL] [--candidate ID] [--format md|csv|html|json]\n"
+    "                           [--out FILE|DIR] [--accounting FILE] [--lang en|zh_CN]\n"
     "\n"
     "Renders the performance report of one candidate in the layout of the published\n"
     "ngcc.dev pages: environment, KAT, timings, memory, message sizes and bandwidth,\n"
@@ -30,13 +31,20 @@ const char *kHelp =
     "DIR is a campaign folder (campaign.json, build.json, records/, ...), a bundle file,\n"
     "or an ngcc-harness checkout, where --system picks performance/data/LABEL (needed only\n"
     "when there are several systems; DIR may also be performance/ or performance/data/).\n"
+    "DIR may also be a published report page (perf_<system>.md in the ngcc.dev layout): its\n"
+    "sections and tables are given back cell for cell, marked as a published page with\n"
+    "trial-level figures only (no per-iteration samples, no distributions).\n"
     "\n"
     "  --candidate ID     candidate to report, e.g. kex-01 (default: the only one, else all)\n"
-    "  --format FORMAT    md (default), html, or csv (one <table-id>.csv per table, needs --out DIR)\n"
-    "  --out PATH         output file (md, html; default stdout) or directory (csv)\n"
+    "  --format FORMAT    md (default), html, csv (one <table-id>.csv per table, needs --out DIR; plain\n"
+    "                     numbers in base units, the unit in the column name: mean_seconds, peak_rss_bytes)\n"
+    "                     or json (every table's columns and rows of numbers, strings and null)\n"
+    "  --out PATH         output file (md, html, json; default stdout) or directory (csv)\n"
     "  --accounting FILE  kex_bandwidth.csv (default: <campaign>/kex_bandwidth.csv, else in the harness\n"
     "                     layout performance/kex_bandwidth.csv); rows are found by candidate id and\n"
     "                     instance; without one section 6 falls back to the API sizes and says so\n"
+    "  --lang LANG        language of the report's text: en (default) or zh_CN (also zh, zh-CN);\n"
+    "                     identifiers, file names, units and numbers stay as they are\n"
     "\n"
     "Problems found in the dataset (files that cannot be read, impossible values) are printed to\n"
     "stderr, one per line; the report is still written without those files, and the exit code is 1.\n"
@@ -69,16 +77,24 @@ int write_report(const Report &report, const std::string &format, const std::opt
 {
     if (format == "csv")
         return write_csv_tables("report", tables_of(report), *out);
+    if (format == "json")
+        return write_text_output("report", render_json(report), out);
     return write_text_output("report", format == "md" ? render_markdown(report) : render_html(report), out);
 }
 
 int run_report(const Args &args)
 {
     const std::string format = args.value("--format").value_or("md");
-    if (format != "md" && format != "csv" && format != "html")
-        return usage_error("report", "--format must be md, csv or html");
+    if (format != "md" && format != "csv" && format != "html" && format != "json")
+        return usage_error("report", "--format must be md, csv, html or json");
     if (format == "csv" && !args.value("--out"))
         return usage_error("report", "--format csv writes one file per table and needs --out DIR");
+    const auto language = parse_language(args.value("--lang").value_or("en"));
+    if (!language) { // one line: the language asked for and the ones there are
+        std::fprintf(stderr, "kexbench-cli report: unknown language '%s' for --lang (use en or zh_CN)\n",
+                     args.value("--lang")->c_str());
+        return kExitUsage;
+    }
     const auto source = locate_campaign(args.positional().front(), args.value("--system"));
     if (!source)
         return usage_error("report", source.error());
@@ -105,6 +121,7 @@ int run_report(const Args &args)
     options.candidate = *candidate;
     options.accounting = std::move(accounting.entries);
     options.accounting_note = accounting.note;
+    options.language = language_name(*language);
     if (!accounting.path.empty())
         options.accounting_file = fs::path(accounting.path).filename().string();
     const Report report = build_report(*dataset, options);
@@ -119,7 +136,7 @@ int run_report(const Args &args)
 
 int cmd_report(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--system", "--candidate", "--format", "--out", "--accounting"}, {"--help", "-h"});
+    Args args(argv, {"--system", "--candidate", "--format", "--out", "--accounting", "--lang"}, {"--help", "-h"});
     if (!args.ok())
         return usage_error("report", args.error());
     if (args.flag("--help") || args.flag("-h")) {
@@ -131,7 +148,7 @@ int cmd_report(const std::vector<std::string> &argv)
     return run_report(args);
 }
 
-const bool registered = register_command({"report", "a candidate report (md, html, csv) from a campaign", cmd_report});
+const bool registered = register_command({"report", "a candidate report (md, html, csv, json) from a campaign", cmd_report});
 
 } // namespace
 } // namespace kexbench::cli
