@@ -3,23 +3,36 @@
 //
 //   kexbench [DATASET...] [--page run|results|distributions|compare|report]
 //            [--lang zh_CN] [--screenshot FILE]
+//   kexbench DATASET --export-report FILE.pdf|.html|.md [--lang zh_CN] [--candidate C]
 //
 // --screenshot loads the datasets synchronously (so the picture has data),
 // shows the page, waits until the background work is done, saves the window
 // as an image and exits: 0 when the image was written, 1 on a bad dataset or
 // a write error. It needs no display (the offscreen platform is the default
 // for it) and neither reads nor writes the saved settings.
+//
+// --export-report writes the Report page's report of one dataset (the same
+// candidate default, accounting file and options, models/reportexport.h) as
+// PDF, HTML or Markdown by the file's suffix and exits without showing a
+// window: 0 and nothing on stdout when written, 1 and one line on stderr
+// otherwise. It also defaults to the offscreen platform.
 #include "mainwindow.h"
+#include "models/reportexport.h"
 #include "workbench.h"
 
 #include "core/dataset.h"
+#include "core/report.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QPixmap>
 #include <QThread>
+#include <QTranslator>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -49,12 +62,95 @@ bool processEventsUntil(const std::function<bool()> &pred, int ms)
 
 void printError(const QString &text) { std::fprintf(stderr, "kexbench: %s\n", text.toLocal8Bit().constData()); }
 
-bool wantsScreenshot(int argc, char **argv)
+bool wantsOption(int argc, char **argv, const char *name)
 {
+    const size_t n = std::strlen(name);
     for (int i = 1; i < argc; ++i)
-        if (std::strncmp(argv[i], "--screenshot", 12) == 0)
+        if (std::strncmp(argv[i], name, n) == 0 && (argv[i][n] == '\0' || argv[i][n] == '='))
             return true;
     return false;
+}
+
+// `kexbench DATASET --export-report FILE [--candidate C] [--lang L]`: the
+// Report page's report, written without a window. 0 when written.
+int exportReport(const QStringList &datasets, const QString &file, const QString &candidateArg,
+                 const QString &language)
+{
+    using namespace kexbench;
+    using namespace kexbench::ui;
+    if (datasets.size() != 1) {
+        printError(QCoreApplication::translate("main", "--export-report needs exactly one dataset (%1 given)")
+                       .arg(datasets.size()));
+        return 1;
+    }
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix != QLatin1String("pdf") && suffix != QLatin1String("html") && suffix != QLatin1String("htm") &&
+        suffix != QLatin1String("md")) {
+        printError(QCoreApplication::translate("main", "cannot tell the format of %1: name it .pdf, .html or .md")
+                       .arg(file));
+        return 1;
+    }
+    if (language != QLatin1String("en") && language != QLatin1String("zh_CN")) {
+        printError(QCoreApplication::translate("main", "language %1 is not available (en, zh_CN)").arg(language));
+        return 1;
+    }
+    // The PDF's page numbers and the exports' messages are Qt strings.
+    QTranslator translator;
+    if (language == QLatin1String("zh_CN") && translator.load(QStringLiteral(":/i18n/kexbench_zh_CN.qm")))
+        QCoreApplication::installTranslator(&translator);
+
+    const QString path = datasets.front();
+    auto loaded = load_dataset(QFile::encodeName(path).toStdString());
+    if (!loaded) {
+        printError(QCoreApplication::translate("main", "cannot open dataset %1: %2")
+                       .arg(path, QString::fromStdString(loaded.error())));
+        return 1;
+    }
+    const Dataset &dataset = loaded.value();
+    if (dataset.records.empty()) {
+        printError(QCoreApplication::translate("main", "cannot open dataset %1: it has no records").arg(path));
+        return 1;
+    }
+    std::string candidate = candidateArg.toStdString();
+    if (candidateArg.isEmpty()) {
+        candidate = default_candidate(dataset);
+    } else {
+        const auto all = dataset.candidates();
+        if (std::find(all.begin(), all.end(), candidate) == all.end()) {
+            QStringList names;
+            for (const auto &c : all)
+                names << QString::fromStdString(c);
+            printError(QCoreApplication::translate("main", "dataset %1 has no candidate '%2' (it has: %3)")
+                           .arg(path, candidateArg, names.join(QStringLiteral(", "))));
+            return 1;
+        }
+    }
+    Accounting accounting = find_accounting(dataset.root);
+    if (!accounting.error.isEmpty()) {
+        printError(accounting.error);
+        return 1;
+    }
+    ReportOptions options = report_options(candidate, std::move(accounting));
+    // KEXBENCH-LANG: the report's language (core/report.h ReportOptions::language).
+    options.language = language.toStdString();
+    const Report report = build_report(dataset, options);
+
+    QString why;
+    bool ok = false;
+    if (suffix == QLatin1String("pdf")) {
+        PdfOptions pdf;
+        pdf.title = QString::fromStdString(report.title);
+        ok = write_pdf(report_html_for_qt(render_html(report)), file, &why, pdf);
+    } else if (suffix == QLatin1String("md")) {
+        ok = export_markdown(report, file, &why);
+    } else {
+        ok = export_html(report, file, &why);
+    }
+    if (!ok) {
+        printError(why.isEmpty() ? QCoreApplication::translate("main", "cannot write %1").arg(file) : why);
+        return 1;
+    }
+    return 0;
 }
 
 } // namespace
@@ -62,7 +158,8 @@ bool wantsScreenshot(int argc, char **argv)
 int main(int argc, char **argv)
 {
     // A screenshot needs no screen: default to the offscreen platform unless one is chosen.
-    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    if ((wantsOption(argc, argv, "--screenshot") || wantsOption(argc, argv, "--export-report")) &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
 
     QApplication app(argc, argv);
@@ -86,10 +183,24 @@ int main(int argc, char **argv)
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QCoreApplication::translate("main", "Save a picture of the window to FILE and exit."), QStringLiteral("FILE"));
+    const QCommandLineOption exportOption(
+        QStringLiteral("export-report"),
+        QCoreApplication::translate("main", "Write the dataset's report to FILE (.pdf, .html or .md) and exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption candidateOption(
+        QStringLiteral("candidate"),
+        QCoreApplication::translate("main", "With --export-report: the candidate to report (default: the only one, else all)."),
+        QStringLiteral("name"));
     parser.addOption(pageOption);
     parser.addOption(langOption);
     parser.addOption(screenshotOption);
+    parser.addOption(exportOption);
+    parser.addOption(candidateOption);
     parser.process(app); // --help, --version and unknown options end here
+
+    if (parser.isSet(exportOption))
+        return exportReport(parser.positionalArguments(), parser.value(exportOption), parser.value(candidateOption),
+                            parser.isSet(langOption) ? parser.value(langOption) : QStringLiteral("en"));
 
     int page = MainWindow::RunPageIndex;
     if (parser.isSet(pageOption)) {

@@ -26,9 +26,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
+#include <QSet>
 #include <QTemporaryDir>
 
 #include <atomic>
+#include <charconv>
 
 using namespace kexbench;
 using namespace kexbench::ui;
@@ -479,11 +481,8 @@ TEST(ResultsPage, CopiesSelectedOrAllRowsAsCsvAndFollowsTheWorkbench)
     const QString all = page.csv();
     QStringList lines = csvLines(all);
     ASSERT_EQ(lines.size(), page.model()->rowCount() + 1);
-    QStringList header;
-    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
-        header << page.model()->headerData(c, Qt::Horizontal).toString();
-    EXPECT_EQ(lines[0], header.join(QLatin1Char(',')));
-    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("Dataset,Instance,Operation,Mean ")));
+    // Machine-readable columns: never the translated display headers.
+    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("dataset,candidate,instance,operation,mean_"))) << lines[0].toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("\"timeout, \"\"hard\"\" after 30 s\"")));
     EXPECT_FALSE(all.contains(QLatin1Char('`')));
 
@@ -497,7 +496,8 @@ TEST(ResultsPage, CopiesSelectedOrAllRowsAsCsvAndFollowsTheWorkbench)
     ASSERT_EQ(lines.size(), 3);
     const QString first = page.proxy()->index(0, ResultsTableModel::Instance).data().toString() + QLatin1Char(',') +
                           page.proxy()->index(0, ResultsTableModel::Operation).data().toString() + QLatin1Char(',');
-    EXPECT_TRUE(lines[1].startsWith(label + QLatin1Char(',') + first)) << lines[1].toStdString();
+    EXPECT_TRUE(lines[1].startsWith(label + QLatin1Char(','))) << lines[1].toStdString();
+    EXPECT_TRUE(lines[1].contains(QLatin1Char(',') + first)) << lines[1].toStdString();
     page.copyCsv();
     EXPECT_EQ(QApplication::clipboard()->text(), page.csv());
 
@@ -515,6 +515,59 @@ TEST(ResultsPage, CopiesSelectedOrAllRowsAsCsvAndFollowsTheWorkbench)
     EXPECT_EQ(page.model()->rowCount(), 2 * static_cast<int>(camp->records.size()));
     workbench.removeDataset(0);
     EXPECT_EQ(page.model()->rowCount(), static_cast<int>(camp->records.size()));
+}
+
+// Copy as CSV is machine-readable: plain numbers in base units (a field is one
+// whole number for std::from_chars), the unit in the column name, and the
+// arm_1 harness cycles and the campaign's own counter unit in separate columns.
+TEST(ResultsPage, CopyAsCsvHoldsPlainNumbersInBaseUnits)
+{
+    const auto camp = sampledCampaign();
+    ASSERT_TRUE(camp);
+    ResultsPage page(nullptr);
+    ResultsTableModel::Snapshots snapshots{{QStringLiteral("campaign"), camp}};
+    const auto arm = haveReference() ? loadReference() : nullptr;
+    if (arm)
+        snapshots.emplace_back(QStringLiteral("arm_1"), arm);
+    page.model()->setSnapshots(snapshots);
+    const QStringList lines = csvLines(page.csv());
+    ASSERT_EQ(lines.size(), 1 + page.model()->rowCount());
+    const QStringList header = lines[0].split(QLatin1Char(','));
+    const QSet<QString> text{QStringLiteral("dataset"), QStringLiteral("candidate"), QStringLiteral("instance"),
+                             QStringLiteral("operation"), QStringLiteral("checks"), QStringLiteral("counter"),
+                             QStringLiteral("counter_unit"), QStringLiteral("status"), QStringLiteral("reason")};
+    size_t numbers = 0;
+    for (int row = 1; row < lines.size(); ++row) {
+        if (lines[row].contains(QLatin1Char('"')))
+            continue; // a quoted text field (checks with a comma): the fields are not split by ','
+        const QStringList fields = lines[row].split(QLatin1Char(','));
+        ASSERT_EQ(fields.size(), header.size()) << lines[row].toStdString();
+        for (int col = 0; col < header.size(); ++col) {
+            if (text.contains(header[col]) || fields[col].isEmpty())
+                continue;
+            const std::string f = fields[col].toStdString();
+            double v = 0;
+            const auto res = std::from_chars(f.data(), f.data() + f.size(), v);
+            EXPECT_TRUE(res.ec == std::errc() && res.ptr == f.data() + f.size())
+                << header[col].toStdString() << " = '" << f << "'";
+            ++numbers;
+        }
+    }
+    EXPECT_GT(numbers, 0u);
+    for (const char *name : {"mean_seconds", "ops_per_second", "peak_rss_bytes", "n_trials", "n_measurements"})
+        EXPECT_TRUE(header.contains(QString::fromUtf8(name))) << name;
+    const int seconds = header.indexOf(QStringLiteral("mean_seconds"));
+    const Record *r = page.model()->record(0);
+    ASSERT_NE(r, nullptr);
+    if (r->mean_seconds && !lines[1].contains(QLatin1Char('"')))
+        EXPECT_EQ(std::stod(lines[1].split(QLatin1Char(','))[seconds].toStdString()), *r->mean_seconds);
+    // Each counter unit has its own column: never cycles and TSC ticks in one.
+    const QString campaignUnit = page.model()->index(0, ResultsTableModel::Counter).data().toString();
+    if (arm) {
+        EXPECT_TRUE(header.contains(QStringLiteral("mean_cycles")));
+        if (!campaignUnit.contains(QStringLiteral("(cycles)")))
+            EXPECT_GE(header.filter(QStringLiteral("mean_")).size(), 3) << lines[0].toStdString();
+    }
 }
 
 TEST(ResultsTableModel, SixTrialsGiveTheMedianOfTrialMediansAndItsCi)
@@ -704,13 +757,15 @@ TEST(ResultsPage, CsvHasTheTrialColumnsAndThePageTheHostWarnings)
 
     const QStringList lines = csvLines(page.csv());
     ASSERT_EQ(lines.size(), 1 + 7);
-    for (const char *header : {"Mean time", "Median trial", "Ops/s", "kexbench median", "95 % CI (trials)",
-                               "kexbench median TSC ticks", "Trials", "Checks"})
+    for (const char *header : {"mean_seconds", "median_trial_seconds", "ops_per_second", "trial_median_seconds",
+                               "trial_ci_low_seconds", "trial_ci_high_seconds", "trial_median_tsc_ticks", "n_trials",
+                               "n_retried_trials", "checks"})
         EXPECT_TRUE(lines[0].split(QLatin1Char(',')).contains(QString::fromUtf8(header))) << header;
     // The cells as displayed: the step-sum text (quoted, it holds a comma), the flag, the retries.
     const QString all = lines.join(QLatin1Char('\n'));
     EXPECT_TRUE(all.contains(QLatin1Char('"') + kStepSumText + QLatin1Char('"')));
-    EXPECT_TRUE(all.contains(QStringLiteral(",6 (+2 retried),disturbed: no clean attempt of trial 2 in 4,")));
+    EXPECT_TRUE(all.contains(QStringLiteral(",6,2,disturbed: no clean attempt of trial 2 in 4,")));
+    EXPECT_FALSE(lines[0].split(QLatin1Char(',')).contains(QStringLiteral("mean_cycles"))); // TSC ticks are no cycles
     EXPECT_TRUE(all.contains(QStringLiteral(",6,")));
 
     QLabel *warnings = page.hostWarningsLabel();

@@ -20,6 +20,8 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 
 namespace kexbench::ui {
 
@@ -84,6 +86,15 @@ QString qt_style_sheet()
 // Qt has no "page-break-after: avoid": a heading whose next block starts on a
 // later page is moved to that page. Blocks are visited in order, so each move
 // is laid out before the next heading is looked at.
+//
+// The move is a block-format change, and Qt 6.4's incremental relayout after
+// it lays out only the changed block: the tables after it are moved down, but
+// the plain blocks after the next table are left without lines (zero height)
+// and are never drawn. That dropped every heading, paragraph and note after
+// the moved heading's first table from the PDF (issue 15: a page of tables
+// without headings), and misplaced later headings' page checks.
+// markContentsDirty() from the moved heading to the end lays it all out again
+// before the next heading is measured.
 void keep_headings_with_next(QTextDocument &document, qreal page_height)
 {
     QAbstractTextDocumentLayout *layout = document.documentLayout();
@@ -98,6 +109,36 @@ void keep_headings_with_next(QTextDocument &document, qreal page_height)
             QTextBlockFormat format;
             format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
             QTextCursor(block).mergeBlockFormat(format);
+            document.markContentsDirty(block.position(), document.characterCount() - block.position());
+        }
+    }
+}
+
+// Qt repeats a table's header rows on every page its frame reaches. A table
+// whose last row ends at a page's foot still reaches the next page with its
+// bottom margin (or border), and Qt drew its header there on top of the text
+// that follows it (issue 15). Such a table loses its bottom margin (the page
+// break is the space), and if that is not enough, its repeated header.
+void keep_table_headers_off_the_next_block(QTextDocument &document)
+{
+    QAbstractTextDocumentLayout *layout = document.documentLayout();
+    auto overlaps_next = [&](QTextTable *table) {
+        const QTextBlock next = document.findBlock(table->lastPosition() + 1);
+        return next.isValid() && next.position() > table->lastPosition() &&
+               layout->blockBoundingRect(next).top() < layout->frameBoundingRect(table).bottom() - 0.5;
+    };
+    for (QTextFrame *frame : document.rootFrame()->childFrames()) {
+        auto *table = qobject_cast<QTextTable *>(frame);
+        if (!table || table->format().headerRowCount() <= 0 || !overlaps_next(table))
+            continue;
+        QTextTableFormat format = table->format();
+        format.setBottomMargin(0);
+        table->setFormat(format);
+        document.markContentsDirty(table->firstPosition(), document.characterCount() - table->firstPosition());
+        if (overlaps_next(table)) {
+            format.setHeaderRowCount(0);
+            table->setFormat(format);
+            document.markContentsDirty(table->firstPosition(), document.characterCount() - table->firstPosition());
         }
     }
 }
@@ -246,6 +287,7 @@ bool write_pdf(const QString &html, const QString &path, QString *error, const P
     const QSizeF body(paint.width(), paint.height() - footer);
     document.setPageSize(body);
     keep_headings_with_next(document, body.height());
+    keep_table_headers_off_the_next_block(document);
     const int count = document.pageCount();
 
     QPainter painter;

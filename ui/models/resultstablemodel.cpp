@@ -2,21 +2,25 @@
 #include "models/resultstablemodel.h"
 
 #include "models/metrichelp.h"
+#include "models/reportexport.h"
 
 #include "core/consistency.h"
 #include "core/dataset.h"
 #include "core/discovery.h"
 #include "core/format.h"
 #include "core/record.h"
+#include "core/transmission.h"
 #include "core/trial_stats.h"
 #include "core/untrusted.h"
 
 #include <QColor>
+#include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 #include <QPolygonF>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -205,7 +209,9 @@ struct ResultsTableModel::Row {
     QStringList flags;                 // the Checks cell, phrase by phrase
     std::optional<StepSumCheck> stepSum; // exchange rows of instances with every step measured
     bool disturbed = false;
-    std::optional<double> baselineRss, peakRss, elf, stack, bandwidth, pk, totalMsg;
+    std::optional<double> baselineRss, peakRss, elf, stack;
+    std::optional<TransmissionFigures> transmission; // the instance's, as the report's section 6 has them
+    std::optional<double> bandwidth;                 // transmission->bandwidth
     double measurements = 0;
     QString measurementsText, counter, unit, reason;
 };
@@ -244,7 +250,10 @@ void fillChecks(ResultsTableModel::Row &row, const Record &r, const StepSumCheck
     }
 }
 
-void fillSizes(ResultsTableModel::Row &row, const Record &r, const Dataset &data)
+// The instance's transmission figures come from core (core/transmission.h)
+// with the dataset's accounting file, exactly as the report's section 6.
+void fillSizes(ResultsTableModel::Row &row, const Record &r, const Dataset &data,
+               const std::optional<std::vector<BandwidthEntry>> &accounting)
 {
     row.baselineRss = opt(r.baseline_rss_bytes);
     row.peakRss = opt(r.peak_rss_bytes);
@@ -252,14 +261,9 @@ void fillSizes(ResultsTableModel::Row &row, const Record &r, const Dataset &data
         row.elf = opt(b->elf_load_bytes);
     if (r.kexbench)
         row.stack = opt(r.kexbench->stack_bytes);
-    const auto total = r.size("total_msg_bytes");
-    const auto pk = r.size("pk_bytes");
-    if (total)
-        row.totalMsg = static_cast<double>(*total);
-    if (pk)
-        row.pk = static_cast<double>(*pk);
-    if (total && pk)
-        row.bandwidth = static_cast<double>(*total + *pk);
+    row.transmission = instance_transmission(data, r.candidate, r.label, accounting);
+    if (row.transmission && row.transmission->bandwidth)
+        row.bandwidth = static_cast<double>(*row.transmission->bandwidth);
 }
 
 } // namespace
@@ -294,6 +298,9 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
 
     QStringList units;
     std::set<std::string> allUnits;
+    accountingFiles_.clear();
+    for (size_t d = 0; d < snapshots_.size(); ++d)
+        accountingFiles_ << QString();
     for (size_t d = 0; d < snapshots_.size(); ++d) {
         const auto &[datasetLabel, data] = snapshots_[d];
         if (!data)
@@ -301,6 +308,8 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
         std::set<std::string> datasetUnits;
         const size_t first = rows_.size();
         const StepSumChecks checks = stepSumChecks(data->records);
+        const Accounting accounting = find_accounting(data->root); // the Report page's file
+        accountingFiles_[d] = accounting.entries ? QFileInfo(accounting.path).fileName() : QString();
         for (const Record &r : data->records) {
             Row row;
             row.dataset = static_cast<int>(d);
@@ -326,7 +335,7 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
             fillChecks(row, r, checks);
             row.measurements = static_cast<double>(r.measurements);
             row.measurementsText = measurementsText(r);
-            fillSizes(row, r, *data);
+            fillSizes(row, r, *data, accounting.entries);
             row.unit = qs(counterUnit(r));
             if (k) {
                 row.counter = k->counter.empty() ? missing() : qs(k->counter);
@@ -548,10 +557,19 @@ QVariant ResultsTableModel::toolTip(const Row &r, int column) const
         tip = columnMeaning(column);
         if (column == MeanCycles)
             tip += QLatin1Char('\n') + tr("Unit: %1").arg(r.unit);
-        if (column == Bandwidth && r.bandwidth)
-            tip += QLatin1Char('\n') + tr("total_msg_bytes %1 + pk_bytes %2 (API sizes from the record)")
-                                           .arg(static_cast<qulonglong>(*r.totalMsg))
-                                           .arg(static_cast<qulonglong>(*r.pk));
+        if (column == Bandwidth && r.bandwidth) {
+            const TransmissionFigures &t = *r.transmission;
+            const QString sum = tr("protocol messages %1 + public key A %2 + public key B %3")
+                                    .arg(static_cast<qlonglong>(*t.protocol_bytes))
+                                    .arg(static_cast<qlonglong>(*t.pk_a))
+                                    .arg(static_cast<qlonglong>(*t.pk_b));
+            const QString file = r.dataset < accountingFiles_.size() ? accountingFiles_[r.dataset] : QString();
+            tip += QLatin1Char('\n') + sum + QLatin1Char('\n') +
+                   (t.source == TransmissionFigures::Source::accounting
+                        ? tr("From the bandwidth accounting file %1, as in the report's section 6.").arg(file)
+                        : tr("API sizes of the instance's exchange record (no accounting entry), as in the report's "
+                             "section 6."));
+        }
         if (column == Counter && r.harnessCounter)
             tip += QLatin1Char('\n') + tr("Imported harness record: trial totals only.");
         if (column == Trials && r.retried > 0)
@@ -673,13 +691,75 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows) const
             cells.push_back(display(rows_[static_cast<size_t>(row)], c).toString().toStdString());
         table.rows.push_back(std::move(cells));
     };
+    std::vector<int> picked;
     if (rows.isEmpty()) {
         for (int r = 0; r < rowCount(); ++r)
-            add(r);
+            picked.push_back(r);
     } else {
         for (int r : rows)
             if (r >= 0 && r < rowCount())
-                add(r);
+                picked.push_back(r);
+    }
+    for (int r : picked)
+        add(r);
+
+    // The machine-readable twin (render_csv writes it): plain numbers in base
+    // units, the unit in the column name; counts in the column of their own
+    // unit, so cycles and TSC ticks never share one. Never translated.
+    auto slug = [](const QString &unit) {
+        std::string out;
+        for (unsigned char ch : unit.toStdString())
+            out += std::isalnum(ch) ? static_cast<char>(std::tolower(ch)) : '_';
+        return out.empty() ? std::string("counter_ticks") : out;
+    };
+    std::vector<std::string> units;
+    for (int r : picked) {
+        const std::string u = slug(rows_[static_cast<size_t>(r)].unit);
+        if (std::find(units.begin(), units.end(), u) == units.end())
+            units.push_back(u);
+    }
+    std::stable_partition(units.begin(), units.end(), [](const std::string &u) { return u == "cycles"; });
+    auto byUnit = [&](std::vector<DataValue> &cells, const std::string &unit, const DataValue &v) {
+        for (const auto &u : units)
+            cells.push_back(u == unit ? v : DataValue());
+    };
+    auto bytes = [](const std::optional<double> &v) {
+        return v ? DataValue(static_cast<int64_t>(*v)) : DataValue();
+    };
+    auto text = [](const QString &s) { return s.isEmpty() ? DataValue() : DataValue(s.toStdString()); };
+    table.data_header = {"dataset", "candidate", "instance", "operation"};
+    for (const auto &u : units)
+        table.data_header.push_back("mean_" + u);
+    table.data_header.insert(table.data_header.end(), {"mean_seconds", "median_trial_seconds", "ops_per_second",
+                                                       "trial_median_seconds", "trial_ci_low_seconds",
+                                                       "trial_ci_high_seconds", "trial_ci_relative_width"});
+    for (const auto &u : units)
+        table.data_header.push_back("trial_median_" + u);
+    table.data_header.insert(table.data_header.end(),
+                             {"n_trials", "n_retried_trials", "checks", "n_measurements", "baseline_rss_bytes",
+                              "peak_rss_bytes", "elf_load_bytes", "stack_bytes", "bandwidth_bytes", "counter",
+                              "counter_unit", "status", "reason"});
+    for (int index : picked) {
+        const Row &r = rows_[static_cast<size_t>(index)];
+        const std::string unit = slug(r.unit);
+        const bool ci = r.byTime && r.byTime->ci.reached;
+        std::vector<DataValue> cells{text(r.datasetLabel), r.record ? DataValue(r.record->candidate) : DataValue(),
+                                     text(r.instance), r.record ? DataValue(r.record->operation) : text(r.operation)};
+        byUnit(cells, unit, data_value(r.meanCycles));
+        cells.insert(cells.end(), {data_value(r.meanSeconds), data_value(r.medianTrialSeconds), data_value(r.ops),
+                                   r.byTime ? data_value(r.byTime->center * 1e-9) : DataValue(),
+                                   ci ? data_value(r.byTime->ci.low * 1e-9) : DataValue(),
+                                   ci ? data_value(r.byTime->ci.high * 1e-9) : DataValue(),
+                                   r.byTime && ci ? data_value(r.byTime->relative_width()) : DataValue()});
+        byUnit(cells, unit, r.byTicks ? data_value(r.byTicks->center) : DataValue());
+        cells.insert(cells.end(),
+                     {r.trials > 0 ? DataValue(static_cast<int64_t>(r.trials)) : DataValue(),
+                      static_cast<int64_t>(r.retried), text(r.flags.join(QStringLiteral("; "))),
+                      r.measurements > 0 ? DataValue(static_cast<int64_t>(r.measurements)) : DataValue(),
+                      bytes(r.baselineRss), bytes(r.peakRss), bytes(r.elf), bytes(r.stack), bytes(r.bandwidth),
+                      r.harnessCounter ? DataValue() : text(r.counter), DataValue(r.unit.toStdString()),
+                      std::string(r.failed ? "failed" : "complete"), text(r.reason)});
+        table.data_rows.push_back(std::move(cells));
     }
     return table;
 }

@@ -115,6 +115,7 @@ private:
     std::vector<Row> rows_;
     QString counterUnits_;    // "cycles (arm_1); TSC ticks (x86 run)" for the cycles header tooltips
     QStringList headerUnits_; // distinct units of the cycles columns, for their header text
+    QStringList accountingFiles_; // per snapshot: the bandwidth accounting file's name; empty when none was read
 };
 
 // The Results page's filter: case-insensitive words that must each occur in
