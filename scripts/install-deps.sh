@@ -8,7 +8,7 @@ native_packages=(
   build-essential cmake ninja-build pkg-config git
   libssl-dev zlib1g-dev nlohmann-json3-dev
   googletest libgtest-dev libbenchmark-dev
-  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libqcustomplot-dev libqcustomplot2.1-qt6
   xvfb xauth poppler-utils fonts-wqy-microhei
   g++-aarch64-linux-gnu qemu-user

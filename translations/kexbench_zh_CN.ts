@@ -651,6 +651,62 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>From %1</source>
         <translation>来自 %1</translation>
     </message>
+    <message>
+        <source>cycles (published page)</source>
+        <translation>周期（已发布页面）</translation>
+    </message>
+    <message>
+        <source>time only (published page)</source>
+        <translation>仅时间（已发布页面）</translation>
+    </message>
+    <message>
+        <source>%1 (cancelled)</source>
+        <translation>%1（已取消）</translation>
+    </message>
+    <message>
+        <source>%1 (partial)</source>
+        <translation>%1（部分）</translation>
+    </message>
+    <message>
+        <source>%1 (published page)</source>
+        <translation>%1（已发布页面）</translation>
+    </message>
+    <message>
+        <source>published page</source>
+        <translation>已发布页面</translation>
+    </message>
+    <message>
+        <source>bundle</source>
+        <translation>数据包</translation>
+    </message>
+    <message>
+        <source>campaign</source>
+        <translation>测量任务</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 of %2 planned records measured.</source>
+        <translation>已取消：计划的 %2 条记录中已测量 %1 条。</translation>
+    </message>
+    <message>
+        <source>Partial: %1 of %2 planned records measured.</source>
+        <translation>部分完成：计划的 %2 条记录中已测量 %1 条。</translation>
+    </message>
+    <message>
+        <source>Not measured: %1</source>
+        <translation>未测量：%1</translation>
+    </message>
+    <message>
+        <source>Published page: trial-level figures only (no per-trial values, no per-iteration samples, no distributions); comparisons with it give no verdict.</source>
+        <translation>已发布页面：只有试验层面的汇总数字（没有逐次试验的值、没有逐次迭代的样本、没有分布）；与它比较不会给出结论。</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Campaign folder, bundle, or published page (trial-level figures only).</source>
+        <translation>测量任务文件夹、数据包，或已发布页面（只有试验层面的汇总数字）。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::DistributionsPage</name>
@@ -1139,10 +1195,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>打开数据包</translation>
     </message>
     <message>
-        <source>kexbench bundles (*.kxb);;All files (*)</source>
-        <translation>kexbench 数据包 (*.kxb);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Add instance library</source>
         <translation>添加实例库</translation>
     </message>
@@ -1194,9 +1246,22 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>Build a submission folder as it is shipped into an instance library with the system compiler, check its KAT and list it.</source>
         <translation>用系统编译器将按原样提交的文件夹构建为实例库，检查其 KAT 并列出。</translation>
     </message>
+    <message>
+        <source>kexbench bundles (*.kxb);;Published pages (perf_*.md *.md);;All files (*)</source>
+        <translation>kexbench 数据包 (*.kxb);;已发布页面 (perf_*.md *.md);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The submission library %1 built earlier is gone; it is no longer listed.</source>
+        <translation>先前构建的提交库 %1 已不存在；不再列出。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::ReportPage</name>
+    <message>
+        <source>en</source>
+        <comment>language code of the report: this translation&apos;s own, e.g. zh_CN</comment>
+        <translation>zh_CN</translation>
+    </message>
     <message>
         <source>&amp;Dataset:</source>
         <translation>数据集(&amp;D)：</translation>
@@ -1490,10 +1555,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         </translation>
     </message>
     <message>
-        <source>total_msg_bytes %1 + pk_bytes %2 (API sizes from the record)</source>
-        <translation>total_msg_bytes %1 + pk_bytes %2（记录中的 API 大小）</translation>
-    </message>
-    <message>
         <source>Imported harness record: trial totals only.</source>
         <translation>导入的 harness 记录：只有各次试验的总计。</translation>
     </message>
@@ -1684,6 +1745,18 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>
             <numerusform>%n 次受干扰的尝试已重新运行；它们保留在记录中，但不计入统计。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>protocol messages %1 + public key A %2 + public key B %3</source>
+        <translation>协议消息 %1 + 公钥 A %2 + 公钥 B %3</translation>
+    </message>
+    <message>
+        <source>From the bandwidth accounting file %1, as in the report&apos;s section 6.</source>
+        <translation>取自带宽核算文件 %1，与报告第 6 节相同。</translation>
+    </message>
+    <message>
+        <source>API sizes of the instance&apos;s exchange record (no accounting entry), as in the report&apos;s section 6.</source>
+        <translation>该实例交换记录中的 API 大小（没有核算条目），与报告第 6 节相同。</translation>
     </message>
 </context>
 <context>
@@ -2210,6 +2283,26 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <source>Hosts</source>
         <translation>主机</translation>
     </message>
+    <message numerus="yes">
+        <source>Estimated duration: %1 to %2 for %n record(s) (adaptive: until the precision or the budget).</source>
+        <translation>
+            <numerusform>预计耗时：%n 条记录需 %1 至 %2（adaptive：直到达到精度或用完预算）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Estimated duration: about %1 for %n record(s) (before calibration: operations slower than the trial target take longer).</source>
+        <translation>
+            <numerusform>预计耗时：%n 条记录约需 %1（标定之前的估计：比试验目标时间慢的操作耗时更长）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writes into a new folder named after the time of Start, under %1.</source>
+        <translation>写入 %1 下一个以开始时间命名的新文件夹。</translation>
+    </message>
+    <message>
+        <source>Writes into %1.</source>
+        <translation>写入 %1。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::SubmissionDialog</name>
@@ -2440,6 +2533,18 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <source>Cannot reload dataset %1: %2</source>
         <translation>无法重新加载数据集 %1：%2</translation>
     </message>
+    <message>
+        <source>%1 is already open as %2; reloaded it instead of adding it again.</source>
+        <translation>%1 已作为 %2 打开；已重新加载它，而没有再次添加。</translation>
+    </message>
+    <message>
+        <source>%1 holds no timing records; it was not added to the datasets.</source>
+        <translation>%1 不含计时记录；未将其添加到数据集。</translation>
+    </message>
+    <message>
+        <source>%1 is the campaign already open as %2; it was not added again.</source>
+        <translation>%1 是已作为 %2 打开的测量任务；未再次添加。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2488,6 +2593,38 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>
             <numerusform>%1：跳过了 %n 个文件</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>--export-report needs exactly one dataset (%1 given)</source>
+        <translation>--export-report 需要恰好一个数据集（给出了 %1 个）</translation>
+    </message>
+    <message>
+        <source>cannot tell the format of %1: name it .pdf, .html or .md</source>
+        <translation>无法判断 %1 的格式：请将其命名为 .pdf、.html 或 .md</translation>
+    </message>
+    <message>
+        <source>language %1 is not available (en, zh_CN)</source>
+        <translation>语言 %1 不可用（可用：en、zh_CN）</translation>
+    </message>
+    <message>
+        <source>cannot open dataset %1: it has no records</source>
+        <translation>无法打开数据集 %1：其中没有记录</translation>
+    </message>
+    <message>
+        <source>dataset %1 has no candidate &apos;%2&apos; (it has: %3)</source>
+        <translation>数据集 %1 中没有候选算法“%2”（它包含：%3）</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Write the dataset&apos;s report to FILE (.pdf, .html or .md) and exit.</source>
+        <translation>把数据集的报告写入 FILE（.pdf、.html 或 .md）后退出。</translation>
+    </message>
+    <message>
+        <source>With --export-report: the candidate to report (default: the only one, else all).</source>
+        <translation>与 --export-report 一起使用：要报告的候选算法（默认：仅有一个时用它，否则全部）。</translation>
     </message>
 </context>
 </TS>

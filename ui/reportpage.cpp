@@ -38,8 +38,18 @@ struct Built {
     QString error;          // an explicitly chosen accounting file could not be read
 };
 
+// The report's language (ReportOptions::language) is the one the installed
+// kexbench translator speaks: its translation of this marker is its own code
+// ("zh_CN"); with no translator the source text "en" stays.
+std::string uiLanguage()
+{
+    const QString code = QCoreApplication::translate(
+        "kexbench::ui::ReportPage", "en", "language code of the report: this translation's own, e.g. zh_CN");
+    return code == QLatin1String("zh_CN") ? std::string("zh_CN") : std::string("en");
+}
+
 Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string &candidate,
-                  const QString &accountingFile, const std::string &algorithmName)
+                  const QString &accountingFile, const std::string &algorithmName, const std::string &language)
 {
     Built out;
     Accounting accounting = find_accounting(data->root, accountingFile);
@@ -49,8 +59,9 @@ Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string 
     }
     out.accountingPath = accounting.path;
     out.accountingFound = accounting.entries.has_value();
-    auto report = std::make_shared<const Report>(
-        build_report(*data, report_options(candidate, std::move(accounting), algorithmName)));
+    ReportOptions options = report_options(candidate, std::move(accounting), algorithmName);
+    options.language = language;
+    auto report = std::make_shared<const Report>(build_report(*data, options));
     out.html = render_html(*report);
     out.preview = report_html_for_qt(out.html);
     out.report = std::move(report);
@@ -196,8 +207,13 @@ void ReportPage::retranslateUi()
 
 void ReportPage::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+        // The report's own texts follow the UI language: build it again in the
+        // new one (also when a build in the old one may still be on its way).
+        if (data_ && (pending_ > 0 || !report_ || report_->language != uiLanguage()))
+            rebuild();
+    }
     QWidget::changeEvent(event);
 }
 
@@ -339,7 +355,7 @@ void ReportPage::rebuild()
         emit reportReady();
     });
     watcher->setFuture(QtConcurrent::run(buildReport, data_, candidateBox_->currentData().toString().toStdString(),
-                                         accountingFile_, nameEdit_->text().trimmed().toStdString()));
+                                         accountingFile_, nameEdit_->text().trimmed().toStdString(), uiLanguage()));
 }
 
 void ReportPage::showState()

@@ -6,11 +6,20 @@
 #include "gui_test_util.h"
 
 #include "mainwindow.h"
+#include "reportpage.h"
 #include "runpage.h"
 
+#include "core/dataset.h"
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QGroupBox>
+#include <QLibraryInfo>
+#include <QPushButton>
+#include <QTextBrowser>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTabWidget>
@@ -159,4 +168,175 @@ TEST(Translations, SwitchingToChineseChangesWhatTheWindowShows)
     QCoreApplication::processEvents();
     EXPECT_EQ(tabs->tabText(MainWindow::RunPageIndex), QStringLiteral("&Run"));
     EXPECT_EQ(algorithms->windowTitle(), QStringLiteral("Algorithms"));
+}
+
+namespace {
+
+// At least one CJK ideograph (or CJK punctuation): the text is Chinese, not English.
+bool hasChinese(const QString &text)
+{
+    for (const QChar c : text)
+        if ((c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) || (c.unicode() >= 0x3000 && c.unicode() <= 0x303F))
+            return true;
+    return false;
+}
+
+QString readText(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+const QString kMethodEn = QStringLiteral(KEXBENCH_SOURCE_DIR "/docs/method.md");
+const QString kMethodZh = QStringLiteral(KEXBENCH_SOURCE_DIR "/docs/method.zh_CN.md");
+
+} // namespace
+
+// Qt's own dialogs (file dialog, message boxes, standard buttons) speak Chinese
+// too: MainWindow::setLanguage installs Qt's qtbase_zh_CN.qm beside kexbench's
+// (Debian package qt6-translations-l10n, scripts/install-deps.sh).
+TEST(Translations, QtOwnDialogStringsAreChineseInZhCn)
+{
+    const QString qtQm = QDir(QLibraryInfo::path(QLibraryInfo::TranslationsPath)).filePath(QStringLiteral("qtbase_zh_CN.qm"));
+    ASSERT_TRUE(QFileInfo::exists(qtQm)) << qtQm.toStdString()
+                                         << " is missing: install qt6-translations-l10n (scripts/install-deps.sh)";
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    EXPECT_EQ(QCoreApplication::translate("QFileDialog", "Look in:"), QStringLiteral("Look in:"));
+
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    const QString lookIn = QCoreApplication::translate("QFileDialog", "Look in:");
+    EXPECT_TRUE(hasChinese(lookIn)) << lookIn.toStdString();
+    const QString cancel = QCoreApplication::translate("QPlatformTheme", "Cancel");
+    EXPECT_TRUE(hasChinese(cancel)) << cancel.toStdString();
+    {
+        QDialogButtonBox box(QDialogButtonBox::Cancel | QDialogButtonBox::Close | QDialogButtonBox::Open);
+        for (QAbstractButton *button : box.buttons())
+            EXPECT_TRUE(hasChinese(button->text())) << button->text().toStdString();
+        EXPECT_EQ(box.button(QDialogButtonBox::Cancel)->text(), cancel);
+    }
+    // kexbench's own strings are still there beside Qt's.
+    EXPECT_EQ(window.windowTitle(), QString::fromUtf8("kexbench 工作台"));
+
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(QCoreApplication::translate("QFileDialog", "Look in:"), QStringLiteral("Look in:"));
+    EXPECT_EQ(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("Cancel"));
+}
+
+// docs/method.zh_CN.md translates docs/method.md whole: the same headings and
+// table rows, every `code` span kept, and no line left in English.
+TEST(Translations, MethodTranslationIsCompleteAndChinese)
+{
+    const QString en = readText(kMethodEn), zh = readText(kMethodZh);
+    ASSERT_FALSE(en.isEmpty()) << kMethodEn.toStdString();
+    ASSERT_FALSE(zh.isEmpty()) << kMethodZh.toStdString();
+    auto count = [](const QString &text, const QRegularExpression &re) {
+        int n = 0;
+        for (auto it = re.globalMatch(text); it.hasNext(); it.next())
+            ++n;
+        return n;
+    };
+    const QRegularExpression heading(QStringLiteral("^#+ "), QRegularExpression::MultilineOption);
+    const QRegularExpression tableRow(QStringLiteral("^\\|"), QRegularExpression::MultilineOption);
+    const QRegularExpression bullet(QStringLiteral("^\\s*(?:- |\\d+\\. )"), QRegularExpression::MultilineOption);
+    EXPECT_EQ(count(zh, heading), count(en, heading));
+    EXPECT_EQ(count(zh, tableRow), count(en, tableRow));
+    EXPECT_EQ(count(zh, bullet), count(en, bullet));
+
+    // A span may run over a line break: compare with all white space as single spaces.
+    const QRegularExpression span(QStringLiteral("`[^`]+`"));
+    const QString zhFlat = zh.simplified();
+    QStringList missing;
+    for (auto it = span.globalMatch(en.simplified()); it.hasNext();) {
+        const QString text = it.next().captured();
+        if (!zhFlat.contains(text) && !missing.contains(text))
+            missing << text;
+    }
+    const QRegularExpression code(QStringLiteral("`[^`\\n]+`"));
+    EXPECT_TRUE(missing.isEmpty()) << "code spans missing from the translation: "
+                                   << missing.join(QStringLiteral(", ")).toStdString();
+
+    // A line with six or more English words and no Chinese (code spans aside) is untranslated.
+    const QRegularExpression words(QStringLiteral("[A-Za-z]{2,}"));
+    QStringList english;
+    const QStringList lines = zh.split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        QString line = lines[i];
+        line.remove(code);
+        if (!hasChinese(line) && count(line, words) >= 6)
+            english << QStringLiteral("line %1: %2").arg(i + 1).arg(lines[i].left(80));
+    }
+    EXPECT_TRUE(english.isEmpty()) << english.join(QLatin1Char('\n')).toStdString();
+}
+
+// Help ▸ Method shows docs/method.zh_CN.md in a Chinese window and follows a
+// language switch while it is open.
+TEST(Translations, HelpMethodFollowsTheLanguage)
+{
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    window.showMethod();
+    auto *browser = window.findChild<QTextBrowser *>(QStringLiteral("methodText"));
+    ASSERT_NE(browser, nullptr);
+    QString text = browser->toPlainText();
+    EXPECT_TRUE(text.startsWith(QString::fromUtf8("kexbench 如何测量"))) << text.left(80).toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("This page says how every figure"))) << text.left(200).toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("Every iteration runs one complete, honest exchange")));
+    EXPECT_TRUE(text.contains(QStringLiteral("kex_derive_ss_b")));
+    auto *dialog = qobject_cast<QDialog *>(browser->window());
+    ASSERT_NE(dialog, nullptr);
+    EXPECT_TRUE(hasChinese(dialog->windowTitle())) << dialog->windowTitle().toStdString();
+    auto *buttons = dialog->findChild<QDialogButtonBox *>();
+    ASSERT_NE(buttons, nullptr);
+    ASSERT_NE(buttons->button(QDialogButtonBox::Close), nullptr);
+    EXPECT_TRUE(hasChinese(buttons->button(QDialogButtonBox::Close)->text()))
+        << buttons->button(QDialogButtonBox::Close)->text().toStdString();
+
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    text = browser->toPlainText();
+    EXPECT_TRUE(text.startsWith(QStringLiteral("How kexbench measures"))) << text.left(80).toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("This page says how every figure")));
+    EXPECT_FALSE(hasChinese(buttons->button(QDialogButtonBox::Close)->text()))
+        << buttons->button(QDialogButtonBox::Close)->text().toStdString();
+    dialog->close();
+}
+
+// The Report page builds the report (ReportOptions::language) in the UI's
+// language, and builds it again when the language changes.
+TEST(Translations, ReportPageRendersTheReportInTheUiLanguage)
+{
+    if (!haveReference())
+        GTEST_SKIP() << "reference dataset absent: " << referenceDataset().toStdString();
+    auto ds = load_dataset(QFile::encodeName(referenceDataset()).toStdString());
+    ASSERT_TRUE(ds) << ds.error();
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    auto *page = window.findChild<ReportPage *>();
+    ASSERT_NE(page, nullptr);
+    workbench.addDataset(std::make_shared<const Dataset>(std::move(ds.value())), referenceDataset());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page->busy() && page->hasReport(); }, 60000));
+    EXPECT_EQ(page->report()->language, "en");
+    EXPECT_FALSE(hasChinese(QString::fromStdString(page->report()->title)));
+
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return !page->busy() && page->hasReport() && page->report()->language == "zh_CN"; }, 60000));
+    EXPECT_TRUE(hasChinese(QString::fromStdString(page->report()->title))) << page->report()->title;
+    int chineseSections = 0;
+    for (const auto &section : page->report()->sections)
+        chineseSections += hasChinese(QString::fromStdString(section.title)) ? 1 : 0;
+    EXPECT_GT(chineseSections, 0);
+    EXPECT_TRUE(page->previewHtml().contains(QString::fromStdString(page->report()->sections.front().title)));
+
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return !page->busy() && page->hasReport() && page->report()->language == "en"; }, 60000));
+    EXPECT_FALSE(hasChinese(QString::fromStdString(page->report()->title)));
 }
