@@ -12,6 +12,7 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -440,7 +441,8 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QW
 
     plot_ = new QCustomPlot(this);
     plot_->setObjectName(QStringLiteral("distributionsPlot"));
-    plot_->setMinimumSize(400, 300);
+    // 300 px wide at the least: with the controls beside it and the docks, the window still fits 1024 px.
+    plot_->setMinimumSize(300, 300);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     // Title (and notes, in a row of their own while there are any) above the
     // axis rect, the legend in a row below it: exported figures carry them,
@@ -478,6 +480,13 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QW
     caption(0, 6, overlay_);
     caption(1, 0, kind_);
     caption(1, 2, unit_);
+    // Long dataset and instance names must not widen the window past 1024 px:
+    // the closed boxes keep a modest width, their lists show every name whole.
+    for (QComboBox *box : {dataset_, instance_, operation_, overlay_, kind_, unit_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(5);
+        box->view()->setTextElideMode(Qt::ElideNone);
+    }
     auto *toggles = new QHBoxLayout;
     toggles->addWidget(log_);
     toggles->addWidget(hideOutliers_);

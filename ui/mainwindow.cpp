@@ -24,6 +24,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -64,11 +65,27 @@ namespace {
 
 const char *const kPageNames[] = {"run", "results", "distributions", "compare", "report"};
 
+// Help ▸ Method: docs/method.md, or its Chinese translation docs/method.zh_CN.md
+// when the window speaks Chinese (English when that file is missing).
+void showMethodText(QTextBrowser *browser, const QString &language)
+{
+    QFile file(language == QLatin1String("zh_CN") ? QStringLiteral(":/kexbench/method.zh_CN.md")
+                                                  : QStringLiteral(":/kexbench/method.md"));
+    if (!file.exists())
+        file.setFileName(QStringLiteral(":/kexbench/method.md"));
+    if (file.open(QIODevice::ReadOnly))
+        browser->setMarkdown(QString::fromUtf8(file.readAll()));
+    else
+        browser->setPlainText(MainWindow::tr("The method description is missing from this build."));
+}
+
 namespace keys {
 const auto geometry = QStringLiteral("window/geometry");
 const auto state = QStringLiteral("window/state");
 const auto datasets = QStringLiteral("datasets/open");
 const auto language = QStringLiteral("language");
+// Libraries built from submission folders in the GUI: listed again at the next start.
+const auto submissions = QStringLiteral("instances/submissions");
 } // namespace keys
 
 QWidget *buttonRow(QWidget *parent, std::initializer_list<QPushButton *> buttons)
@@ -369,8 +386,11 @@ void MainWindow::retranslateUi()
 
     instanceModel_->retranslate();
     datasetModel_->retranslate();
-    if (methodDialog_)
+    if (methodDialog_) {
         methodDialog_->setWindowTitle(tr("How kexbench measures"));
+        if (auto *browser = methodDialog_->findChild<QTextBrowser *>(QStringLiteral("methodText")))
+            showMethodText(browser, language_);
+    }
     updateBusy();
 }
 
@@ -453,7 +473,7 @@ void MainWindow::openDatasetFolder()
 void MainWindow::openBundle()
 {
     const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open bundle"), QString(),
-                                                            tr("kexbench bundles (*.kxb);;All files (*)"));
+                                                            tr("kexbench bundles (*.kxb);;Published pages (perf_*.md *.md);;All files (*)"));
     for (const auto &file : files)
         workbench_->openDataset(file);
     updateBusy();
@@ -473,6 +493,16 @@ SubmissionDialog *MainWindow::submissionDialog()
 {
     if (!submissionDialog_)
         submissionDialog_ = new SubmissionDialog(workbench_, this);
+        // Saved at once (not only on close): a built library stays listed even after a crash.
+        connect(submissionDialog_, &SubmissionDialog::buildFinished, this, [this](bool ok) {
+            if (!ok || !useSettings_ || !submissionDialog_ || submissionDialog_->library().isEmpty())
+                return;
+            QSettings settings;
+            QStringList libraries = settings.value(keys::submissions).toStringList();
+            const QString library = QFileInfo(submissionDialog_->library()).absoluteFilePath();
+            if (!libraries.contains(library))
+                settings.setValue(keys::submissions, libraries << library);
+        });
     return submissionDialog_;
 }
 
@@ -546,6 +576,7 @@ QStringList MainWindow::droppablePaths(const QMimeData *mime)
         const QString path = url.toLocalFile();
         const QFileInfo info(path);
         if (info.isDir() || (info.isFile() && (path.endsWith(QLatin1String(".kxb"), Qt::CaseInsensitive) ||
+                                               is_markdown_page(path.toStdString()) || // a published page
                                                is_bundle_file(path.toStdString()))))
             paths << path;
     }
@@ -554,18 +585,43 @@ QStringList MainWindow::droppablePaths(const QMimeData *mime)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
+    // Opening a dataset reads it and leaves it where it is: a copy, never a move
+    // (a file manager would delete the folder after a Move).
+    if (!acceptAsCopy(event))
+        return;
     if (!droppablePaths(event->mimeData()).isEmpty())
-        event->acceptProposedAction();
+        event->accept();
+    else
+        event->ignore();
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
+    if (!acceptAsCopy(event))
+        return;
     const QStringList paths = droppablePaths(event->mimeData());
     for (const auto &path : paths)
         workbench_->openDataset(path);
     if (!paths.isEmpty())
-        event->acceptProposedAction();
+        event->accept();
+    else
+        event->ignore();
     updateBusy();
+}
+
+// Copy when the source offers it: the proposed action when it is Copy, else
+// Copy set explicitly; false (the event ignored) when Copy is not possible.
+bool MainWindow::acceptAsCopy(QDropEvent *event)
+{
+    if (!(event->possibleActions() & Qt::CopyAction)) {
+        event->ignore();
+        return false;
+    }
+    if (event->proposedAction() == Qt::CopyAction)
+        event->acceptProposedAction();
+    else
+        event->setDropAction(Qt::CopyAction);
+    return true;
 }
 
 // Help -----------------------------------------------------------------------------
@@ -577,12 +633,9 @@ void MainWindow::showMethod()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         auto *layout = new QVBoxLayout(dialog);
         auto *browser = new QTextBrowser(dialog);
+        browser->setObjectName(QStringLiteral("methodText"));
         browser->setOpenExternalLinks(true);
-        QFile file(QStringLiteral(":/kexbench/method.md"));
-        if (file.open(QIODevice::ReadOnly))
-            browser->setMarkdown(QString::fromUtf8(file.readAll()));
-        else
-            browser->setPlainText(tr("The method description is missing from this build."));
+        showMethodText(browser, language_);
         layout->addWidget(browser);
         auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
         connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
@@ -641,6 +694,18 @@ void MainWindow::restoreSettings()
         // A folder that has since gone is reported, not silently dropped.
         workbench_->openDataset(origin);
     }
+    // Submission libraries built in an earlier session; one whose file has gone is reported and forgotten.
+    QStringList kept;
+    for (const auto &library : settings.value(keys::submissions).toStringList()) {
+        if (QFileInfo(library).isFile()) {
+            kept << library;
+            workbench_->addInstanceLibrary(library);
+        } else {
+            appendMessage(tr("The submission library %1 built earlier is gone; it is no longer listed.")
+                              .arg(QDir::toNativeSeparators(library)));
+        }
+    }
+    settings.setValue(keys::submissions, kept);
 }
 
 void MainWindow::saveSettings() const

@@ -91,6 +91,7 @@ private:
     void updateBusy();
     void updateDatasetActions();
     static QStringList droppablePaths(const QMimeData *mime);
+    static bool acceptAsCopy(QDropEvent *event);
 
     Workbench *workbench_;
     bool useSettings_;

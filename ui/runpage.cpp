@@ -6,15 +6,19 @@
 
 #include "core/clock.h"
 #include "core/environment.h"
+#include "core/measure.h"
+#include "core/planner.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QFutureWatcher>
@@ -78,6 +82,54 @@ QString formatEta(double seconds)
     if (t >= 3600)
         return QStringLiteral("%1:%2:%3").arg(t / 3600).arg((t / 60) % 60, 2, 10, QLatin1Char('0')).arg(t % 60, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
+}
+
+// A rough duration before Start, when no operation is calibrated yet. Each
+// checked instance: its KAT check and calibration (kInstanceSetupS); each
+// (instance, operation): plan_fixed() for an operation of kAssumedCallS per
+// call, whose trials then last about the trial target, each in a child that
+// takes kChildSetupS to start, plus the stack child. Adaptive: from its minimum
+// trials to the whole budget per operation.
+struct DurationEstimate {
+    double low_s = 0, high_s = 0;
+    int records = 0;
+};
+
+constexpr double kAssumedCallS = 1e-3, kChildSetupS = 0.1, kInstanceSetupS = 2;
+
+DurationEstimate estimateDuration(const CampaignOptions &o, const QVector<InstanceEntry> &instances)
+{
+    DurationEstimate e;
+    for (const InstanceEntry &entry : instances) {
+        if (!entry.checked)
+            continue;
+        const int ops = o.operations.empty()
+                            ? static_cast<int>(operations_for(static_cast<unsigned>(entry.info.caps.passes)).size())
+                            : static_cast<int>(o.operations.size());
+        e.records += ops;
+        const double setup = (o.kat ? kInstanceSetupS : kInstanceSetupS / 2) + (o.stack ? ops * kChildSetupS : 0);
+        e.low_s += setup;
+        e.high_s += setup;
+        if (o.mode == "adaptive") {
+            const int trials = std::max(o.adaptive.min_trials, kAdaptiveMinTrials);
+            e.low_s += ops * trials * (o.adaptive.trial_target_s + kChildSetupS);
+            e.high_s += ops * std::max(o.adaptive.budget_s, trials * (o.adaptive.trial_target_s + kChildSetupS));
+        } else {
+            const Plan plan = plan_fixed(kAssumedCallS, kChildSetupS, kAssumedCallS, o.planning);
+            e.low_s += ops * plan.estimated_s;
+            e.high_s += ops * plan.estimated_s;
+        }
+    }
+    return e;
+}
+
+// Where generated campaign folders go: <GenericDataLocation>/<application>/campaigns,
+// one application folder (AppDataLocation adds the organisation, which is
+// "kexbench" too: ~/.local/share/kexbench/kexbench).
+QString defaultOutputBase()
+{
+    const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return QDir(data).filePath(QCoreApplication::applicationName() + QStringLiteral("/campaigns"));
 }
 
 QStringList hostWarnings(int cpu)
@@ -282,6 +334,17 @@ void RunPage::buildUi()
     blocker_->setWordWrap(true);
     blocker_->setStyleSheet(QStringLiteral("color: palette(mid);"));
     left->addWidget(blocker_);
+    estimate_ = new QLabel(this);
+    estimate_->setObjectName(QStringLiteral("durationEstimate"));
+    estimate_->setWordWrap(true);
+    estimate_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    left->addWidget(estimate_);
+    for (QDoubleSpinBox *box : {target_, budget_})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &RunPage::updateEstimate);
+    connect(trials_, &QSpinBox::valueChanged, this, &RunPage::updateEstimate);
+    connect(mode_, &QComboBox::currentIndexChanged, this, &RunPage::updateEstimate);
+    connect(stack_, &QCheckBox::toggled, this, &RunPage::updateEstimate);
+    connect(kat_, &QCheckBox::toggled, this, &RunPage::updateEstimate);
     left->addStretch(1);
     leftScroll_->setWidget(leftPanel_);
     connect(startButton_, &QPushButton::clicked, this, &RunPage::start);
@@ -806,9 +869,7 @@ void RunPage::changeEvent(QEvent *event)
 
 QString RunPage::defaultOutputFolder() const
 {
-    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return QDir(base).filePath(QStringLiteral("campaigns/") +
-                               QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    return QDir(defaultOutputBase()).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
 }
 
 void RunPage::updateOutputTip()
@@ -902,6 +963,37 @@ void RunPage::updateControls()
     cancelButton_->setEnabled(busy);
     blocker_->setText(busy ? QString() : blocker);
     blocker_->setVisible(!blocker_->text().isEmpty());
+    updateEstimate();
+}
+
+void RunPage::updateEstimate()
+{
+    if (!estimate_ || running()) {
+        if (estimate_)
+            estimate_->clear();
+        return;
+    }
+    const CampaignOptions o = options();
+    const DurationEstimate e = estimateDuration(o, workbench_->instances());
+    if (e.records == 0) {
+        estimate_->clear();
+        return;
+    }
+    QString text = e.high_s > e.low_s
+                       ? tr("Estimated duration: %1 to %2 for %n record(s) (adaptive: until the precision or the budget).",
+                            nullptr, e.records)
+                             .arg(formatEta(e.low_s), formatEta(e.high_s))
+                       : tr("Estimated duration: about %1 for %n record(s) (before calibration: operations slower than "
+                            "the trial target take longer).",
+                            nullptr, e.records)
+                             .arg(formatEta(e.low_s));
+    // The folder Start writes into: the generated one is named after the time of Start.
+    const bool generated =
+        autoOutDir_ && QDir::cleanPath(QFileInfo(outDir_->text()).absolutePath()) == QDir::cleanPath(defaultOutputBase());
+    text += QLatin1Char('\n') + (generated ? tr("Writes into a new folder named after the time of Start, under %1.")
+                                                   .arg(QDir::toNativeSeparators(defaultOutputBase()))
+                                             : tr("Writes into %1.").arg(QDir::toNativeSeparators(outDir_->text().trimmed())));
+    estimate_->setText(text);
 }
 
 CampaignOptions RunPage::options() const
@@ -956,6 +1048,10 @@ void RunPage::start()
         log(tr("Cannot start: %1").arg(why));
         return;
     }
+    // The generated folder is named now, after the time of Start, not after the previous run.
+    // (Only a folder the page generated: one set by setText() from elsewhere is kept as given.)
+    if (autoOutDir_ && QDir::cleanPath(QFileInfo(outDir_->text()).absolutePath()) == QDir::cleanPath(defaultOutputBase()))
+        outDir_->setText(defaultOutputFolder());
     const CampaignOptions opts = options();
     QString why;
     if (!log_->document()->isEmpty())
@@ -1053,10 +1149,14 @@ void RunPage::onUpdate(const CampaignUpdate &u)
         if (!u.host.isEmpty() && u.kind != CampaignEvent::Started && u.kind != CampaignEvent::Finished)
             currentLabel_->setText(tr("Hosts at work:"));
     }
-    overall_->setValue(static_cast<int>(u.fractionDone * kProgressSteps));
-    overallLabel_->setText(tr("Overall: %1% — ETA %2")
-                               .arg(static_cast<int>(u.fractionDone * 100))
-                               .arg(formatEta(u.etaSeconds)));
+    // A cancelled campaign's bar stays where it stopped: never a 100 % that looks complete.
+    const bool cancelledEnd = u.kind == CampaignEvent::Finished && u.message == QLatin1String("cancelled");
+    if (!cancelledEnd) {
+        overall_->setValue(static_cast<int>(u.fractionDone * kProgressSteps));
+        overallLabel_->setText(tr("Overall: %1% — ETA %2")
+                                   .arg(static_cast<int>(u.fractionDone * 100))
+                                   .arg(formatEta(u.etaSeconds)));
+    }
     switch (u.kind) {
     case CampaignEvent::Started:
         log(tr("Campaign started: %1").arg(u.message));
@@ -1136,7 +1236,10 @@ void RunPage::onFinished(const CampaignOutcome &o)
         else
             log(tr("  %1 dropped out after %n instance(s): %2", nullptr, share.instances).arg(share.host, share.dropped));
     }
-    overall_->setValue(o.ok && !o.cancelled ? kProgressSteps : overall_->value());
+    // Cancelled: where it stopped, and short of 100 % even when only the last step was left.
+    overall_->setValue(o.ok && !o.cancelled ? kProgressSteps
+                       : o.cancelled        ? std::min(overall_->value(), kProgressSteps - 1)
+                                            : overall_->value());
     overallLabel_->setText(o.cancelled ? tr("Overall: cancelled") : o.ok ? tr("Overall: done") : tr("Overall: failed"));
     current_->setRange(0, 1);
     current_->setValue(o.ok && !o.cancelled ? 1 : 0);

@@ -88,6 +88,7 @@ private:
     void probeEnvironment();
     QString defaultOutputFolder() const;
     void updateOutputTip();
+    void updateEstimate();
     // Where
     void buildWhereBox();
     void loadWhereSettings();
@@ -166,6 +167,7 @@ private:
     QPushButton *startButton_ = nullptr;
     QPushButton *cancelButton_ = nullptr;
     QLabel *blocker_ = nullptr;
+    QLabel *estimate_ = nullptr; // the duration estimate and the folder Start will write into
     QLabel *banner_ = nullptr;
     QGroupBox *progressBox_ = nullptr;
     QLabel *overallLabel_ = nullptr;

@@ -254,6 +254,24 @@ int indexOfOrigin(const QVector<DatasetEntry> &datasets, const QString &origin)
     for (int i = 0; i < datasets.size(); ++i)
         if (datasets[i].origin == origin)
             return i;
+    // A live campaign's folder is named before it exists (no canonical path yet): compare again now.
+    for (int i = 0; i < datasets.size(); ++i)
+        if (!datasets[i].origin.isEmpty() && normalizedPath(datasets[i].origin) == origin)
+            return i;
+    return -1;
+}
+
+// The open dataset that is the same campaign (its campaign.json names the same
+// system and start time), -1 when there is none.
+int sameCampaignAs(const QVector<DatasetEntry> &datasets, const Dataset &data)
+{
+    if (!data.campaign || data.campaign->started_utc.empty())
+        return -1;
+    for (int i = 0; i < datasets.size(); ++i) {
+        const auto &other = datasets[i].data->campaign;
+        if (other && other->started_utc == data.campaign->started_utc && other->system_id == data.campaign->system_id)
+            return i;
+    }
     return -1;
 }
 
@@ -266,8 +284,10 @@ void Workbench::openDataset(const QString &path)
         emit datasetProblem(tr("No dataset folder or bundle given."));
         return;
     }
-    // The same folder twice would only confuse every comparison: reload it instead.
+    // The same folder twice would only confuse every comparison: reload it instead, and say so.
     if (const int existing = indexOfOrigin(datasets_, origin); existing >= 0) {
+        emit datasetProblem(tr("%1 is already open as %2; reloaded it instead of adding it again.")
+                                .arg(QDir::toNativeSeparators(origin), datasets_[existing].label));
         refreshDataset(existing);
         return;
     }
@@ -280,6 +300,18 @@ void Workbench::openDataset(const QString &path)
             return;
         }
         int index = indexOfOrigin(datasets_, out.origin);
+        const QString shown = QDir::toNativeSeparators(out.origin);
+        if (index < 0 && out.data->records.empty() && out.data->profiles.empty()) {
+            // Nothing any page could show: an empty row would only look like a dataset.
+            emit datasetProblem(tr("%1 holds no timing records; it was not added to the datasets.").arg(shown));
+            return;
+        }
+        if (const int same = index < 0 ? sameCampaignAs(datasets_, *out.data) : -1; same >= 0) {
+            // The same campaign from another place (a copy, its bundle): one row, or every comparison is with itself.
+            emit datasetProblem(tr("%1 is the campaign already open as %2; it was not added again.")
+                                    .arg(shown, datasets_[same].label));
+            return;
+        }
         if (index >= 0) {
             // Opened twice before the first load finished: keep one row.
             datasets_[index].data = out.data;

@@ -23,6 +23,7 @@
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -334,5 +335,17 @@ TEST(GuiCampaign, CancelFromTheRunPageKeepsTheFinishedRecords)
     auto *log = child<QPlainTextEdit>(gui.run, "campaignLog");
     ASSERT_NE(log, nullptr);
     EXPECT_TRUE(log->toPlainText().contains(QStringLiteral("Cancelled:"))) << log->toPlainText().toStdString();
+    // Cancelled is never shown as complete: the bar short of 100 %, campaign.json's completion marker.
+    auto *bar = gui.run->findChild<QProgressBar *>(QStringLiteral("overallProgress"));
+    ASSERT_NE(bar, nullptr);
+    EXPECT_LT(bar->value(), bar->maximum());
+    ASSERT_TRUE(entry.data->campaign && entry.data->campaign->completion);
+    const CampaignCompletion &done = *entry.data->campaign->completion;
+    EXPECT_EQ(done.state, "cancelled");
+    EXPECT_EQ(done.planned, static_cast<int>(ops.size()));
+    EXPECT_EQ(done.measured, outcome.recordsWritten);
+    EXPECT_EQ(done.not_measured.size(), ops.size() - static_cast<size_t>(outcome.recordsWritten));
+    for (const std::string &name : done.not_measured)
+        EXPECT_NE(name.find("/ECDHE-P256/"), std::string::npos) << name;
     EXPECT_TRUE(child<QPushButton>(gui.run, "startButton")->isEnabled());
 }

@@ -228,11 +228,21 @@ TEST(MainWindow, SettingsRestoreDatasetsWindowAndLanguage)
     EXPECT_TRUE(settingsFile.contains(QStringLiteral("qttest"))) << settingsFile.toStdString();
     QSettings().clear();
 
-    // Any folder is a dataset (an empty one has no records): the test needs no reference data.
+    // A folder with one record is a dataset (an empty one is refused): the test needs no reference data.
     QTemporaryDir tmp;
     ASSERT_TRUE(tmp.isValid());
     const QString folder = tmp.filePath(QStringLiteral("settings_dataset"));
-    ASSERT_TRUE(QDir().mkpath(folder));
+    ASSERT_TRUE(QDir().mkpath(folder + QStringLiteral("/records/x25519-nike")));
+    {
+        kexbench::Record rec;
+        rec.candidate = "x25519-nike";
+        rec.label = rec.instance = "X25519-NIKE";
+        rec.operation = "exchange";
+        rec.status = "complete";
+        QFile file(folder + QStringLiteral("/records/x25519-nike/X25519-NIKE__exchange.json"));
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(kexbench::record_to_json(rec).dump()));
+    }
     const QString canonical = QFileInfo(folder).canonicalFilePath();
     const QSize size(1100, 720);
     {

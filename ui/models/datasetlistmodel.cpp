@@ -148,6 +148,10 @@ QString DatasetListModel::counterOf(const Dataset &d)
     for (const auto &rec : d.records)
         if (rec.kexbench && !rec.kexbench->counter.empty())
             return QString::fromStdString(rec.kexbench->counter);
+    if (d.kind == kPublishedPageKind) // the page's "mean cycles" column, as printed
+        return std::any_of(d.records.begin(), d.records.end(), [](const Record &r) { return r.mean_cycles.has_value(); })
+                   ? tr("cycles (published page)")
+                   : tr("time only (published page)");
     // Harness records say only whether the driver had a cycle counter.
     for (const auto &rec : d.records)
         for (const auto &process : rec.processes)
@@ -168,6 +172,13 @@ QString DatasetListModel::cpuOf(const Dataset &d)
     return {};
 }
 
+QString DatasetListModel::incompleteStateOf(const Dataset &d)
+{
+    if (!d.campaign || !d.campaign->completion || d.campaign->completion->complete())
+        return {};
+    return QString::fromStdString(d.campaign->completion->state);
+}
+
 QVariant DatasetListModel::data(const QModelIndex &index, int role) const
 {
     // Views and QAbstractItemModelTester ask about the invalid index on
@@ -184,6 +195,9 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case LiveRole: return entry.live;
     case OriginRole: return entry.origin;
+    case CompletionRole:
+        return d.campaign && d.campaign->completion ? QString::fromStdString(d.campaign->completion->state) : QString();
+    case KindRole: return QString::fromStdString(d.kind);
     case Qt::EditRole:
         if (column == Label)
             return entry.label;
@@ -192,7 +206,17 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
     case SortRole:
         switch (column) {
         case Label:
-            return entry.live && role == Qt::DisplayRole ? tr("%1 (live)").arg(entry.label) : entry.label;
+            if (role != Qt::DisplayRole)
+                return entry.label;
+            if (entry.live)
+                return tr("%1 (live)").arg(entry.label);
+            if (const QString state = incompleteStateOf(d); state == QLatin1String("cancelled"))
+                return tr("%1 (cancelled)").arg(entry.label);
+            else if (!state.isEmpty())
+                return tr("%1 (partial)").arg(entry.label);
+            if (d.kind == kPublishedPageKind) // trial-level figures only: said wherever the row is shown
+                return tr("%1 (published page)").arg(entry.label);
+            return entry.label;
         case System: return QString::fromStdString(d.system_label);
         case Cpu: {
             const QString cpu = cpuOf(d);
@@ -219,6 +243,10 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
                 return static_cast<qulonglong>(d.records.size());
             return QString::number(d.records.size());
         case Origin: return entry.origin;
+        case Kind:
+            return d.kind == kPublishedPageKind ? tr("published page")
+                   : d.kind == "bundle"          ? tr("bundle")
+                                                 : tr("campaign");
         default: return {};
         }
     case Qt::TextAlignmentRole:
@@ -229,6 +257,8 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
         // A coloured mark beside a live dataset's label: views show it without any delegate.
         if (column == Label && entry.live)
             return QColor(0x2e, 0x9d, 0x4f);
+        if (column == Label && !incompleteStateOf(d).isEmpty()) // cancelled or partial: an amber mark
+            return QColor(0xd9, 0x82, 0x1e);
         return {};
     case Qt::FontRole:
         if (entry.live) {
@@ -248,6 +278,30 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
                        tr("%n file(s) could not be read; see the messages panel.", nullptr, static_cast<int>(d.problems.size()));
             if (entry.live)
                 tip += QStringLiteral("<br><i>") + tr("Live: a campaign is still writing into this dataset.") + QStringLiteral("</i>");
+            else if (!incompleteStateOf(d).isEmpty()) {
+                const CampaignCompletion &done = *d.campaign->completion;
+                tip += QStringLiteral("<br><b>") +
+                       (done.state == "cancelled" ? tr("Cancelled: %1 of %2 planned records measured.")
+                                                  : tr("Partial: %1 of %2 planned records measured."))
+                           .arg(done.measured)
+                           .arg(done.planned) +
+                       QStringLiteral("</b>");
+                if (!done.not_measured.empty()) {
+                    QStringList names;
+                    for (const std::string &name : done.not_measured)
+                        names << QString::fromStdString(name).toHtmlEscaped();
+                    const qsizetype kShown = 12;
+                    QString list = names.mid(0, kShown).join(QStringLiteral(", "));
+                    if (names.size() > kShown)
+                        list += QStringLiteral(", …");
+                    tip += QStringLiteral("<br>") + tr("Not measured: %1").arg(list);
+                }
+            }
+            if (d.kind == kPublishedPageKind)
+                tip += QStringLiteral("<br><b>") +
+                       tr("Published page: trial-level figures only (no per-trial values, no per-iteration samples, "
+                          "no distributions); comparisons with it give no verdict.") +
+                       QStringLiteral("</b>");
             if (!entry.origin.isEmpty())
                 tip += QStringLiteral("<br>") + tr("From %1").arg(entry.origin.toHtmlEscaped());
             tip += QStringLiteral("<br>") + tr("Double-click to rename.");
@@ -313,6 +367,7 @@ QVariant DatasetListModel::headerData(int section, Qt::Orientation orientation, 
         case Counter: return metricName(Metric::Counter);
         case Records: return tr("Records");
         case Origin: return tr("Origin");
+        case Kind: return tr("Kind");
         default: return {};
         }
     }
@@ -325,6 +380,7 @@ QVariant DatasetListModel::headerData(int section, Qt::Orientation orientation, 
         case Counter: return metricTooltip(Metric::Counter);
         case Records: return tr("Timing records (instance x operation) in the dataset.");
         case Origin: return tr("Folder or bundle the dataset was loaded from.");
+        case Kind: return tr("Campaign folder, bundle, or published page (trial-level figures only).");
         default: return {};
         }
     }

@@ -16,11 +16,14 @@ class Workbench;
 class DatasetListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Label, System, Cpu, Started, Counter, Records, Origin, ColumnCount };
+    // Kind: "campaign", "bundle" or "published page" (Dataset::kind; a page has trial-level figures only).
+    enum Column { Label, System, Cpu, Started, Counter, Records, Origin, Kind, ColumnCount };
     enum Role {
         LiveRole = Qt::UserRole + 1, // bool
         OriginRole,                  // QString
         SortRole,                    // numbers and dates as such
+        CompletionRole,              // QString: campaign.json completion state ("complete", "cancelled", "partial"), empty when not recorded
+        KindRole,                    // QString: Dataset::kind as stored ("campaign", "bundle", "published page"), untranslated
     };
 
     explicit DatasetListModel(Workbench *workbench, QObject *parent = nullptr);
@@ -36,6 +39,8 @@ public:
     // or what a harness campaign recorded about its cycle counter.
     static QString counterOf(const Dataset &dataset);
     static QString cpuOf(const Dataset &dataset);
+    // The campaign's completion state when it is not complete ("cancelled", "partial"); empty otherwise.
+    static QString incompleteStateOf(const Dataset &dataset);
 
 public slots:
     void retranslate();
