@@ -37,6 +37,7 @@
 #include <QTextDocument>
 
 #include <atomic>
+#include <cmath>
 #include <map>
 
 using namespace kexbench;
@@ -130,14 +131,15 @@ QString normalised(QString text)
     return text.simplified();
 }
 
-// The text a reader sees: every page cropped to its body (the page layout's
-// margins, without the page-number footer), so text drawn outside a page's
-// clip, which a PDF still carries, does not count.
+// The text a reader sees: of every page, the words whose middle lies in the
+// body (the page layout's margins, without the page-number footer). Qt also
+// draws, clipped, the lines that only touch a page, so a PDF carries them in
+// the margins; a word's middle is outside the body exactly when it is clipped
+// away, where a crop by the words' edges depends on fractions of a point.
 QString visibleText(const QString &pdf, const PdfOptions &options = {})
 {
     // The body as write_pdf lays it out: A4 less the margins, less the footer
-    // of 2.5 lines of the page-number font. In points; half a point inside,
-    // because Qt also draws (clipped) the lines that only touch a page.
+    // of 2.5 lines of the page-number font. In points.
     const double pt = 72.0 / 25.4;
     QBuffer sink;
     sink.open(QIODevice::WriteOnly);
@@ -148,18 +150,43 @@ QString visibleText(const QString &pdf, const PdfOptions &options = {})
     footerFont.setPointSizeF(options.point_size * 0.85);
     const double footer =
         options.page_numbers ? QFontMetricsF(footerFont, &writer).height() * 2.5 * 72.0 / writer.resolution() : 0;
-    const double top = options.margins_mm.top() * pt + 0.5;
-    const double bottom = (297.0 - options.margins_mm.bottom()) * pt - footer - 0.5;
-    const double scale = 10; // pdftotext takes whole pixels: crop at 720 dpi, a tenth of a point
+    const double top = options.margins_mm.top() * pt;
+    const double bottom = (297.0 - options.margins_mm.bottom()) * pt - footer;
     QProcess p;
-    p.start(QStringLiteral("pdftotext"),
-            {QStringLiteral("-r"), QString::number(72 * scale), QStringLiteral("-x"), QStringLiteral("0"),
-             QStringLiteral("-y"), QString::number(qRound(top * scale)), QStringLiteral("-W"),
-             QString::number(qRound(595.0 * scale)), QStringLiteral("-H"), QString::number(qRound((bottom - top) * scale)),
-             pdf, QStringLiteral("-")});
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
     if (!p.waitForFinished(60000) || p.exitCode() != 0)
         return {};
-    return QString::fromUtf8(p.readAllStandardOutput());
+    static const char *const wordPattern =
+        R"re(<word xMin="[^"]*" yMin="([^"]*)" xMax="[^"]*" yMax="([^"]*)">([^<]*)</word>)re";
+    static const QRegularExpression word(QString::fromLatin1(wordPattern));
+    QString text;
+    double lineTop = -1;
+    for (const QString &line : QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'))) {
+        if (line.contains(QLatin1String("<page "))) {
+            lineTop = -1;
+            continue;
+        }
+        const auto m = word.match(line);
+        if (!m.hasMatch())
+            continue;
+        const double yMin = m.captured(1).toDouble(), yMax = m.captured(2).toDouble();
+        const double middle = (yMin + yMax) / 2;
+        if (middle < top || middle > bottom)
+            continue;
+        QString w = m.captured(3);
+        w.replace(QLatin1String("&lt;"), QLatin1String("<"))
+            .replace(QLatin1String("&gt;"), QLatin1String(">"))
+            .replace(QLatin1String("&quot;"), QLatin1String("\""))
+            .replace(QLatin1String("&apos;"), QLatin1String("'"))
+            .replace(QLatin1String("&amp;"), QLatin1String("&"));
+        // A word hyphenated at a line end goes on with the next line's first word, as pdftotext's text does.
+        const bool newLine = std::abs(yMin - lineTop) > 1;
+        if (!text.isEmpty() && !(newLine && text.endsWith(QLatin1Char('-'))))
+            text += QLatin1Char(' ');
+        text += w;
+        lineTop = yMin;
+    }
+    return text;
 }
 
 // Every text block core's report model has outside the table cells, as the
