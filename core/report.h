@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Candidate reports in the layout of the published ngcc.dev performance pages
 // (sections 1-7 and "Symmetric primitives"). build_report() turns a Dataset
-// into a model of plain strings, with every number already formatted as the
-// pages format it (core/format.h); the renderers only lay that model out as
-// Markdown, CSV or HTML, so all three show identical cells.
+// into a model whose display cells are text, every number already formatted
+// as the pages format it (core/format.h), and whose tables each carry a
+// machine-readable twin of the same computed values (data_header/data_rows:
+// plain numbers in base units). Markdown and HTML lay out the display cells,
+// so they show identical text; CSV and JSON write the twin.
 //
 // Cell and paragraph text is Markdown inline text: `code` spans only (labels,
 // file paths). render_csv drops the backticks; render_html turns them into <code>.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Report renderers. They add no numbers of their own: every cell was
-// formatted by build_report, so Markdown, CSV and HTML always agree.
+// The Report renderers. They add no numbers of their own: every display cell
+// was formatted by build_report and every twin value computed there, so
+// Markdown and HTML show the same text and CSV and JSON the same numbers.
 #include "core/report.h"
 
 #include <charconv>

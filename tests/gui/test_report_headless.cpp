@@ -14,6 +14,7 @@
 // - The Results table's bandwidth is the report's section 6 bandwidth for
 //   every row (MEASUREMENT-METHOD §9: protocol messages + pk A + pk B), with
 //   and without an accounting file.
+#include "fixture_campaign.h"
 #include "gui_test_util.h"
 
 #include "models/reportexport.h"
@@ -36,7 +37,6 @@
 #include <QTemporaryDir>
 #include <QTextDocument>
 
-#include <atomic>
 #include <cmath>
 #include <map>
 
@@ -46,12 +46,8 @@ using namespace kexbench::ui::test;
 
 namespace {
 
-struct Quiet : CampaignObserver {
-    void on_event(const CampaignEvent &) override {}
-};
-
 // The campaign, made once per test run (about 15 s): every operation of both
-// baselines, short fixed trials, KAT and the hash/DRNG profile as by default.
+// baselines, KAT and the hash/DRNG profile as by default.
 const QString &campaignDir()
 {
     static QTemporaryDir dir;
@@ -60,22 +56,11 @@ const QString &campaignDir()
     if (tried)
         return path;
     tried = true;
-    CampaignOptions o;
-    for (const char *name : {"X25519-NIKE", "SM2-KEX"})
-        o.libraries.push_back(std::string(KEXBENCH_INSTANCE_DIR) + "/lib" + name + ".so");
-    o.mode = "fixed";
-    o.planning.trial_target_s = 0.01;
+    CampaignOptions o = shortCampaignOptions({"X25519-NIKE", "SM2-KEX"}, "headless_test",
+                                             dir.filePath(QStringLiteral("campaign")).toStdString());
     o.planning.op_budget_s = 20;
-    o.retries = 0;
-    o.system_label = "headless_test";
-    o.out_dir = dir.filePath(QStringLiteral("campaign")).toStdString();
-    Quiet observer;
-    std::atomic<bool> cancel{false};
-    if (auto summary = run_campaign(o, observer, cancel); !summary) {
-        ADD_FAILURE() << summary.error();
-        return path;
-    }
-    path = QString::fromStdString(o.out_dir);
+    if (runAndLoad(o))
+        path = QString::fromStdString(o.out_dir);
     return path;
 }
 
