@@ -364,10 +364,12 @@ void expectResultsMatchTheReport(const Dataset &ds, const std::shared_ptr<const 
         const auto col = std::find(t->data_header.begin(), t->data_header.end(), "bandwidth_bytes") - t->data_header.begin();
         const auto inst = std::find(t->data_header.begin(), t->data_header.end(), "instance") - t->data_header.begin();
         if (col < static_cast<std::ptrdiff_t>(t->data_header.size()) &&
-            inst < static_cast<std::ptrdiff_t>(t->data_header.size()))
-            for (const auto &row : t->data_rows)
+            inst < static_cast<std::ptrdiff_t>(t->data_header.size())) {
+            for (const auto &row : t->data_rows) {
                 EXPECT_EQ(data_text(row[static_cast<size_t>(col)]),
                           std::to_string(expected.at(data_text(row[static_cast<size_t>(inst)]))));
+            }
+        }
     }
 }
 
