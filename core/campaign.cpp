@@ -1044,6 +1044,9 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
             return std::nullopt;
         if (w.kat->verdict != KatVerdict::Pass)
             ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", info.meta.instance + ": KAT " + w.kat->summary()));
+        else // every instance's KAT outcome is said, the pass too
+            ctx.emit(ev(CampaignEvent::KatPassed, info.meta.instance, "",
+                        info.meta.instance + ": KAT PASS (" + std::to_string(w.kat->records) + " vectors)"));
     }
     add_build_entry(ctx, info, w.kat_check());
     unsigned passes_run = 0;

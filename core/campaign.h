@@ -67,6 +67,9 @@ struct CampaignEvent {
         RecordWritten,    // record points at the record
         RecordResumed,    // an existing complete record was kept
         Finished,
+        // message: an instance's KAT check passed ("X25519-NIKE: KAT PASS (1000 vectors)");
+        // one that did not pass is a Warning ("X25519-NIKE: KAT NOKAT no KAT vectors supplied").
+        KatPassed,
     };
     Kind kind = Started;
     std::string instance, operation, message;

@@ -293,6 +293,46 @@ Result<bool> write_first_campaign_json(const std::vector<Host> &hosts, const Hos
     return write_file_atomic(path.string(), first.dump(2) + "\n");
 }
 
+// The campaign's "completion" block (core/campaign.cpp completion_json) over
+// every host's share: the shares' blocks that stand (a lost host's share stands
+// only when nobody measured its instances again) added up, and one
+// "<library>/*" entry for each library no share reported on (cancelled before
+// it was dealt). The state is the whole campaign's: "cancelled" on cancel,
+// else "complete" when nothing planned is missing, else "partial" (a host
+// dropped out and no other measured its part, failed records, ...).
+ordered_json merged_completion(const std::vector<ordered_json> &blocks, const std::vector<std::string> &uncovered,
+                               bool cancelled)
+{
+    int planned = 0, measured = 0;
+    std::vector<std::string> not_measured;
+    for (const ordered_json &b : blocks) {
+        if (!b.is_object())
+            continue;
+        if (b.contains("planned") && b["planned"].is_number_integer())
+            planned += b["planned"].get<int>();
+        if (b.contains("measured") && b["measured"].is_number_integer())
+            measured += b["measured"].get<int>();
+        if (b.contains("not_measured") && b["not_measured"].is_array())
+            for (const auto &name : b["not_measured"])
+                if (name.is_string())
+                    not_measured.push_back(name.get<std::string>());
+    }
+    for (const std::string &lib : uncovered) {
+        ++planned;
+        not_measured.push_back(file_name(lib) + "/*");
+    }
+    std::sort(not_measured.begin(), not_measured.end());
+    const std::string state = cancelled ? "cancelled" : not_measured.empty() ? "complete" : "partial";
+    return ordered_json{{"state", state}, {"planned", planned}, {"measured", measured}, {"not_measured", not_measured}};
+}
+
+// A share's completion block, or null when its campaign.json block has none.
+ordered_json completion_of(const ordered_json &block)
+{
+    return block.is_object() && block.contains("completion") && block["completion"].is_object() ? block["completion"]
+                                                                                                : ordered_json();
+}
+
 void add_summary(CampaignSummary &total, const CampaignSummary &part, bool host_lost)
 {
     // A lost host's failed records are the connection's: another host measures them again.
@@ -387,7 +427,14 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &g
     std::vector<size_t> serving(hosts.size());
     for (size_t i = 0; i < hosts.size(); ++i)
         serving[i] = i;
+    // Completion over all shares: those that stand, and the last round's lost
+    // hosts' (superseded when another round measures their instances again).
+    std::vector<ordered_json> standing, lost;
+    std::vector<std::string> covered; // libraries a standing or lost block reports on
+    std::vector<std::string> lost_libraries;
     while (!work.empty() && !serving.empty() && !cancel.load()) {
+        lost.clear(); // this round measures the previous round's lost work again
+        lost_libraries.clear();
         const auto shares = deal(work, serving, hosts.size());
         std::vector<ShardOutcome> outcomes(hosts.size());
         std::vector<std::thread> threads;
@@ -406,8 +453,17 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &g
             if (!o.summary)
                 return fail(hosts[h].session->address().text() + ": " + o.summary.error());
             add_summary(result.summary, *o.summary, o.host_lost);
-            if (!o.summary->campaign_json.empty())
-                blocks[h] = ordered_json::parse(o.summary->campaign_json, nullptr, false);
+            const ordered_json block = o.summary->campaign_json.empty()
+                                           ? ordered_json()
+                                           : ordered_json::parse(o.summary->campaign_json, nullptr, false);
+            if (!block.is_null())
+                blocks[h] = block;
+            const ordered_json completion = completion_of(block); // this round's share only
+            if (!completion.is_null()) {
+                (o.host_lost ? lost : standing).push_back(completion);
+                auto &libraries = o.host_lost ? lost_libraries : covered;
+                libraries.insert(libraries.end(), shares[h].begin(), shares[h].end());
+            }
             if (o.host_lost) {
                 hosts[h].dropped = "the connection dropped mid-campaign";
                 for (const std::string &lib : shares[h])
@@ -440,8 +496,16 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &g
     std::vector<ordered_json> present;
     for (const ordered_json &b : blocks)
         present.push_back(b.is_object() ? b : ordered_json::object());
+    ordered_json campaign = hosted_campaign_json(hosts, present, options);
+    standing.insert(standing.end(), lost.begin(), lost.end());
+    covered.insert(covered.end(), lost_libraries.begin(), lost_libraries.end());
+    std::vector<std::string> uncovered;
+    for (const std::string &lib : options.campaign.libraries)
+        if (std::find(covered.begin(), covered.end(), lib) == covered.end())
+            uncovered.push_back(lib);
+    campaign["completion"] = merged_completion(standing, uncovered, result.summary.cancelled);
     if (auto w = write_file_atomic((fs::path(options.campaign.out_dir) / "campaign.json").string(),
-                                   hosted_campaign_json(hosts, present, options).dump(2) + "\n");
+                                   campaign.dump(2) + "\n");
         !w)
         result.summary.problems.push_back(w.error());
     for (const Host &h : hosts)

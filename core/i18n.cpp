@@ -286,6 +286,27 @@ const Entry kCatalogue[] = {
     {"KAT log (sha256 {})", "KAT 日志（SHA-256 {}）"},
     {"timing {}", "计时记录 `{}`"},
     {"hash profile {}", "哈希剖析 `{}`"},
+
+    // ---------------------------------------------------------------- campaign log (core/campaign.cpp, core/hosted_campaign.cpp)
+    // event messages the workbench's Run page shows in the window's language
+    {"counter {}", "计数器 `{}`"},
+    {"{}: KAT PASS ({} vectors)", "{}：KAT 通过（{} 个测试向量）"},
+    {"{}: KAT {}", "{}：KAT {}"},
+    {"MISMATCH {}", "结果不符：{}"},
+    {"NOKAT {}", "无测试向量：{}"},
+    {"OVERFLOW {}", "溢出：{}"},
+    {"ERROR {}", "错误：{}"},
+    {"no KAT vectors supplied", "未提供 KAT 测试向量"},
+    {"the manifest has no entry for {}", "清单中没有 `{}` 的条目"},
+    {"manifest expects {}", "清单期望的摘要为 {}"},
+    {"the manifest expects {} records", "清单期望 {} 条记录"},
+    {"{}: not measured: {}", "{}：未测量：{}"},
+    {"{}: hash/DRNG profile failed: {}", "{}：哈希/DRNG 剖析失败：{}"},
+    {"disturbed: {}", "受干扰：{}"},
+    {"the connection dropped mid-campaign", "连接在测评中途断开"},
+    {"{} dropped out ({}); {} instance(s) go to the other hosts", "{} 已退出（{}）；其 {} 个实例交给其他主机"},
+    {"{} dropped out ({}); no host is left: resume with the same command",
+     "{} 已退出（{}）；已没有可用的主机：请用同一命令续测"},
 };
 // clang-format on
 

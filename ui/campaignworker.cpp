@@ -9,12 +9,33 @@
 #include "core/kat.h"
 #include "core/stats.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QSysInfo>
 #include <QThread>
 
 namespace kexbench::ui {
+
+Language coreLanguage()
+{
+    // The marker the Report page reads its language from: the translation's own code.
+    const QString code = QCoreApplication::translate(
+        "kexbench::ui::ReportPage", "en", "language code of the report: this translation's own, e.g. zh_CN");
+    return code == QLatin1String("zh_CN") ? Language::zh_CN : Language::en;
+}
+
+QString coreText(const std::string &english)
+{
+    const Language lang = coreLanguage();
+    if (lang == Language::en)
+        return QString::fromStdString(english);
+    QString text = QString::fromStdString(tr_text(lang, english));
+    text.remove(QLatin1Char('`'));
+    return text;
+}
+
+QString coreText(const QString &english) { return coreText(english.toStdString()); }
 
 namespace {
 
@@ -45,7 +66,8 @@ QString summaryOf(const Record &rec)
     if (rec.disturbed_retries > 0)
         text += CampaignWorker::tr(", %1 disturbed trial(s) retried").arg(rec.disturbed_retries);
     if (rec.kexbench && rec.kexbench->disturbed)
-        text += QStringLiteral("; ") + QString::fromStdString(rec.kexbench->reason);
+        text += (coreLanguage() == Language::zh_CN ? QStringLiteral("；") : QStringLiteral("; ")) +
+                coreText(rec.kexbench->reason);
     return text;
 }
 

@@ -132,6 +132,19 @@ QString defaultOutputBase()
     return QDir(data).filePath(QCoreApplication::applicationName() + QStringLiteral("/campaigns"));
 }
 
+// A warning as kept (core's English, "[host] " in front for a host of a
+// campaign on other hosts) in the window's language.
+QString shownWarning(const QString &warning)
+{
+    if (warning.startsWith(QLatin1Char('['))) {
+        const qsizetype end = warning.indexOf(QLatin1String("] "));
+        if (end > 0)
+            return warning.left(end + 2) + coreText(warning.mid(end + 2));
+    }
+    return coreText(warning);
+}
+
+// This machine's host warnings, in core's English: translated when shown.
 QStringList hostWarnings(int cpu)
 {
     std::string whyNotPmu;
@@ -1118,7 +1131,7 @@ void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
                        .arg(beforeStart ? tr("This host makes timings noisy or not comparable:")
                                         : tr("Environment warnings for this campaign:"));
     for (const auto &w : warnings)
-        html += QStringLiteral("<li>%1</li>").arg(w.toHtmlEscaped());
+        html += QStringLiteral("<li>%1</li>").arg(shownWarning(w).toHtmlEscaped());
     html += QStringLiteral("</ul>");
     banner_->setText(html);
     banner_->show();
@@ -1159,10 +1172,10 @@ void RunPage::onUpdate(const CampaignUpdate &u)
     }
     switch (u.kind) {
     case CampaignEvent::Started:
-        log(tr("Campaign started: %1").arg(u.message));
+        log(tr("Campaign started: %1").arg(coreText(u.message)));
         break;
     case CampaignEvent::Warning:
-        log(tr("WARNING: %1").arg(u.message));
+        log(tr("WARNING: %1").arg(coreText(u.message)));
         if (u.instance.isEmpty()) // host conditions go to the banner; instance ones stay in the log
             setWarnings(warnings_ + QStringList{from + u.message}, false);
         break;
@@ -1174,7 +1187,10 @@ void RunPage::onUpdate(const CampaignUpdate &u)
         currentEta_->clear();
         break;
     case CampaignEvent::InstanceProblem:
-        log(tr("PROBLEM: %1").arg(u.message));
+        log(tr("PROBLEM: %1").arg(coreText(u.message)));
+        break;
+    case CampaignEvent::KatPassed: // a KAT that did not pass came as a Warning: "X: KAT NOKAT no KAT vectors supplied"
+        log(QStringLiteral("  ") + coreText(u.message));
         break;
     case CampaignEvent::OperationStarted:
         currentOperation_ = u.operation;
@@ -1186,7 +1202,7 @@ void RunPage::onUpdate(const CampaignUpdate &u)
     case CampaignEvent::TrialDone: {
         const double elapsed = operationClock_.isValid() ? operationClock_.elapsed() / 1000.0 : 0;
         if (!u.message.isEmpty()) // a disturbed attempt: it is retried or flagged, never silently kept
-            log(tr("  %1 %2 trial %3: %4").arg(u.instance, u.operation).arg(u.trial).arg(u.message));
+            log(tr("  %1 %2 trial %3: %4").arg(u.instance, u.operation).arg(u.trial).arg(coreText(u.message)));
         if (u.trials > 0) {
             current_->setRange(0, u.trials);
             current_->setValue(u.trial);
@@ -1205,7 +1221,7 @@ void RunPage::onUpdate(const CampaignUpdate &u)
         if (u.recordStatus == QLatin1String("complete"))
             log(tr("  %1 %2: %3").arg(u.instance, u.operation, u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary));
         else
-            log(tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, u.message));
+            log(tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, coreText(u.message)));
         current_->setRange(0, 1);
         current_->setValue(1);
         break;
@@ -1220,7 +1236,7 @@ void RunPage::onUpdate(const CampaignUpdate &u)
 void RunPage::onFinished(const CampaignOutcome &o)
 {
     if (!o.ok) {
-        log(tr("The campaign could not run: %1").arg(o.error));
+        log(tr("The campaign could not run: %1").arg(coreText(o.error)));
     } else {
         log(tr("%1: %2 record(s) written, %3 resumed, %4 failed; campaign in %5")
                 .arg(o.cancelled ? tr("Cancelled") : tr("Finished"))
@@ -1234,7 +1250,8 @@ void RunPage::onFinished(const CampaignOutcome &o)
             log(tr("  %1: %n instance(s) in %2", nullptr, share.instances)
                     .arg(share.host, formatEta(share.wallSeconds)));
         else
-            log(tr("  %1 dropped out after %n instance(s): %2", nullptr, share.instances).arg(share.host, share.dropped));
+            log(tr("  %1 dropped out after %n instance(s): %2", nullptr, share.instances)
+                    .arg(share.host, coreText(share.dropped)));
     }
     // Cancelled: where it stopped, and short of 100 % even when only the last step was left.
     overall_->setValue(o.ok && !o.cancelled ? kProgressSteps
@@ -1253,7 +1270,7 @@ void RunPage::onFinished(const CampaignOutcome &o)
         }
     for (const auto &share : o.hostShares)
         if (!share.dropped.isEmpty() && hostRows_.contains(share.host))
-            hostRows_[share.host].status->setText(tr("dropped out: %1").arg(share.dropped));
+            hostRows_[share.host].status->setText(tr("dropped out: %1").arg(coreText(share.dropped)));
     if (autoOutDir_) // the next campaign gets a folder of its own
         outDir_->setText(defaultOutputFolder());
     updateControls();

@@ -116,6 +116,7 @@ public:
         case CampaignEvent::Started: line("kexbench: " + e.message); break;
         case CampaignEvent::Warning: line("WARNING: " + e.message); break;
         case CampaignEvent::InstanceStarted: line(e.instance); break;
+        case CampaignEvent::KatPassed: line("  " + e.message); break; // a KAT that did not pass is a WARNING
         case CampaignEvent::InstanceProblem: line("PROBLEM: " + e.message); break;
         case CampaignEvent::RecordResumed: line("  " + e.operation + ": resumed (record already complete)"); break;
         case CampaignEvent::RecordWritten: written(e); break;

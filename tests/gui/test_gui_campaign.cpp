@@ -18,13 +18,17 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -281,6 +285,12 @@ TEST(GuiCampaign, RunsFromTheRunPageIntoALiveDatasetAndTheResultsPage)
     auto *log = child<QPlainTextEdit>(gui.run, "campaignLog");
     ASSERT_NE(log, nullptr);
     EXPECT_TRUE(log->toPlainText().contains(QStringLiteral("Finished: 2 record(s) written"))) << log->toPlainText().toStdString();
+    // Each instance's KAT outcome, in the words `kexbench-cli run` prints (the built-ins' pinned manifest).
+    for (const char *name : {"ECDHE-P256", "X25519-NIKE"})
+        EXPECT_TRUE(QRegularExpression(QStringLiteral("\\]   %1: KAT PASS \\([1-9][0-9]* vectors\\)").arg(QLatin1String(name)))
+                        .match(log->toPlainText())
+                        .hasMatch())
+            << name << "\n" << log->toPlainText().toStdString();
 }
 
 TEST(GuiCampaign, CancelFromTheRunPageKeepsTheFinishedRecords)
@@ -348,4 +358,122 @@ TEST(GuiCampaign, CancelFromTheRunPageKeepsTheFinishedRecords)
     for (const std::string &name : done.not_measured)
         EXPECT_NE(name.find("/ECDHE-P256/"), std::string::npos) << name;
     EXPECT_TRUE(child<QPushButton>(gui.run, "startButton")->isEnabled());
+}
+
+namespace {
+
+// ASCII words of a text that are English prose, not an identifier, unit or
+// path: paths (a '/' in the word), words with a digit, '_' or '-' (X25519-NIKE,
+// init_a, cpu-cycles), acronyms in capitals (KAT, CPU, TSC, PMU) and the
+// identifiers and units core's Chinese catalogue keeps as they are are left out.
+QStringList englishWords(const QString &text)
+{
+    static const QSet<QString> kept = {
+        // units
+        QStringLiteral("n"), QStringLiteral("s"), QStringLiteral("ms"), QStringLiteral("ns"), QStringLiteral("kHz"),
+        QStringLiteral("MHz"), QStringLiteral("GHz"), QStringLiteral("KiB"), QStringLiteral("MiB"),
+        QStringLiteral("GiB"),
+        // counters, operations, kernel interfaces and cpufreq governors: identifiers in the catalogue's Chinese texts
+        QStringLiteral("perf"), QStringLiteral("tsc"), QStringLiteral("exchange"), QStringLiteral("cpufreq"),
+        QStringLiteral("boost"), QStringLiteral("performance"), QStringLiteral("powersave"),
+        QStringLiteral("schedutil"), QStringLiteral("ondemand"), QStringLiteral("conservative"),
+        QStringLiteral("userspace"), QStringLiteral("pseudohash"), QStringLiteral("pseudoXOF"), QStringLiteral("sm3hash")};
+    QStringList found;
+    static const QRegularExpression word(QStringLiteral("[^\\s，：；（）、。]+"));
+    for (auto it = word.globalMatch(text); it.hasNext();) {
+        const QString token = it.next().captured();
+        if (token.contains(QLatin1Char('/')))
+            continue; // a path
+        static const QRegularExpression ascii(QStringLiteral("[A-Za-z][A-Za-z0-9_\\-\\.]*"));
+        for (auto w = ascii.globalMatch(token); w.hasNext();) {
+            QString candidate = w.next().captured();
+            while (candidate.endsWith(QLatin1Char('.')))
+                candidate.chop(1);
+            static const QRegularExpression identifier(QStringLiteral("[0-9_\\-]"));
+            if (candidate.contains(identifier) || candidate == candidate.toUpper() || kept.contains(candidate))
+                continue;
+            found << candidate;
+        }
+    }
+    return found;
+}
+
+} // namespace
+
+// A real campaign from the Run page of a Chinese window: every log line and
+// host warning is Chinese (core's English event messages translated through
+// its catalogue where they are shown), the KAT outcome included; only
+// identifiers, units and paths stay as they are.
+TEST(GuiCampaign, TheLogAndTheHostWarningsAreChineseInAChineseWindow)
+{
+    GuiCampaign gui;
+    ASSERT_NO_FATAL_FAILURE(gui.prepare({QStringLiteral("X25519-NIKE")}));
+    ASSERT_TRUE(gui.window.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents(); // LanguageChange reaches the pages
+    ASSERT_EQ(coreLanguage(), Language::zh_CN);
+    // The words of a KAT that did not pass, as core composes them.
+    EXPECT_EQ(coreText(std::string("X25519-NIKE: KAT NOKAT no KAT vectors supplied")),
+              QString::fromUtf8("X25519-NIKE：KAT 无测试向量：未提供 KAT 测试向量"));
+    EXPECT_EQ(coreText(std::string("X25519-NIKE: KAT PASS (10 vectors)")),
+              QString::fromUtf8("X25519-NIKE：KAT 通过（10 个测试向量）"));
+
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const QString out = tmp.filePath(QStringLiteral("campaign"));
+    ASSERT_NO_FATAL_FAILURE(enterTinyPlan(gui.run, {QStringLiteral("init_a")}, 0.002, out));
+    QSignalSpy finished(gui.run->session(), &CampaignSession::finished);
+    QStringList bannerWhileRunning;
+    auto *banner = gui.run->findChild<QLabel *>(QStringLiteral("environmentBanner"));
+    ASSERT_NE(banner, nullptr);
+    QObject::connect(gui.run->session(), &CampaignSession::update, gui.run, [&](const CampaignUpdate &u) {
+        if (u.kind == CampaignEvent::RecordWritten && bannerWhileRunning.isEmpty()) {
+            bannerWhileRunning << banner->text();
+            const QString folder = QStringLiteral("/tmp/kexbench-gui-shots");
+            if (QDir().mkpath(folder))
+                gui.run->grab().save(folder + QStringLiteral("/run-zh-running.png"));
+        }
+    });
+    child<QPushButton>(gui.run, "startButton")->click();
+    ASSERT_TRUE(gui.run->running());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() == 1; }, 300000));
+    const auto outcome = finished.first().first().value<CampaignOutcome>();
+    ASSERT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_EQ(outcome.recordsWritten, 1);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !gui.window.busy(); }, 60000));
+    QTest::qWait(50);
+    {
+        const QString folder = QStringLiteral("/tmp/kexbench-gui-shots");
+        if (QDir().mkpath(folder))
+            gui.run->grab().save(folder + QStringLiteral("/run-zh-finished.png"));
+    }
+
+    auto *log = child<QPlainTextEdit>(gui.run, "campaignLog");
+    ASSERT_NE(log, nullptr);
+    const QString text = log->toPlainText();
+    std::printf("[ log      ]\n%s\n", text.toStdString().c_str());
+    EXPECT_TRUE(QRegularExpression(QString::fromUtf8("X25519-NIKE：KAT 通过（[1-9][0-9]* 个测试向量）")).match(text).hasMatch())
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QString::fromUtf8("测量任务已开始：计数器 "))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QString::fromUtf8("已完成：写入 1 条记录"))) << text.toStdString();
+    const QStringList english = englishWords(text);
+    EXPECT_TRUE(english.isEmpty()) << "English words in the log: " << english.join(QStringLiteral(", ")).toStdString()
+                                   << "\n" << text.toStdString();
+    // The banner: the host warnings the campaign reported (shown while it ran and after it).
+    QString bannerText = banner->isVisible() ? banner->text() : QString();
+    bannerWhileRunning << bannerText;
+    for (const QString &html : std::as_const(bannerWhileRunning)) {
+        QString plain = html;
+        plain.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+        const QStringList words = englishWords(plain);
+        EXPECT_TRUE(words.isEmpty()) << "English words in the host warnings: "
+                                     << words.join(QStringLiteral(", ")).toStdString() << "\n" << plain.toStdString();
+    }
+    ASSERT_TRUE(gui.window.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    // The banner keeps core's English and follows the language back.
+    if (banner->isVisible()) {
+        QString plain = banner->text();
+        plain.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+        EXPECT_FALSE(englishWords(plain).isEmpty()) << plain.toStdString();
+    }
 }

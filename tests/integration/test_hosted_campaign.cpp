@@ -100,6 +100,35 @@ bool record_complete(const std::string &path)
     return r && r->status == "complete";
 }
 
+size_t complete_records(const std::string &dir)
+{
+    size_t n = 0;
+    for (const std::string &f : record_files(dir))
+        n += record_complete(dir + "/" + f) ? 1 : 0;
+    return n;
+}
+
+// campaign.json's completion block must account for every instance of the
+// campaign, whichever host's share it was in: each label is measured or named
+// as not measured, and the counts add up.
+void expect_completion_covers(const nlohmann::json &completion, const std::string &dir,
+                              const std::vector<std::string> &labels)
+{
+    ASSERT_TRUE(completion.is_object()) << completion.dump(2);
+    const int planned = completion["planned"], measured = completion["measured"];
+    EXPECT_EQ(measured, static_cast<int>(complete_records(dir))) << completion.dump(2);
+    EXPECT_EQ(measured + static_cast<int>(completion["not_measured"].size()), planned) << completion.dump(2);
+    const std::set<std::string> files = record_files(dir);
+    for (const std::string &label : labels) {
+        bool seen = false;
+        for (const std::string &f : files)
+            seen = seen || (contains(f, "/" + label + "__") && record_complete(dir + "/" + f));
+        for (const auto &name : completion["not_measured"])
+            seen = seen || contains(name.get<std::string>(), "/" + label + "/");
+        EXPECT_TRUE(seen) << label << " is neither measured nor listed as not measured: " << completion.dump(2);
+    }
+}
+
 } // namespace
 
 TEST(HostedCampaign, OneHostWritesItsRecordsHere)
@@ -162,6 +191,12 @@ TEST(HostedCampaign, TwoHostsShareOneCampaign)
         dealt += h["instances"].size();
     }
     EXPECT_EQ(dealt, 3u);
+    // The completion covers both hosts' shares, not the first host's alone.
+    const nlohmann::json &completion = campaign["completion"];
+    EXPECT_EQ(completion["state"], "complete") << completion.dump(2);
+    EXPECT_EQ(completion["planned"], 3) << completion.dump(2);
+    EXPECT_EQ(completion["measured"], 3) << completion.dump(2);
+    EXPECT_TRUE(completion["not_measured"].empty()) << completion.dump(2);
     // The interleaved progress lines name their host.
     EXPECT_TRUE(contains(r.out, "[" + a->address() + "] ")) << r.out;
     EXPECT_TRUE(contains(r.out, "[" + b->address() + "] ")) << r.out;
@@ -215,6 +250,96 @@ TEST(HostedCampaign, AHostThatDropsOutHandsItsInstancesOn)
     for (const std::string &w : observer.events)
         said = said || contains(w, b->address() + " dropped out");
     EXPECT_TRUE(said) << "no warning names the host that dropped out";
+    // The first host measured the dropped host's part: the campaign is complete, all 8 records of it.
+    const nlohmann::json completion = read_json(options.campaign.out_dir + "/campaign.json")["completion"];
+    EXPECT_EQ(completion["state"], "complete") << completion.dump(2);
+    EXPECT_EQ(completion["planned"], 8) << completion.dump(2);
+    EXPECT_EQ(completion["measured"], 8) << completion.dump(2);
+    EXPECT_TRUE(completion["not_measured"].empty()) << completion.dump(2);
+}
+
+// Kills each host's sshd when that host's first record arrives: nobody is
+// left to measure the rest, so the campaign is partial, and its completion
+// names what both shares did not measure.
+class KillEachOnItsFirstRecord : public CampaignObserver {
+public:
+    explicit KillEachOnItsFirstRecord(std::vector<TestSshd *> victims) : victims_(std::move(victims)) {}
+    void on_event(const CampaignEvent &e) override
+    {
+        if (e.kind != CampaignEvent::RecordWritten)
+            return;
+        for (TestSshd *v : victims_)
+            if (e.host == v->address() && v->running()) {
+                v->stop();
+                ++killed;
+            }
+    }
+    int killed = 0;
+
+private:
+    std::vector<TestSshd *> victims_;
+};
+
+const std::vector<std::string> kFourInstances{"X25519-NIKE", "ECDHE-P256", "SM2-KEX", "MLKEM-UAKE-768"};
+
+TEST(HostedCampaign, CompletionIsPartialWhenEveryHostDropsOut)
+{
+    auto a = start_test_sshd(), b = start_test_sshd();
+    if (!a || !b)
+        return;
+    TempDir dir;
+    HostedCampaignOptions options = cheap_hosted_campaign(kFourInstances, dir / "campaign");
+    options.campaign.order = "harness"; // each host's records one after the other: work is left after its first
+    options.hosts = {a->address(), b->address()};
+    options.remote.ssh_config = shared_ssh_config(*a, *b, dir / "ssh_config");
+    options.remote.cache_dir = dir / "cache";
+    KillEachOnItsFirstRecord observer({a.get(), b.get()});
+    std::atomic<bool> cancel{false};
+    auto result = run_hosted_campaign(options, observer, cancel);
+    ASSERT_TRUE(result) << result.error();
+    ASSERT_EQ(observer.killed, 2) << "a host never wrote a record";
+    EXPECT_FALSE(result->summary.cancelled);
+    const nlohmann::json completion = read_json(options.campaign.out_dir + "/campaign.json")["completion"];
+    EXPECT_EQ(completion["state"], "partial") << completion.dump(2);
+    EXPECT_FALSE(completion["not_measured"].empty()) << completion.dump(2);
+    EXPECT_GE(completion["measured"].get<int>(), 2) << "each host's first record is kept: " << completion.dump(2);
+    EXPECT_LT(completion["measured"].get<int>(), 8) << completion.dump(2);
+    expect_completion_covers(completion, options.campaign.out_dir,
+                             {"X25519-NIKE", "ECDHE-P256", "SM2-KEX", "MLKEM-UAKE-768"});
+}
+
+// Cancelled on the first record of either host: the completion is
+// "cancelled" and plans every instance of both shares.
+TEST(HostedCampaign, CompletionOfACancelledSharedCampaignCoversBothHosts)
+{
+    auto a = start_test_sshd(), b = start_test_sshd();
+    if (!a || !b)
+        return;
+    TempDir dir;
+    HostedCampaignOptions options = cheap_hosted_campaign(kFourInstances, dir / "campaign");
+    options.campaign.order = "harness";
+    options.hosts = {a->address(), b->address()};
+    options.remote.ssh_config = shared_ssh_config(*a, *b, dir / "ssh_config");
+    options.remote.cache_dir = dir / "cache";
+    std::atomic<bool> cancel{false};
+    struct CancelOnFirstRecord : CampaignObserver {
+        std::atomic<bool> *cancel = nullptr;
+        void on_event(const CampaignEvent &e) override
+        {
+            if (e.kind == CampaignEvent::RecordWritten)
+                cancel->store(true);
+        }
+    } observer;
+    observer.cancel = &cancel;
+    auto result = run_hosted_campaign(options, observer, cancel);
+    ASSERT_TRUE(result) << result.error();
+    EXPECT_TRUE(result->summary.cancelled);
+    const nlohmann::json completion = read_json(options.campaign.out_dir + "/campaign.json")["completion"];
+    EXPECT_EQ(completion["state"], "cancelled") << completion.dump(2);
+    EXPECT_GE(completion["measured"].get<int>(), 1) << completion.dump(2);
+    EXPECT_FALSE(completion["not_measured"].empty()) << completion.dump(2);
+    expect_completion_covers(completion, options.campaign.out_dir,
+                             {"X25519-NIKE", "ECDHE-P256", "SM2-KEX", "MLKEM-UAKE-768"});
 }
 
 TEST(HostedCampaign, AConnectionKilledMidCampaignResumes)
