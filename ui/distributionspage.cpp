@@ -18,10 +18,16 @@
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QToolTip>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -95,56 +101,73 @@ std::vector<double> trialMeans(const Record &r, ValueUnit unit)
 // on a grid extended over every shown value; only non-empty bins are kept,
 // so a tail far away costs a few bins, not millions. In log10 space on a
 // log axis. Every value lands in exactly one bin.
-struct HistogramGrid {
-    std::vector<double> low, high, counts; // raw units
+//
+// Overlaid series share one grid (commonGrid): the finest of their own
+// Freedman-Diaconis widths, so the narrowest distribution keeps its shape,
+// from the lowest origin; then every series has the same bin edges and their
+// densities compare bin for bin.
+struct GridSpec {
+    double origin = 0, width = 1;
+    double top = 0;            // the bulk's upper end (in f-space)
+    long long closedBin = -1;  // a value at `top` on this bin's upper edge stays in it (-1: none)
 };
 
-HistogramGrid histogramGrid(std::span<const double> shown, std::span<const double> bulk, bool logScale)
+double toBinSpace(double v, bool logScale) { return logScale ? std::log10(v) : v; }
+double fromBinSpace(double v, bool logScale) { return logScale ? std::pow(10.0, v) : v; }
+
+GridSpec gridFor(std::span<const double> bulk, bool logScale)
 {
-    auto f = [logScale](double v) { return logScale ? std::log10(v) : v; };
-    auto inverse = [logScale](double v) { return logScale ? std::pow(10.0, v) : v; };
-    double origin = 0, width = 0;
-    std::size_t bulkBins = 0;
-    double bulkTop = 0;
+    auto f = [logScale](double v) { return toBinSpace(v, logScale); };
+    GridSpec g;
     if (bulk.front() == bulk.back()) {
         // One value (e.g. a 20 ns operation at timer resolution): a bin one
         // raw unit wide around it, as numpy does, also on a log axis.
-        origin = f(bulk.front() - 0.5);
-        width = f(bulk.front() + 0.5) - origin;
-        bulkBins = 1;
-        bulkTop = origin + width;
+        g.origin = f(bulk.front() - 0.5);
+        g.width = f(bulk.front() + 0.5) - g.origin;
+        g.top = g.origin + g.width;
+        g.closedBin = 1;
     } else {
         std::vector<double> transformed(bulk.size());
         std::transform(bulk.begin(), bulk.end(), transformed.begin(), f);
         const stats::Histogram h = stats::freedman_diaconis(transformed);
-        origin = h.edges.front();
-        width = h.bin_width;
-        bulkBins = h.counts.size();
-        bulkTop = h.edges.back();
+        g.origin = h.edges.front();
+        g.width = h.bin_width;
+        g.top = h.edges.back();
+        g.closedBin = static_cast<long long>(h.counts.size());
     }
-    HistogramGrid grid;
-    long long current = 0;
-    double count = 0;
-    auto flush = [&] {
-        if (count > 0) {
-            grid.low.push_back(inverse(origin + static_cast<double>(current) * width));
-            grid.high.push_back(inverse(origin + static_cast<double>(current + 1) * width));
-            grid.counts.push_back(count);
-        }
-        count = 0;
-    };
+    return g;
+}
+
+GridSpec commonGrid(const std::vector<GridSpec> &specs)
+{
+    if (specs.size() == 1)
+        return specs.front();
+    GridSpec g = specs.front();
+    for (const GridSpec &s : specs) {
+        g.origin = std::min(g.origin, s.origin);
+        g.width = std::min(g.width, s.width);
+        g.top = std::max(g.top, s.top);
+    }
+    // The closed last bin only where the top falls on an edge of the common grid.
+    const double q = (g.top - g.origin) / g.width;
+    g.closedBin = std::abs(q - std::round(q)) < 1e-9 * std::max(1.0, std::abs(q)) ? std::llround(q) : -1;
+    return g;
+}
+
+// (bin index, count) of the non-empty bins, ascending.
+std::vector<std::pair<long long, double>> binOn(const GridSpec &g, std::span<const double> shown, bool logScale)
+{
+    std::vector<std::pair<long long, double>> out;
     for (double v : shown) { // sorted, so bin indices never decrease
-        const double x = f(v);
-        auto k = static_cast<long long>(std::floor((x - origin) / width));
-        if (k == static_cast<long long>(bulkBins) && x <= bulkTop)
-            k = static_cast<long long>(bulkBins) - 1; // the bulk's last bin is closed, as in stats::freedman_diaconis
-        if (k != current)
-            flush();
-        current = k;
-        count += 1;
+        const double x = toBinSpace(v, logScale);
+        auto k = static_cast<long long>(std::floor((x - g.origin) / g.width));
+        if (k == g.closedBin && k > 0 && x <= g.top)
+            k = g.closedBin - 1; // the bulk's last bin is closed, as in stats::freedman_diaconis
+        if (out.empty() || out.back().first != k)
+            out.emplace_back(k, 0.0);
+        out.back().second += 1;
     }
-    flush();
-    return grid;
+    return out;
 }
 
 // Keeps the first and last point and evenly spaced ones between.
@@ -247,6 +270,13 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
     }
     const double scale = plot.scale;
 
+    struct HistogramInput {
+        std::size_t series;
+        std::span<const double> shown;
+        GridSpec grid;
+    };
+    std::vector<HistogramInput> histogramInputs;
+
     for (const DistributionInput &in : present) {
         const Record &r = *in.record;
         DistributionSeries s;
@@ -317,18 +347,11 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
                                            static_cast<std::size_t>(bulkLast - bulkFirst));
 
         switch (options.kind) {
-        case PlotKind::Histogram: {
-            if (shown.empty())
-                break;
-            const HistogramGrid grid = histogramGrid(shown, bulk, options.logScale);
-            for (std::size_t b = 0; b < grid.low.size(); ++b) {
-                s.binLow.push_back(grid.low[b] / scale);
-                s.binHigh.push_back(grid.high[b] / scale);
-                s.counts.push_back(grid.counts[b]);
-            }
-            s.logBins = options.logScale;
+        case PlotKind::Histogram:
+            // Binned below, once every series' grid is known.
+            if (!shown.empty())
+                histogramInputs.push_back({plot.series.size(), shown, gridFor(bulk, options.logScale)});
             break;
-        }
         case PlotKind::Box:
             if (!options.hideOutliers) {
                 auto add = [&](auto from, auto to) {
@@ -385,6 +408,42 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
                                 : DistributionsPage::tr("%1 (%2 of n = %3 shown)").arg(in.dataset).arg(s.shown).arg(s.n);
         plot.series.push_back(std::move(s));
     }
+    if (!histogramInputs.empty()) {
+        // One grid for all series; every series lists the same bins (the
+        // union of the non-empty ones, zero where it has none), and its bar
+        // heights are densities: count / (shown x bin width), area 1.
+        std::vector<GridSpec> specs;
+        for (const HistogramInput &h : histogramInputs)
+            specs.push_back(h.grid);
+        const GridSpec grid = commonGrid(specs);
+        std::vector<std::vector<std::pair<long long, double>>> binned;
+        std::set<long long> keys;
+        for (const HistogramInput &h : histogramInputs) {
+            binned.push_back(binOn(grid, h.shown, options.logScale));
+            for (const auto &kc : binned.back())
+                keys.insert(kc.first);
+        }
+        plot.binWidth = grid.width;
+        for (std::size_t i = 0; i < histogramInputs.size(); ++i) {
+            DistributionSeries &s = plot.series[histogramInputs[i].series];
+            s.logBins = options.logScale;
+            const double shown = static_cast<double>(histogramInputs[i].shown.size());
+            auto it = binned[i].begin();
+            for (long long k : keys) {
+                double count = 0;
+                if (it != binned[i].end() && it->first == k)
+                    count = (it++)->second;
+                const double low = fromBinSpace(grid.origin + static_cast<double>(k) * grid.width, options.logScale) / scale;
+                const double high = fromBinSpace(grid.origin + static_cast<double>(k + 1) * grid.width, options.logScale) / scale;
+                s.binLow.push_back(low);
+                s.binHigh.push_back(high);
+                s.counts.push_back(count);
+                // Per display unit on a linear axis; per decade (log10 unit) on a log axis,
+                // so that the area drawn on either axis is 1.
+                s.density.push_back(count / (shown * (options.logScale ? grid.width : high - low)));
+            }
+        }
+    }
     for (const DistributionSeries &s : plot.series) {
         double low = s.viewLow, high = s.viewHigh;
         if (s.trialOnly && !s.trialMeans.empty()) {
@@ -411,6 +470,25 @@ QColor seriesColor(std::size_t i, int alpha = 255)
     return c;
 }
 
+// A box of names: its minimum is a few characters (a long name never widens
+// the window), its preferred width that of its longest name, so a layout with
+// room to spare shows every name whole.
+class NameCombo : public QComboBox {
+public:
+    using QComboBox::QComboBox;
+    QSize sizeHint() const override
+    {
+        const QSize base = QComboBox::sizeHint();
+        int text = 0;
+        for (int i = 0; i < count(); ++i)
+            text = std::max(text, fontMetrics().horizontalAdvance(itemText(i)));
+        QStyleOptionComboBox opt;
+        initStyleOption(&opt);
+        const QSize full = style()->sizeFromContents(QStyle::CT_ComboBox, &opt, QSize(text, base.height()), this);
+        return QSize(std::max(base.width(), full.width()), base.height());
+    }
+};
+
 // "candidate\x1flabel": the instance key of a combo item.
 QString instanceKey(const std::string &candidate, const std::string &label)
 {
@@ -421,14 +499,12 @@ QString instanceKey(const std::string &candidate, const std::string &label)
 
 DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QWidget(parent), workbench_(workbench)
 {
-    dataset_ = new QComboBox(this);
-    instance_ = new QComboBox(this);
-    operation_ = new QComboBox(this);
-    overlay_ = new QComboBox(this);
+    dataset_ = new NameCombo(this);
+    instance_ = new NameCombo(this);
+    operation_ = new NameCombo(this);
+    overlay_ = new NameCombo(this);
     kind_ = new QComboBox(this);
     unit_ = new QComboBox(this);
-    for (QComboBox *c : {dataset_, instance_, operation_, overlay_})
-        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     kind_->addItem(QString(), static_cast<int>(PlotKind::Histogram));
     kind_->addItem(QString(), static_cast<int>(PlotKind::Box));
     kind_->addItem(QString(), static_cast<int>(PlotKind::Ecdf));
@@ -444,6 +520,10 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QW
     // 300 px wide at the least: with the controls beside it and the docks, the window still fits 1024 px.
     plot_->setMinimumSize(300, 300);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    // Hover values without a button held; click focus so Home reaches the page.
+    plot_->setMouseTracking(true);
+    plot_->setFocusPolicy(Qt::ClickFocus);
+    plot_->installEventFilter(this);
     // Title (and notes, in a row of their own while there are any) above the
     // axis rect, the legend in a row below it: exported figures carry them,
     // and the legend never covers data.
@@ -457,6 +537,7 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QW
     plot_->plotLayout()->addElement(0, 0, title_);
     // plotNote_ joins the layout in render(), while there is a note.
     auto *legendRow = new QCPLayoutGrid;
+    legendRow_ = legendRow;
     plot_->plotLayout()->addElement(2, 0, legendRow);
     legendRow->setMargins(QMargins(5, 0, 5, 5));
     legendRow->addElement(0, 0, plot_->legend);
@@ -466,6 +547,9 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QW
     plot_->plotLayout()->setRowStretchFactor(0, 0.001);
     plot_->plotLayout()->setRowStretchFactor(2, 0.001);
 
+    // Three rows, so that at 1024 px (with the docks beside the page) every
+    // box is wide enough for its text: the names (dataset, instance,
+    // operation), then overlay and plot options, then toggles and exports.
     auto *controls = new QGridLayout;
     auto caption = [&](int row, int column, QWidget *w) {
         auto *l = new QLabel(this);
@@ -477,24 +561,32 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QW
     caption(0, 0, dataset_);
     caption(0, 2, instance_);
     caption(0, 4, operation_);
-    caption(0, 6, overlay_);
-    caption(1, 0, kind_);
-    caption(1, 2, unit_);
+    caption(1, 0, overlay_);
+    caption(1, 2, kind_);
+    caption(1, 4, unit_);
     // Long dataset and instance names must not widen the window past 1024 px:
-    // the closed boxes keep a modest width, their lists show every name whole.
-    for (QComboBox *box : {dataset_, instance_, operation_, overlay_, kind_, unit_}) {
+    // the name boxes may shrink to a few characters (their lists show every
+    // name whole), but ask for the width of their longest name, and the
+    // columns share what is left. Plot and unit hold fixed short texts: always whole.
+    for (QComboBox *box : {dataset_, instance_, operation_, overlay_}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(5);
-        box->view()->setTextElideMode(Qt::ElideNone);
     }
+    for (QComboBox *box : {kind_, unit_})
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (QComboBox *box : {dataset_, instance_, operation_, overlay_, kind_, unit_}) {
+        box->view()->setTextElideMode(Qt::ElideNone);
+        box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    }
+    for (int column : {1, 3, 5})
+        controls->setColumnStretch(column, 1);
     auto *toggles = new QHBoxLayout;
     toggles->addWidget(log_);
     toggles->addWidget(hideOutliers_);
     toggles->addStretch(1);
     toggles->addWidget(savePng_);
     toggles->addWidget(savePdf_);
-    controls->addLayout(toggles, 1, 4, 1, 4);
-    controls->setColumnStretch(8, 1);
+    controls->addLayout(toggles, 2, 0, 1, 6);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -523,7 +615,14 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QW
     refresh();
 }
 
-DistributionsPage::~DistributionsPage() = default;
+DistributionsPage::~DistributionsPage()
+{
+    // Rows taken out of the plot layout are not deleted with it: put them back.
+    QCPLayoutGrid *layout = plot_->plotLayout();
+    for (QCPLayoutElement *e : {static_cast<QCPLayoutElement *>(plotNote_), static_cast<QCPLayoutElement *>(legendRow_)})
+        if (e && !e->layout())
+            layout->addElement(layout->rowCount(), 0, e);
+}
 
 void DistributionsPage::refresh()
 {
@@ -561,6 +660,8 @@ void DistributionsPage::fillDatasets()
         dataset_->setCurrentIndex(std::max(0, dataset_->findText(primary)));
         overlay_->setCurrentIndex(overlay.isEmpty() ? 0 : std::max(0, overlay_->findText(overlay)));
     }
+    dataset_->updateGeometry(); // NameCombo: the preferred width follows the names
+    overlay_->updateGeometry();
     fillInstances();
 }
 
@@ -592,6 +693,7 @@ void DistributionsPage::fillInstances()
         }
     }
     instance_->setCurrentIndex(std::max(0, instance_->findData(previous)));
+    instance_->updateGeometry();
     fillOperations();
 }
 
@@ -618,6 +720,7 @@ void DistributionsPage::fillOperations()
     if (i < 0)
         i = operation_->findText(QStringLiteral("exchange"));
     operation_->setCurrentIndex(std::max(0, i));
+    operation_->updateGeometry();
 }
 
 const Record *DistributionsPage::recordFor(int dataset) const
@@ -786,7 +889,7 @@ void DistributionsPage::render()
                 QVector<double> keys, values;
                 for (std::size_t b = 0; b < s.counts.size(); ++b) {
                     keys << (s.binLow[b] + s.binHigh[b]) / 2;
-                    values << s.counts[b];
+                    values << s.density[b];
                 }
                 bars->setData(keys, values, true);
                 bars->setName(s.name);
@@ -800,7 +903,7 @@ void DistributionsPage::render()
                 g->setBrush(fill);
                 g->addData(s.binLow.front(), 0);
                 for (std::size_t b = 0; b < s.counts.size(); ++b) {
-                    g->addData(s.binLow[b], s.counts[b]);
+                    g->addData(s.binLow[b], s.density[b]);
                     if (b + 1 == s.counts.size() || s.binLow[b + 1] > s.binHigh[b] * (1 + 1e-9))
                         g->addData(s.binHigh[b], 0);
                 }
@@ -845,8 +948,11 @@ void DistributionsPage::render()
         otherAxis->setLabel(tr("dataset"));
     } else {
         if (anySampled) {
-            otherAxis->setLabel(p.kind == PlotKind::Histogram ? tr("iterations per bin")
-                                                              : tr("fraction of iterations \u2264 x"));
+            if (p.kind == PlotKind::Histogram)
+                otherAxis->setLabel(p.logScale ? tr("density (per decade of %1)").arg(p.unitName)
+                                               : tr("density (1/%1)").arg(p.unitName));
+            else
+                otherAxis->setLabel(tr("fraction of iterations \u2264 x"));
             if (p.kind == PlotKind::Ecdf)
                 otherAxis->setRange(0, 1.04);
             else
@@ -876,11 +982,184 @@ void DistributionsPage::render()
     else
         valueAxis->setRange(r.lower - 1, r.upper + 1);
 
+    const QCPAxis *axes[3] = {plot_->xAxis, plot_->yAxis, plot_->yAxis2};
+    for (int a = 0; a < 3; ++a) {
+        fullRanges_[a][0] = axes[a]->range().lower;
+        fullRanges_[a][1] = axes[a]->range().upper;
+    }
     const bool any = plot_->plottableCount() > 0;
     plot_->legend->setVisible(any);
+    // The legend's row exists only while there is a legend: an empty legend
+    // reports a maximum width of its margins, which caps the plot layout's one
+    // column and left the empty plot drawn small in its top-left corner.
+    const bool legendPlaced = legendRow_->layout() != nullptr;
+    if (any && !legendPlaced) {
+        const int row = layout->rowCount();
+        layout->insertRow(row);
+        layout->addElement(row, 0, legendRow_);
+        layout->setRowStretchFactor(row, 0.001);
+    } else if (!any && legendPlaced) {
+        layout->take(legendRow_);
+        layout->simplify();
+    }
     plot_->replot();
     savePng_->setEnabled(any);
     savePdf_->setEnabled(any);
+}
+
+void DistributionsPage::resetZoom()
+{
+    QCPAxis *axes[3] = {plot_->xAxis, plot_->yAxis, plot_->yAxis2};
+    for (int a = 0; a < 3; ++a)
+        axes[a]->setRange(fullRanges_[a][0], fullRanges_[a][1]);
+    plot_->replot();
+}
+
+bool DistributionsPage::isZoomed() const
+{
+    const QCPAxis *axes[3] = {plot_->xAxis, plot_->yAxis, plot_->yAxis2};
+    for (int a = 0; a < 3; ++a)
+        if (axes[a]->range().lower != fullRanges_[a][0] || axes[a]->range().upper != fullRanges_[a][1])
+            return true;
+    return false;
+}
+
+namespace {
+
+QString number(double v, int significant = 6) { return QLocale().toString(v, 'g', significant); }
+
+// The fraction of an ECDF's samples at or below x (its steps are (x, F) at the last of each run of ties).
+double ecdfAt(const DistributionSeries &s, double x)
+{
+    const auto it = std::upper_bound(s.ecdfX.begin(), s.ecdfX.end(), x);
+    return it == s.ecdfX.begin() ? 0.0 : s.ecdfY[static_cast<std::size_t>(it - s.ecdfX.begin()) - 1];
+}
+
+} // namespace
+
+QString DistributionsPage::hoverTextAt(const QPointF &pos) const
+{
+    const DistributionPlot &p = current_;
+    if (p.series.empty() || plot_->plottableCount() == 0 || !plot_->axisRect()->rect().contains(pos.toPoint()))
+        return QString();
+    const QString unit = p.unitName;
+    QStringList lines;
+    switch (p.kind) {
+    case PlotKind::Histogram: {
+        const double x = plot_->xAxis->pixelToCoord(pos.x());
+        // The series share one grid: the bin under the cursor is the same in each.
+        const DistributionSeries *binned = nullptr;
+        for (const DistributionSeries &s : p.series)
+            if (!s.trialOnly && !s.binLow.empty()) {
+                binned = &s;
+                break;
+            }
+        std::ptrdiff_t bin = -1;
+        if (binned) {
+            const auto it = std::upper_bound(binned->binLow.begin(), binned->binLow.end(), x);
+            const std::ptrdiff_t b = (it - binned->binLow.begin()) - 1;
+            if (b >= 0 && x < binned->binHigh[static_cast<std::size_t>(b)])
+                bin = b;
+        }
+        if (bin >= 0) {
+            const auto b = static_cast<std::size_t>(bin);
+            lines << tr("%1 \u2013 %2 %3").arg(number(binned->binLow[b]), number(binned->binHigh[b]), unit);
+        } else {
+            lines << tr("%1 %2: no samples in a bin here").arg(number(x), unit);
+        }
+        for (const DistributionSeries &s : p.series) {
+            if (s.trialOnly) {
+                lines << tr("%1: trial means only").arg(s.dataset);
+                continue;
+            }
+            if (bin < 0 || s.density.size() != binned->density.size()) {
+                lines << tr("%1: density 0").arg(s.dataset);
+                continue;
+            }
+            const auto b = static_cast<std::size_t>(bin);
+            lines << tr("%1: density %2, %3 of %4 iterations")
+                         .arg(s.dataset, number(s.density[b], 3))
+                         .arg(static_cast<qulonglong>(s.counts[b]))
+                         .arg(static_cast<qulonglong>(s.shown));
+        }
+        break;
+    }
+    case PlotKind::Ecdf: {
+        const double x = plot_->xAxis->pixelToCoord(pos.x());
+        lines << QStringLiteral("%1 %2").arg(number(x), unit);
+        for (const DistributionSeries &s : p.series) {
+            if (s.trialOnly)
+                lines << tr("%1: trial means only").arg(s.dataset);
+            else if (!s.ecdfX.empty())
+                lines << tr("%1: %2 % of iterations \u2264 this").arg(s.dataset, number(100 * ecdfAt(s, x), 3));
+        }
+        break;
+    }
+    case PlotKind::Box: {
+        const double v = plot_->yAxis->pixelToCoord(pos.y());
+        lines << QStringLiteral("%1 %2").arg(number(v), unit);
+        const auto i = static_cast<long long>(std::llround(plot_->xAxis->pixelToCoord(pos.x()))) - 1;
+        if (i >= 0 && static_cast<std::size_t>(i) < p.series.size()) {
+            const DistributionSeries &s = p.series[static_cast<std::size_t>(i)];
+            if (s.trialOnly)
+                lines << tr("%1: trial means only").arg(s.dataset);
+            else if (!std::isnan(s.median))
+                lines << tr("%1: median %2, quartiles %3 \u2013 %4, whiskers %5 \u2013 %6")
+                             .arg(s.dataset, number(s.median), number(s.q1), number(s.q3), number(s.whiskerLow),
+                                  number(s.whiskerHigh));
+        }
+        break;
+    }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void DistributionsPage::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Home && event->modifiers() == Qt::NoModifier) {
+        resetZoom();
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+bool DistributionsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == plot_) {
+        switch (event->type()) {
+        case QEvent::MouseButtonDblClick:
+            if (static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton)
+                resetZoom();
+            break;
+        case QEvent::MouseMove: {
+            auto *e = static_cast<QMouseEvent *>(event);
+            if (e->buttons() != Qt::NoButton) // dragging: no tooltip in the way
+                break;
+            hoverText_ = hoverTextAt(e->position());
+            if (hoverText_.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(e->globalPosition().toPoint(), hoverText_, plot_);
+            break;
+        }
+        case QEvent::Leave:
+            hoverText_.clear();
+            QToolTip::hideText();
+            break;
+        case QEvent::KeyPress: {
+            auto *e = static_cast<QKeyEvent *>(event);
+            if (e->key() == Qt::Key_Home && e->modifiers() == Qt::NoModifier) {
+                resetZoom();
+                return true;
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 bool DistributionsPage::savePng(const QString &path)

@@ -23,6 +23,8 @@ class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QCPTextElement;
+class QCPLayoutGrid;
+class QKeyEvent;
 class QLabel;
 class QPushButton;
 
@@ -64,7 +66,11 @@ struct DistributionSeries {
     // axis) whose width Freedman-Diaconis chose for the bulk (inside Tukey's
     // fences), extended over the outliers so a far tail cannot squash the
     // bulk into one bin. The counts sum to `shown`.
-    std::vector<double> binLow, binHigh, counts;
+    // Overlaid series share that grid (the finest of their own widths) and
+    // list the same bins, zero where a series has none; density = count /
+    // (shown x width), width in display units (in log10 units on a log axis),
+    // so each series' area is 1 and n = 6355 reads beside n = 447.
+    std::vector<double> binLow, binHigh, counts, density;
     bool logBins = false;
     double viewLow = kNaN, viewHigh = kNaN; // value range worth showing
     double whiskerLow = kNaN, q1 = kNaN, median = kNaN, q3 = kNaN, whiskerHigh = kNaN; // box
@@ -82,6 +88,7 @@ struct DistributionPlot {
     QString valueLabel;                  // value-axis label with its unit
     QStringList notes;                   // shown above the plot
     double viewLow = DistributionSeries::kNaN, viewHigh = DistributionSeries::kNaN; // value axis, before margins
+    double binWidth = DistributionSeries::kNaN; // histogram: the common bin width (raw units, or log10 on a log axis)
     std::vector<DistributionSeries> series;
 };
 
@@ -127,11 +134,23 @@ public:
     bool savePng(const QString &path);
     bool savePdf(const QString &path);
 
+    // The text the hover tooltip shows for a point of the plot widget (empty
+    // outside the axis rect): histogram bin range and each series' density
+    // and count there; ECDF fraction; box quartiles.
+    QString hoverTextAt(const QPointF &plotPos) const;
+    // What the last mouse move over the plot showed.
+    QString hoverText() const { return hoverText_; }
+    // The axis ranges the plot was drawn with (what resetZoom() restores).
+    bool isZoomed() const;
+
 public slots:
     void refresh(); // re-reads the Workbench's datasets
+    void resetZoom(); // back to the full ranges (double-click on the plot, Home)
 
 protected:
     void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslateUi();
@@ -162,6 +181,10 @@ private:
     QCustomPlot *plot_ = nullptr;
     QCPTextElement *title_ = nullptr;
     QCPTextElement *plotNote_ = nullptr;
+    QCPLayoutGrid *legendRow_ = nullptr; // in the plot layout only while there is a legend
+    // Ranges set by render(): x, y, y2.
+    double fullRanges_[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    QString hoverText_;
 };
 
 } // namespace kexbench::ui
