@@ -18,14 +18,23 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSet>
+#include <QSettings>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace kexbench::ui {
+
+namespace {
+const char *const kHiddenColumnsKey = "results/hiddenColumns";
+constexpr int kKeyColumns = ResultsTableModel::KeyColumnCount;
+} // namespace
 
 ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent), workbench_(workbench), model_(new ResultsTableModel(this)), proxy_(new ResultsFilterModel(this))
@@ -39,6 +48,12 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     failedOnly_->setObjectName(QStringLiteral("resultsFailedOnly"));
     copy_ = new QPushButton(this);
     copy_->setObjectName(QStringLiteral("resultsCopyCsv"));
+    columns_ = new QToolButton(this);
+    columns_->setObjectName(QStringLiteral("resultsColumns"));
+    columns_->setPopupMode(QToolButton::InstantPopup);
+    columnsMenu_ = new QMenu(this);
+    columnsMenu_->setObjectName(QStringLiteral("resultsColumnsMenu"));
+    columns_->setMenu(columnsMenu_);
     count_ = new QLabel(this);
     hostWarnings_ = new QLabel(this);
     hostWarnings_->setObjectName(QStringLiteral("resultsHostWarnings"));
@@ -62,6 +77,23 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     view_->horizontalHeader()->setSectionsMovable(true);
     view_->horizontalHeader()->setStretchLastSection(true);
     view_->horizontalHeader()->setHighlightSections(false);
+    // Right-click on the header: the column chooser.
+    view_->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(view_->horizontalHeader(), &QWidget::customContextMenuRequested, this,
+            [this](const QPoint &pos) { columnsMenu_->popup(view_->horizontalHeader()->mapToGlobal(pos)); });
+    // The key columns stay first (the frozen view covers them): a drag may
+    // reorder the figures, never move a key column or a figure before them.
+    connect(view_->horizontalHeader(), &QHeaderView::sectionMoved, this,
+            [this](int logical, int oldVisual, int newVisual) {
+                if (logical >= kKeyColumns && newVisual >= kKeyColumns)
+                    return;
+                QHeaderView *header = view_->horizontalHeader();
+                const QSignalBlocker block(header);
+                header->moveSection(newVisual, oldVisual);
+            });
+    setUpFrozenView();
+    buildColumnsMenu();
+    restoreHiddenColumns();
 
     // Ctrl+C in the table copies CSV too, so the button is not the only way.
     auto *copyAction = new QAction(this);
@@ -73,6 +105,7 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(filter_, 1);
     bar->addWidget(failedOnly_);
+    bar->addWidget(columns_);
     bar->addWidget(copy_);
     bar->addWidget(count_);
     auto *layout = new QVBoxLayout(this);
@@ -86,6 +119,16 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     connect(proxy_, &QAbstractItemModel::rowsInserted, this, &ResultsPage::updateCount);
     connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &ResultsPage::updateCount);
     connect(proxy_, &QAbstractItemModel::modelReset, this, &ResultsPage::updateCount);
+    // A reset may give the headers fresh sections: the chosen columns stay hidden.
+    connect(proxy_, &QAbstractItemModel::modelReset, this, [this] {
+        for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+            view_->setColumnHidden(c, hiddenColumns_.contains(c));
+            frozen_->setColumnHidden(c, c >= kKeyColumns);
+            if (c < kKeyColumns)
+                frozen_->setColumnWidth(c, view_->columnWidth(c));
+        }
+        updateFrozenGeometry();
+    });
     connect(proxy_, &QAbstractItemModel::layoutChanged, this, &ResultsPage::updateCount);
     // From the model, not the Workbench, so the tests' setSnapshots() shows them too.
     connect(model_, &QAbstractItemModel::modelReset, this, &ResultsPage::updateHostWarnings);
@@ -134,13 +177,170 @@ void ResultsPage::refresh()
     updateCount();
 }
 
+void ResultsPage::setUpFrozenView()
+{
+    // Qt's frozen-column pattern: a second view over the same proxy, on top of
+    // the left edge of the main one, showing only the key columns; rows,
+    // order, filter and selection are the main view's by construction.
+    frozen_ = new QTableView(view_);
+    frozen_->setObjectName(QStringLiteral("resultsKeyColumns"));
+    frozen_->setModel(proxy_);
+    frozen_->setSelectionModel(view_->selectionModel());
+    frozen_->setFocusPolicy(Qt::NoFocus);
+    frozen_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    frozen_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    frozen_->setAlternatingRowColors(true);
+    frozen_->setWordWrap(false);
+    frozen_->setFrameShape(QFrame::NoFrame);
+    frozen_->verticalHeader()->setVisible(false);
+    frozen_->verticalHeader()->setDefaultSectionSize(view_->verticalHeader()->defaultSectionSize());
+    frozen_->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    frozen_->horizontalHeader()->setHighlightSections(false);
+    frozen_->horizontalHeader()->setSectionsClickable(true);
+    frozen_->horizontalHeader()->setSortIndicatorShown(true);
+    frozen_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    frozen_->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    frozen_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    frozen_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    frozen_->setVerticalScrollMode(view_->verticalScrollMode());
+    for (int c = kKeyColumns; c < ResultsTableModel::ColumnCount; ++c)
+        frozen_->setColumnHidden(c, true);
+    view_->viewport()->stackUnder(frozen_);
+
+    // A click on a key header sorts the main view, whose indicator both show.
+    connect(frozen_->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int logical) {
+        QHeaderView *main = view_->horizontalHeader();
+        const Qt::SortOrder order = main->sortIndicatorSection() == logical && main->sortIndicatorOrder() == Qt::AscendingOrder
+                                        ? Qt::DescendingOrder
+                                        : Qt::AscendingOrder;
+        view_->sortByColumn(logical, order);
+    });
+    connect(view_->horizontalHeader(), &QHeaderView::sortIndicatorChanged, frozen_->horizontalHeader(),
+            &QHeaderView::setSortIndicator);
+    connect(frozen_->horizontalHeader(), &QWidget::customContextMenuRequested, this,
+            [this](const QPoint &pos) { columnsMenu_->popup(frozen_->horizontalHeader()->mapToGlobal(pos)); });
+    connect(view_->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int logical, int, int size) {
+        if (logical < kKeyColumns) {
+            frozen_->setColumnWidth(logical, size);
+            updateFrozenGeometry();
+        }
+    });
+    connect(frozen_->verticalScrollBar(), &QAbstractSlider::valueChanged, view_->verticalScrollBar(),
+            &QAbstractSlider::setValue);
+    connect(view_->verticalScrollBar(), &QAbstractSlider::valueChanged, frozen_->verticalScrollBar(),
+            &QAbstractSlider::setValue);
+    // Pixel scrolling, and a current cell moved (keys, a click at the edge) under the key columns scrolls out from under them.
+    view_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid() || current.column() < kKeyColumns)
+            return;
+        const int x = view_->columnViewportPosition(current.column());
+        if (x < frozen_->width())
+            view_->horizontalScrollBar()->setValue(view_->horizontalScrollBar()->value() + x - frozen_->width());
+    });
+    view_->installEventFilter(this);
+    updateFrozenGeometry();
+    frozen_->show();
+}
+
+void ResultsPage::updateFrozenGeometry()
+{
+    if (!frozen_)
+        return;
+    int width = 0;
+    for (int c = 0; c < kKeyColumns; ++c)
+        width += view_->columnWidth(c);
+    const int headerHeight = view_->horizontalHeader()->height();
+    frozen_->horizontalHeader()->setFixedHeight(headerHeight);
+    const QRect viewport = view_->viewport()->geometry();
+    frozen_->setGeometry(viewport.x(), view_->frameWidth(), std::min(width, viewport.width()),
+                         viewport.height() + headerHeight);
+}
+
+bool ResultsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == view_ && (event->type() == QEvent::Resize || event->type() == QEvent::Show ||
+                             event->type() == QEvent::LayoutRequest))
+        updateFrozenGeometry();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ResultsPage::buildColumnsMenu()
+{
+    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+        auto *action = columnsMenu_->addAction(QString());
+        action->setObjectName(QStringLiteral("resultsColumn_") + ResultsTableModel::columnKey(c));
+        action->setCheckable(true);
+        action->setChecked(true);
+        action->setData(c);
+        action->setEnabled(c >= kKeyColumns); // the key columns identify the row: always shown
+        connect(action, &QAction::toggled, this, [this, c](bool on) { setColumnShown(c, on); });
+    }
+    // The headers name the units of the open datasets ("Mean TSC ticks"): named afresh each time.
+    connect(columnsMenu_, &QMenu::aboutToShow, this, [this] {
+        for (QAction *action : columnsMenu_->actions())
+            if (action->isCheckable())
+                action->setText(model_->headerData(action->data().toInt(), Qt::Horizontal).toString());
+    });
+    columnsMenu_->addSeparator();
+    auto *all = columnsMenu_->addAction(QString());
+    all->setObjectName(QStringLiteral("resultsShowAllColumns"));
+    connect(all, &QAction::triggered, this, [this] {
+        for (int c = kKeyColumns; c < ResultsTableModel::ColumnCount; ++c)
+            setColumnShown(c, true);
+    });
+}
+
+void ResultsPage::restoreHiddenColumns()
+{
+    const QStringList keys = QSettings().value(QLatin1String(kHiddenColumnsKey)).toStringList();
+    for (const QString &key : keys) {
+        const int c = ResultsTableModel::columnOfKey(key);
+        if (c >= kKeyColumns && !hiddenColumns_.contains(c))
+            hiddenColumns_ << c;
+    }
+    for (QAction *action : columnsMenu_->actions())
+        if (action->isCheckable()) {
+            const int c = action->data().toInt();
+            const QSignalBlocker block(action);
+            action->setChecked(!hiddenColumns_.contains(c));
+            view_->setColumnHidden(c, hiddenColumns_.contains(c));
+        }
+}
+
+bool ResultsPage::isColumnShown(int column) const { return !view_->isColumnHidden(column); }
+
+void ResultsPage::setColumnShown(int column, bool shown)
+{
+    if (column < kKeyColumns || column >= ResultsTableModel::ColumnCount)
+        return;
+    hiddenColumns_.removeAll(column);
+    if (!shown)
+        hiddenColumns_ << column;
+    view_->setColumnHidden(column, !shown);
+    for (QAction *action : columnsMenu_->actions())
+        if (action->isCheckable() && action->data().toInt() == column && action->isChecked() != shown) {
+            const QSignalBlocker block(action);
+            action->setChecked(shown);
+        }
+    QStringList keys;
+    std::sort(hiddenColumns_.begin(), hiddenColumns_.end());
+    for (int c : hiddenColumns_)
+        keys << ResultsTableModel::columnKey(c);
+    QSettings settings;
+    if (keys.isEmpty())
+        settings.remove(QLatin1String(kHiddenColumnsKey));
+    else
+        settings.setValue(QLatin1String(kHiddenColumnsKey), keys);
+}
+
 void ResultsPage::fitColumns()
 {
     view_->resizeColumnsToContents();
     // The text columns can hold sentences (a step-sum check, a crash's
     // stderr): cap them so the figures stay in view; the tooltip has it all.
     const int cap = view_->fontMetrics().averageCharWidth() * 64;
-    for (int column : {ResultsTableModel::Checks, ResultsTableModel::Reason})
+    for (int column : {ResultsTableModel::Checks, ResultsTableModel::Kat, ResultsTableModel::Reason})
         if (view_->columnWidth(column) > cap)
             view_->setColumnWidth(column, cap);
 }
@@ -184,7 +384,11 @@ QString ResultsPage::csv() const
     QVector<int> sourceRows;
     for (int r : proxyRows)
         sourceRows << proxy_->mapToSource(proxy_->index(r, 0)).row();
-    return QString::fromStdString(render_csv(model_->toReportTable(sourceRows)));
+    QVector<int> columns;
+    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
+        if (!view_->isColumnHidden(c))
+            columns << c;
+    return QString::fromStdString(render_csv(model_->toReportTable(sourceRows, columns)));
 }
 
 void ResultsPage::copyCsv()
@@ -205,7 +409,19 @@ void ResultsPage::retranslateUi()
     failedOnly_->setText(tr("Failed only"));
     failedOnly_->setToolTip(tr("Show only records that are not complete."));
     copy_->setText(tr("Copy as CSV"));
-    copy_->setToolTip(tr("Copy the selected rows (all shown rows when none is selected) as RFC 4180 CSV."));
+    copy_->setToolTip(tr("Copy the selected rows (all shown rows when none is selected) as RFC 4180 CSV: plain "
+                         "numbers in base units, the unit in each column name. Only the shown columns are copied; "
+                         "columns hidden with the column chooser are left out."));
+    columns_->setText(tr("Columns"));
+    columns_->setToolTip(tr("Choose the columns to show (also on a right-click on the table header). Dataset, "
+                            "instance and operation stay in view when the table scrolls sideways. Copy as CSV "
+                            "copies the shown columns."));
+    for (QAction *action : columnsMenu_->actions()) {
+        if (action->isCheckable())
+            action->setText(model_->headerData(action->data().toInt(), Qt::Horizontal).toString());
+        else if (!action->isSeparator())
+            action->setText(tr("Show all columns"));
+    }
     hostWarnings_->setToolTip(tr("Host load each campaign measured while it ran (campaign.json measured_warnings): "
                                  "figures measured under load can be slower and noisier."));
     model_->retranslate();

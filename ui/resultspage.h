@@ -10,8 +10,10 @@
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QPushButton;
 class QTableView;
+class QToolButton;
 
 namespace kexbench::ui {
 
@@ -28,13 +30,26 @@ public:
     ResultsTableModel *model() const { return model_; }
     ResultsFilterModel *proxy() const { return proxy_; }
     QTableView *view() const { return view_; }
+    // The key columns (dataset, instance, operation) over the left edge of
+    // view(): same model, selection and vertical scroll, so they stay in view
+    // when the figures scroll horizontally.
+    QTableView *frozenView() const { return frozen_; }
+    // One checkable action per column (the header's context menu and the
+    // Columns button); the key columns cannot be hidden.
+    QMenu *columnsMenu() const { return columnsMenu_; }
+    QToolButton *columnsButton() const { return columns_; }
+    // Shows or hides a figure column and stores the choice (QSettings
+    // "results/hiddenColumns", by ResultsTableModel::columnKey).
+    void setColumnShown(int column, bool shown);
+    bool isColumnShown(int column) const;
     QLineEdit *filterEdit() const { return filter_; }
     QCheckBox *failedOnlyBox() const { return failedOnly_; }
     // The measured host warnings of every dataset (hidden when there are none).
     QLabel *hostWarningsLabel() const { return hostWarnings_; }
 
     // RFC 4180 text of the selected rows, or of every shown row when none is
-    // selected, in the view's order (what "Copy as CSV" puts on the clipboard).
+    // selected, in the view's order (what "Copy as CSV" puts on the clipboard);
+    // only the fields of the shown columns.
     QString csv() const;
 
 public slots:
@@ -44,23 +59,32 @@ public slots:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslateUi();
     void updateCount();
     void updateHostWarnings();
     void fitColumns();
+    void setUpFrozenView();
+    void updateFrozenGeometry();
+    void buildColumnsMenu();
+    void restoreHiddenColumns();
 
     Workbench *workbench_;
     ResultsTableModel *model_;
     ResultsFilterModel *proxy_;
     QTableView *view_ = nullptr;
+    QTableView *frozen_ = nullptr;
+    QMenu *columnsMenu_ = nullptr;
+    QToolButton *columns_ = nullptr;
     QLineEdit *filter_ = nullptr;
     QCheckBox *failedOnly_ = nullptr;
     QPushButton *copy_ = nullptr;
     QLabel *count_ = nullptr;
     QLabel *hostWarnings_ = nullptr;
     int sizedRows_ = 0; // rows the column widths were last fitted to
+    QList<int> hiddenColumns_; // the reader's choice, applied again after a model reset
 };
 
 } // namespace kexbench::ui

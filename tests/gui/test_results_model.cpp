@@ -25,9 +25,18 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QHeaderView>
+#include <QMenu>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QSettings>
 #include <QTableView>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QToolButton>
+
+#include "core/kat.h"
 
 #include <atomic>
 #include <charconv>
@@ -202,7 +211,10 @@ TEST(ResultsTableModel, ReferenceCampaignRowsMatchThePublishedTable)
         ASSERT_GE(r, 0) << row[0] << " " << row[1];
         EXPECT_EQ(cell(model, r, ResultsTableModel::MeanCycles).toStdString(), row[2]);
         EXPECT_EQ(cell(model, r, ResultsTableModel::MeanTime).toStdString(), row[3]);
-        EXPECT_EQ(cell(model, r, ResultsTableModel::OpsPerSecond).toStdString(), row[4]);
+        // Rates: the same figure, in the column's one format (3 significant digits, SI prefix).
+        EXPECT_DOUBLE_EQ(model.index(r, ResultsTableModel::OpsPerSecond).data(ResultsTableModel::SortRole).toDouble(),
+                         *model.record(r)->operations_per_second);
+        EXPECT_FALSE(cell(model, r, ResultsTableModel::OpsPerSecond).contains(QLatin1Char('e')));
         EXPECT_EQ(cell(model, r, ResultsTableModel::MedianTrial).toStdString(), row[5]); // the median trial
         EXPECT_EQ(cell(model, r, ResultsTableModel::Measurements).toStdString(), row[6]);
         ++compared;
@@ -276,9 +288,13 @@ TEST(ResultsTableModel, SampledCampaignUnderTheModelTester)
     const auto byTime = trial_estimate(*rec, TrialQuantity::time_ns);
     ASSERT_TRUE(byTicks && byTime);
     EXPECT_EQ(byTicks->statistic, TrialStatistic::median_of_trial_medians);
-    EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialTicks).toStdString(), fmt::fmt_int(byTicks->center));
-    EXPECT_DOUBLE_EQ(model.index(ex, ResultsTableModel::TrialTicks).data(ResultsTableModel::SortRole).toDouble(),
-                     byTicks->center);
+    // Counts in the column of their unit: core cycles, or the counter's ticks.
+    const int countColumn = k.core_cycles ? ResultsTableModel::TrialCycles : ResultsTableModel::TrialTicks;
+    const int otherColumn = k.core_cycles ? ResultsTableModel::TrialTicks : ResultsTableModel::TrialCycles;
+    EXPECT_EQ(cell(model, ex, countColumn).toStdString(), fmt::fmt_int(byTicks->center));
+    EXPECT_DOUBLE_EQ(model.index(ex, countColumn).data(ResultsTableModel::SortRole).toDouble(), byTicks->center);
+    EXPECT_EQ(cell(model, ex, otherColumn), QString::fromUtf8(fmt::kMissing));
+    EXPECT_FALSE(model.index(ex, otherColumn).data(ResultsTableModel::SortRole).isValid());
     EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialTime).toStdString(), fmt::fmt_time(byTime->center * 1e-9));
     EXPECT_DOUBLE_EQ(model.index(ex, ResultsTableModel::TrialTime).data(ResultsTableModel::SortRole).toDouble(),
                      byTime->center * 1e-9);
@@ -287,21 +303,20 @@ TEST(ResultsTableModel, SampledCampaignUnderTheModelTester)
     EXPECT_TRUE(cell(model, ex, ResultsTableModel::TrialCi, Qt::ToolTipRole)
                     .contains(QString::fromStdString(ci_unavailable_reason(*byTime))));
     EXPECT_EQ(cell(model, ex, ResultsTableModel::MedianTrial).toStdString(), fmt::fmt_time(rec->median_trial_seconds));
-    EXPECT_TRUE(cell(model, ex, ResultsTableModel::TrialTicks, Qt::ToolTipRole)
+    EXPECT_TRUE(cell(model, ex, countColumn, Qt::ToolTipRole)
                     .contains(QStringLiteral("From %1 per-iteration sample").arg(k.ticks.size())));
     EXPECT_EQ(cell(model, ex, ResultsTableModel::Counter),
               QStringLiteral("%1 (%2)").arg(QString::fromStdString(k.counter),
                                             k.core_cycles ? QStringLiteral("cycles") : QString::fromStdString(k.counter_unit)));
     EXPECT_EQ(cell(model, ex, ResultsTableModel::Measurements),
               QStringLiteral("%1 (%2 \u00d7 %3)").arg(rec->measurements).arg(rec->plan.trials).arg(rec->plan.iterations_per_trial));
-    // Ticks are not passed off as cycles in the header: mixed units say so.
-    const QString meanHeader = model.headerData(ResultsTableModel::MeanCycles, Qt::Horizontal).toString();
-    if (arm && !k.core_cycles) {
-        EXPECT_EQ(meanHeader, QStringLiteral("Mean cycles / ticks"));
-    }
+    // Ticks are never passed off as cycles: each unit has its own column and header.
+    EXPECT_EQ(model.headerData(ResultsTableModel::MeanCycles, Qt::Horizontal).toString(), QStringLiteral("Mean cycles"));
     model.setSnapshots({{QStringLiteral("campaign"), camp}});
-    EXPECT_EQ(model.headerData(ResultsTableModel::MeanCycles, Qt::Horizontal).toString(),
-              k.core_cycles ? QStringLiteral("Mean cycles") : QStringLiteral("Mean ") + QString::fromStdString(k.counter_unit));
+    EXPECT_EQ(model.headerData(ResultsTableModel::MeanCycles, Qt::Horizontal).toString(), QStringLiteral("Mean cycles"));
+    if (!k.core_cycles)
+        EXPECT_EQ(model.headerData(ResultsTableModel::MeanTicks, Qt::Horizontal).toString(),
+                  QStringLiteral("Mean ") + QString::fromStdString(k.counter_unit));
 #if defined(__SANITIZE_ADDRESS__)
     // The stack probe does not run under AddressSanitizer: the cell shows the dash.
     EXPECT_FALSE(k.stack_bytes.has_value());
@@ -328,13 +343,22 @@ TEST(ResultsTableModel, SortsNumericallyBySortRole)
     auto tester = attachTester(&proxy);
     proxy.setSourceModel(&model);
 
-    for (int column : {int(ResultsTableModel::MeanCycles), int(ResultsTableModel::MeanTime),
-                       int(ResultsTableModel::OpsPerSecond), int(ResultsTableModel::PeakRss)}) {
+    for (int column : {int(ResultsTableModel::MeanCycles), int(ResultsTableModel::MeanTicks),
+                       int(ResultsTableModel::MeanTime), int(ResultsTableModel::OpsPerSecond),
+                       int(ResultsTableModel::PeakRss)}) {
         proxy.sort(column, Qt::AscendingOrder);
         double previous = -1;
         QStringList texts;
+        bool missingSeen = false; // the counts of the other unit column: missing, sorted last
         for (int r = 0; r < proxy.rowCount(); ++r) {
             const QVariant v = proxy.index(r, column).data(ResultsTableModel::SortRole);
+            if (column == ResultsTableModel::MeanCycles || column == ResultsTableModel::MeanTicks) {
+                if (!v.isValid()) {
+                    missingSeen = true;
+                    continue;
+                }
+                EXPECT_FALSE(missingSeen) << "column " << column << " row " << r << ": a figure after a missing one";
+            }
             ASSERT_TRUE(v.isValid()) << "column " << column << " row " << r;
             EXPECT_LE(previous, v.toDouble()) << "column " << column << " row " << r;
             previous = v.toDouble();
@@ -535,7 +559,8 @@ TEST(ResultsPage, CopyAsCsvHoldsPlainNumbersInBaseUnits)
     const QStringList header = lines[0].split(QLatin1Char(','));
     const QSet<QString> text{QStringLiteral("dataset"), QStringLiteral("candidate"), QStringLiteral("instance"),
                              QStringLiteral("operation"), QStringLiteral("checks"), QStringLiteral("counter"),
-                             QStringLiteral("counter_unit"), QStringLiteral("status"), QStringLiteral("reason")};
+                             QStringLiteral("counter_unit"), QStringLiteral("status"), QStringLiteral("reason"),
+                             QStringLiteral("kat_status"), QStringLiteral("kat_reason")};
     size_t numbers = 0;
     for (int row = 1; row < lines.size(); ++row) {
         if (lines[row].contains(QLatin1Char('"')))
@@ -800,4 +825,509 @@ TEST(ResultsPage, Screenshot)
     const QString checksPath = QDir::temp().filePath(QStringLiteral("kexbench-results-page-checks.png"));
     ASSERT_TRUE(page.grab().save(checksPath));
     EXPECT_GT(QFileInfo(checksPath).size(), 0);
+}
+
+// ---------------------------------------------------------------------------
+// Issue 15, Results page: key columns in view, the column chooser, the KAT
+// column, one unit per count column, one number format per column.
+
+namespace {
+
+QString shotPath(const QString &name)
+{
+    const QString dir = QDir::temp().filePath(QStringLiteral("kexbench-gui-shots"));
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(name);
+}
+
+std::shared_ptr<const Dataset> loadDataset(const QString &path)
+{
+    auto d = load_dataset(path.toStdString());
+    return d ? std::make_shared<const Dataset>(std::move(d.value())) : nullptr;
+}
+
+// The reference campaign of the other system (x86_1), beside arm_1.
+QString x86Reference()
+{
+    return QFileInfo(referenceDataset()).dir().filePath(QStringLiteral("x86_1"));
+}
+
+// A campaign with KATs checked against a manifest: ECDHE-P256's real digest
+// (passes), a digest no X25519-NIKE build gives (MISMATCH), and no entry for
+// SM2-KEX (NOKAT: no KAT file); only the exchange is timed, to keep it short.
+std::shared_ptr<const Dataset> katCampaign()
+{
+    static QTemporaryDir dir;
+    static std::shared_ptr<const Dataset> dataset;
+    static bool tried = false;
+    if (tried)
+        return dataset;
+    tried = true;
+    CampaignOptions o;
+    for (const char *name : {"ECDHE-P256", "X25519-NIKE", "SM2-KEX"})
+        o.libraries.push_back(std::string(KEXBENCH_INSTANCE_DIR) + "/lib" + name + ".so");
+    auto manifest = read_kat_manifest(std::string(KEXBENCH_INSTANCE_DIR) + "/ecdhe.kat.sha256");
+    if (!manifest) {
+        ADD_FAILURE() << manifest.error();
+        return nullptr;
+    }
+    for (const KatManifestEntry &e : *manifest)
+        if (e.name.find("ECDHE-P256") != std::string::npos)
+            o.manifest.push_back(e);
+    KatManifestEntry wrong;
+    wrong.sha256 = std::string(64, 'a');
+    wrong.name = "X25519-NIKE/KAT_KEX_X25519-NIKE.txt";
+    o.manifest.push_back(wrong);
+    o.manifest_given = true;
+    o.kat = true;
+    o.operations = {"exchange"};
+    o.mode = "fixed";
+    o.planning.trial_target_s = 0.01;
+    o.planning.op_budget_s = 30;
+    o.retries = 0;
+    o.stack = false;
+    o.profile = false;
+    o.system_label = "kat_test";
+    o.out_dir = dir.filePath(QStringLiteral("campaign")).toStdString();
+    Silent observer;
+    std::atomic<bool> cancel{false};
+    auto summary = run_campaign(o, observer, cancel);
+    if (!summary) {
+        ADD_FAILURE() << summary.error();
+        return nullptr;
+    }
+    dataset = loadDataset(QString::fromStdString(o.out_dir));
+    EXPECT_TRUE(dataset);
+    return dataset;
+}
+
+ResultsTableModel::Snapshots realSnapshots()
+{
+    ResultsTableModel::Snapshots snapshots;
+    if (auto camp = sampledCampaign())
+        snapshots.emplace_back(QStringLiteral("campaign"), camp);
+    if (haveReference()) {
+        snapshots.emplace_back(QStringLiteral("arm_1"), loadReference());
+        if (auto x86 = loadDataset(x86Reference()))
+            snapshots.emplace_back(QStringLiteral("x86_1"), x86);
+    }
+    return snapshots;
+}
+
+// The proxy rows the view shows at its top (y inside the viewport).
+int rowAt(const QTableView *view, int y) { return view->indexAt(QPoint(4, y)).row(); }
+
+} // namespace
+
+TEST(ResultsPage, KeyColumnsStayInViewWhenScrolledSortedAndFiltered)
+{
+    const auto snapshots = realSnapshots();
+    ASSERT_FALSE(snapshots.empty());
+    ResultsPage page(nullptr);
+    ModelTesterLog log;
+    auto tester = attachTester(page.proxy());
+    page.model()->setSnapshots(snapshots);
+    page.resize(1024, 700);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    QTableView *view = page.view();
+    QTableView *frozen = page.frozenView();
+    ASSERT_NE(frozen, nullptr);
+    EXPECT_EQ(frozen->model(), view->model());
+    EXPECT_EQ(frozen->selectionModel(), view->selectionModel());
+    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
+        EXPECT_EQ(frozen->isColumnHidden(c), c >= ResultsTableModel::KeyColumnCount) << c;
+
+    auto checkAligned = [&](const char *when) {
+        QCoreApplication::processEvents();
+        EXPECT_TRUE(frozen->isVisible()) << when;
+        int keys = 0;
+        for (int c = 0; c < ResultsTableModel::KeyColumnCount; ++c) {
+            EXPECT_EQ(frozen->columnWidth(c), view->columnWidth(c)) << when;
+            keys += view->columnWidth(c);
+        }
+        EXPECT_EQ(frozen->width(), keys) << when;
+        EXPECT_EQ(frozen->geometry().left(), view->viewport()->geometry().left()) << when;
+        EXPECT_EQ(frozen->verticalScrollBar()->value(), view->verticalScrollBar()->value()) << when;
+        // The same rows at the same heights, and the key cells are the frozen view's.
+        const int rowHeight = view->verticalHeader()->defaultSectionSize();
+        for (int y = 2; y < view->viewport()->height(); y += rowHeight) {
+            const int row = rowAt(view, y);
+            const QModelIndex key = frozen->indexAt(QPoint(4, y));
+            EXPECT_EQ(key.row(), row) << when << " y " << y;
+            if (row < 0)
+                continue;
+            EXPECT_EQ(key.column(), ResultsTableModel::DatasetColumn) << when;
+            // In the page's coordinates the frozen view sits over the main view's first pixels.
+            const QPoint global = view->viewport()->mapToGlobal(QPoint(4, y));
+            EXPECT_EQ(frozen->viewport()->mapFromGlobal(global), QPoint(4, y)) << when;
+        }
+    };
+    checkAligned("at first");
+
+    // Scrolled to the right: the main view's first visible column is a figure, the key columns still show.
+    view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum());
+    ASSERT_GT(view->horizontalScrollBar()->maximum(), 0) << "the table fits at 1024 px: nothing to scroll";
+    QCoreApplication::processEvents();
+    EXPECT_GE(view->columnAt(4), ResultsTableModel::KeyColumnCount);
+    checkAligned("scrolled right");
+    const QString firstInstance = page.proxy()->index(rowAt(view, 2), ResultsTableModel::Instance).data().toString();
+    EXPECT_EQ(frozen->indexAt(QPoint(frozen->columnViewportPosition(ResultsTableModel::Instance) + 2, 2)).data().toString(),
+              firstInstance);
+    ASSERT_TRUE(page.grab().save(shotPath(QStringLiteral("results-scrolled-right.png"))));
+
+    // Moving the current cell to a figure left of the view brings it out from under the key columns.
+    view->setCurrentIndex(page.proxy()->index(rowAt(view, 2), ResultsTableModel::MeanCycles));
+    QCoreApplication::processEvents();
+    EXPECT_GE(view->columnViewportPosition(ResultsTableModel::MeanCycles), frozen->width());
+    EXPECT_LT(view->columnViewportPosition(ResultsTableModel::MeanCycles), frozen->width() + 4);
+    view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum());
+
+    // Sorted (by a figure, then by a key header of the frozen view) and filtered.
+    view->sortByColumn(ResultsTableModel::MeanTime, Qt::DescendingOrder);
+    checkAligned("sorted by mean time");
+    EXPECT_EQ(frozen->horizontalHeader()->sortIndicatorSection(), int(ResultsTableModel::MeanTime));
+    frozen->horizontalHeader()->sectionClicked(ResultsTableModel::Instance);
+    EXPECT_EQ(view->horizontalHeader()->sortIndicatorSection(), int(ResultsTableModel::Instance));
+    EXPECT_EQ(view->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+    checkAligned("sorted by instance");
+    page.filterEdit()->setText(QStringLiteral("exchange"));
+    checkAligned("filtered");
+    for (int r = 0; r < page.proxy()->rowCount(); ++r)
+        EXPECT_EQ(page.proxy()->index(r, ResultsTableModel::Operation).data().toString(), QStringLiteral("exchange"));
+    page.filterEdit()->clear();
+    view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum());
+    checkAligned("scrolled down");
+    // A selection made in the key columns is the row's selection.
+    frozen->selectRow(rowAt(view, 2));
+    EXPECT_EQ(view->selectionModel()->selectedRows().size(), 1);
+    // A key column cannot be dragged away from the left edge.
+    view->horizontalHeader()->moveSection(view->horizontalHeader()->visualIndex(ResultsTableModel::Instance), 8);
+    EXPECT_EQ(view->horizontalHeader()->visualIndex(ResultsTableModel::Instance), int(ResultsTableModel::Instance));
+    // A new model reset keeps the frozen view as it was.
+    page.model()->setSnapshots(snapshots);
+    checkAligned("after a reset");
+    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
+        EXPECT_EQ(frozen->isColumnHidden(c), c >= ResultsTableModel::KeyColumnCount) << c;
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();
+}
+
+TEST(ResultsPage, ColumnChooserHidesShowsAndPersists)
+{
+    QSettings().remove(QStringLiteral("results/hiddenColumns"));
+    const auto camp = sampledCampaign();
+    ASSERT_TRUE(camp);
+    {
+        ResultsPage page(nullptr);
+        page.model()->setSnapshots({{QStringLiteral("campaign"), camp}});
+        QMenu *menu = page.columnsMenu();
+        ASSERT_NE(menu, nullptr);
+        EXPECT_EQ(page.columnsButton()->menu(), menu);
+        int checkable = 0;
+        for (QAction *a : menu->actions())
+            if (a->isCheckable()) {
+                ++checkable;
+                EXPECT_TRUE(a->isChecked());
+                EXPECT_EQ(a->isEnabled(), a->data().toInt() >= ResultsTableModel::KeyColumnCount);
+            }
+        EXPECT_EQ(checkable, int(ResultsTableModel::ColumnCount));
+        emit menu->aboutToShow();
+        auto *peak = menu->findChild<QAction *>(QStringLiteral("resultsColumn_peak_rss"));
+        if (!peak)
+            for (QAction *a : menu->actions())
+                if (a->objectName() == QStringLiteral("resultsColumn_peak_rss"))
+                    peak = a;
+        ASSERT_NE(peak, nullptr);
+        EXPECT_EQ(peak->text(), page.model()->headerData(ResultsTableModel::PeakRss, Qt::Horizontal).toString());
+        auto *copy = page.findChild<QPushButton *>(QStringLiteral("resultsCopyCsv"));
+        ASSERT_NE(copy, nullptr);
+        EXPECT_TRUE(copy->toolTip().contains(QStringLiteral("Only the shown columns are copied"))) << copy->toolTip().toStdString();
+        peak->trigger(); // unchecks
+        EXPECT_TRUE(page.view()->isColumnHidden(ResultsTableModel::PeakRss));
+        EXPECT_FALSE(page.isColumnShown(ResultsTableModel::PeakRss));
+        EXPECT_EQ(QSettings().value(QStringLiteral("results/hiddenColumns")).toStringList(),
+                  QStringList{QStringLiteral("peak_rss")});
+        // Copy as CSV copies the shown columns: no peak RSS field, every other one.
+        QStringList header = csvLines(page.csv()).front().split(QLatin1Char(','));
+        EXPECT_FALSE(header.contains(QStringLiteral("peak_rss_bytes")));
+        EXPECT_TRUE(header.contains(QStringLiteral("baseline_rss_bytes")));
+        page.setColumnShown(ResultsTableModel::Kat, false);
+        header = csvLines(page.csv()).front().split(QLatin1Char(','));
+        EXPECT_FALSE(header.contains(QStringLiteral("kat_status")));
+        EXPECT_EQ(csvLines(page.csv()).size(), 1 + page.model()->rowCount());
+        // Key columns cannot be hidden.
+        page.setColumnShown(ResultsTableModel::Instance, false);
+        EXPECT_FALSE(page.view()->isColumnHidden(ResultsTableModel::Instance));
+        // A model reset keeps the choice.
+        page.model()->setSnapshots({{QStringLiteral("campaign"), camp}});
+        EXPECT_TRUE(page.view()->isColumnHidden(ResultsTableModel::PeakRss));
+        EXPECT_TRUE(page.view()->isColumnHidden(ResultsTableModel::Kat));
+    }
+    {
+        // A new page (a new session) restores it.
+        ResultsPage page(nullptr);
+        page.model()->setSnapshots({{QStringLiteral("campaign"), camp}});
+        EXPECT_TRUE(page.view()->isColumnHidden(ResultsTableModel::PeakRss));
+        EXPECT_TRUE(page.view()->isColumnHidden(ResultsTableModel::Kat));
+        EXPECT_FALSE(page.view()->isColumnHidden(ResultsTableModel::BaselineRss));
+        QAction *all = nullptr;
+        for (QAction *a : page.columnsMenu()->actions()) {
+            if (a->objectName() == QStringLiteral("resultsColumn_peak_rss")) {
+                EXPECT_FALSE(a->isChecked());
+                a->trigger(); // checks: shown again
+            }
+            if (a->objectName() == QStringLiteral("resultsShowAllColumns"))
+                all = a;
+        }
+        EXPECT_FALSE(page.view()->isColumnHidden(ResultsTableModel::PeakRss));
+        EXPECT_EQ(QSettings().value(QStringLiteral("results/hiddenColumns")).toStringList(), QStringList{QStringLiteral("kat")});
+        ASSERT_NE(all, nullptr);
+        all->trigger();
+        for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
+            EXPECT_FALSE(page.view()->isColumnHidden(c)) << c;
+        EXPECT_FALSE(QSettings().contains(QStringLiteral("results/hiddenColumns")));
+        EXPECT_TRUE(csvLines(page.csv()).front().split(QLatin1Char(',')).contains(QStringLiteral("peak_rss_bytes")));
+    }
+    QSettings().remove(QStringLiteral("results/hiddenColumns"));
+}
+
+TEST(ResultsTableModel, KatColumnShowsPassedFailedNoFileAndNotRun)
+{
+    const auto kat = katCampaign();
+    ASSERT_TRUE(kat);
+    const auto camp = sampledCampaign(); // KATs skipped
+    ASSERT_TRUE(camp);
+    ModelTesterLog log;
+    ResultsTableModel model;
+    auto tester = attachTester(&model);
+    ResultsTableModel::Snapshots snapshots{{QStringLiteral("kat"), kat}, {QStringLiteral("campaign"), camp}};
+    if (haveReference())
+        snapshots.emplace_back(QStringLiteral("arm_1"), loadReference());
+    model.setSnapshots(snapshots);
+    EXPECT_EQ(model.headerData(ResultsTableModel::Kat, Qt::Horizontal).toString(), QStringLiteral("KAT"));
+
+    const int passed = findRow(model, QStringLiteral("kat"), QStringLiteral("ECDHE-P256"), QStringLiteral("exchange"));
+    const int failed = findRow(model, QStringLiteral("kat"), QStringLiteral("X25519-NIKE"), QStringLiteral("exchange"));
+    const int nofile = findRow(model, QStringLiteral("kat"), QStringLiteral("SM2-KEX"), QStringLiteral("exchange"));
+    const int notrun = findRow(model, QStringLiteral("campaign"), QStringLiteral("ECDHE-P256"), QStringLiteral("exchange"));
+    ASSERT_GE(passed, 0);
+    ASSERT_GE(failed, 0);
+    ASSERT_GE(nofile, 0);
+    ASSERT_GE(notrun, 0);
+    EXPECT_EQ(cell(model, passed, ResultsTableModel::Kat), QStringLiteral("passed"));
+    const QString failure = cell(model, failed, ResultsTableModel::Kat);
+    EXPECT_TRUE(failure.startsWith(QStringLiteral("failed: MISMATCH "))) << failure.toStdString();
+    EXPECT_TRUE(failure.contains(QString(64, QLatin1Char('a')).left(16))) << failure.toStdString(); // the reason names the digest
+    EXPECT_EQ(cell(model, nofile, ResultsTableModel::Kat), QStringLiteral("no KAT file"));
+    EXPECT_TRUE(cell(model, nofile, ResultsTableModel::Kat, Qt::ToolTipRole).contains(QStringLiteral("NOKAT")));
+    EXPECT_EQ(cell(model, notrun, ResultsTableModel::Kat), QStringLiteral("not run"));
+    // The failed KAT is red as a failed record is, in its cell (the figures of a timed record stay readable).
+    const QVariant fg = model.index(failed, ResultsTableModel::Kat).data(Qt::ForegroundRole);
+    ASSERT_TRUE(fg.canConvert<QColor>());
+    EXPECT_GT(fg.value<QColor>().red(), 2 * fg.value<QColor>().green());
+    // A passed KAT is not red (a busy machine may mark the record disturbed: amber, never red).
+    const QVariant passedFg = model.index(passed, ResultsTableModel::Kat).data(Qt::ForegroundRole);
+    EXPECT_TRUE(!passedFg.isValid() || passedFg.value<QColor>() != fg.value<QColor>());
+    const QString tip = cell(model, failed, ResultsTableModel::Kat, Qt::ToolTipRole);
+    EXPECT_TRUE(tip.contains(QStringLiteral("Log: kat/"))) << tip.toStdString();
+    if (haveReference()) {
+        const int arm = findRow(model, QStringLiteral("arm_1"), QStringLiteral("ADKEX-128"), QStringLiteral("exchange"));
+        EXPECT_EQ(cell(model, arm, ResultsTableModel::Kat), QStringLiteral("passed"));
+    }
+
+    // Sortable: passed, not run, no KAT file, failed.
+    ResultsFilterModel proxy;
+    auto proxyTester = attachTester(&proxy);
+    proxy.setSourceModel(&model);
+    proxy.sort(ResultsTableModel::Kat, Qt::AscendingOrder);
+    int previous = -1;
+    for (int r = 0; r < proxy.rowCount(); ++r) {
+        const int v = proxy.index(r, ResultsTableModel::Kat).data(ResultsTableModel::SortRole).toInt();
+        EXPECT_LE(previous, v) << r;
+        previous = v;
+    }
+    EXPECT_TRUE(proxy.index(proxy.rowCount() - 1, ResultsTableModel::Kat).data().toString().startsWith(QStringLiteral("failed")));
+    EXPECT_EQ(proxy.index(0, ResultsTableModel::Kat).data().toString(), QStringLiteral("passed"));
+
+    // The CSV twin: status word, passed as 0/1, the reason.
+    const ReportTable table = model.toReportTable({failed, passed});
+    const auto &h = table.data_header;
+    for (const char *name : {"kat_status", "kat_passed", "kat_reason"})
+        EXPECT_NE(std::find(h.begin(), h.end(), name), h.end()) << name;
+    const std::string csv = render_csv(table);
+    EXPECT_NE(csv.find("MISMATCH"), std::string::npos);
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();
+
+    // Screenshot: the KAT column beside the key columns.
+    ResultsPage page(nullptr);
+    page.model()->setSnapshots(snapshots);
+    page.resize(1024, 700);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    page.view()->sortByColumn(ResultsTableModel::Kat, Qt::DescendingOrder);
+    page.view()->scrollTo(page.proxy()->index(0, ResultsTableModel::Kat), QAbstractItemView::PositionAtCenter);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(page.grab().save(shotPath(QStringLiteral("results-kat.png"))));
+}
+
+// Each numeric column has one format: every cell is the column's formatter
+// applied to the number behind it (SortRole), over real campaigns.
+TEST(ResultsTableModel, OneNumberFormatPerColumn)
+{
+    auto snapshots = realSnapshots();
+    ASSERT_FALSE(snapshots.empty());
+    if (auto kat = katCampaign())
+        snapshots.emplace_back(QStringLiteral("kat"), kat);
+    ResultsTableModel model;
+    model.setSnapshots(snapshots);
+    ASSERT_GT(model.rowCount(), 0);
+    const QString dash = QString::fromUtf8(fmt::kMissing);
+    const QRegularExpression counts(QStringLiteral("^(\\d+|\\d+\\.\\d k|\\d+\\.\\d\\d [MG])$"));
+    const QRegularExpression time(QString::fromUtf8("^\\d+(\\.\\d+)? (s|ms|\u00b5s|ns)$"));
+    const QRegularExpression rate(QStringLiteral("^(\\d{3}|\\d{2}\\.\\d|\\d\\.\\d\\d)( [kMG])?$"));
+    const QRegularExpression ci(QStringLiteral("^(\\d+\\.\\d\\d%|n/a)$"));
+    const QRegularExpression trials(QStringLiteral("^\\d+( \\(\\+\\d+ retried\\))?$"));
+    const QRegularExpression measurements(QString::fromUtf8("^\\d+ \\(\\d+ \u00d7 (\\d+|\u2026)\\)$"));
+    const QRegularExpression kib(QStringLiteral("^\\d+ KiB$"));
+    const QRegularExpression bytes(QStringLiteral("^\\d+$"));
+    std::map<int, const QRegularExpression *> rule{
+        {ResultsTableModel::MeanCycles, &counts},   {ResultsTableModel::MeanTicks, &counts},
+        {ResultsTableModel::TrialCycles, &counts},  {ResultsTableModel::TrialTicks, &counts},
+        {ResultsTableModel::MeanTime, &time},       {ResultsTableModel::MedianTrial, &time},
+        {ResultsTableModel::TrialTime, &time},      {ResultsTableModel::OpsPerSecond, &rate},
+        {ResultsTableModel::TrialCi, &ci},          {ResultsTableModel::Trials, &trials},
+        {ResultsTableModel::Measurements, &measurements}, {ResultsTableModel::BaselineRss, &kib},
+        {ResultsTableModel::PeakRss, &kib},         {ResultsTableModel::ElfImage, &bytes},
+        {ResultsTableModel::Stack, &bytes},         {ResultsTableModel::Bandwidth, &bytes}};
+    std::map<int, int> checked;
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (const auto &[column, re] : rule) {
+            const QString text = cell(model, r, column);
+            if (text == dash)
+                continue;
+            EXPECT_TRUE(re->match(text).hasMatch())
+                << "column " << model.headerData(column, Qt::Horizontal).toString().toStdString() << " row " << r
+                << ": '" << text.toStdString() << "'";
+            EXPECT_FALSE(text.contains(QStringLiteral("e+")) || text.contains(QStringLiteral("e-"))) << text.toStdString();
+            ++checked[column];
+            // The same formatter for every row: the text comes back from the number behind it.
+            const double v = model.index(r, column).data(ResultsTableModel::SortRole).toDouble();
+            if (re == &counts)
+                EXPECT_EQ(text.toStdString(), fmt::fmt_int(v)) << r;
+            if (re == &time)
+                EXPECT_EQ(text.toStdString(), fmt::fmt_time(v)) << r;
+        }
+    for (int column : {int(ResultsTableModel::MeanTime), int(ResultsTableModel::OpsPerSecond),
+                       int(ResultsTableModel::TrialTime), int(ResultsTableModel::PeakRss)})
+        EXPECT_GT(checked[column], 0) << column;
+    if (haveReference())
+        EXPECT_GT(checked[ResultsTableModel::MeanCycles], 0);
+}
+
+TEST(ResultsTableModel, RatesHaveThreeSignificantDigitsAndAPrefix)
+{
+    std::vector<Record> records;
+    const std::pair<double, const char *> cases[] = {
+        {742, "742"}, {7230, "7.23 k"}, {999.7, "1.00 k"}, {1.52e6, "1.52 M"}, {3.5, "3.50"}, {48750, "48.8 k"}};
+    for (size_t i = 0; i < std::size(cases); ++i) {
+        Record r = sampledRecord("R-" + std::to_string(i + 1), "exchange", constantTrials(1000));
+        r.operations_per_second = cases[i].first;
+        records.push_back(r);
+    }
+    ResultsTableModel model;
+    model.setSnapshots({{QStringLiteral("memory"), memoryDataset(records)}});
+    for (size_t i = 0; i < std::size(cases); ++i) {
+        const int r = findRow(model, QStringLiteral("memory"), QStringLiteral("R-%1").arg(i + 1), QStringLiteral("exchange"));
+        ASSERT_GE(r, 0);
+        EXPECT_EQ(cell(model, r, ResultsTableModel::OpsPerSecond), QString::fromUtf8(cases[i].second)) << cases[i].first;
+    }
+}
+
+// Counts of different units never share a sortable column: cycles in one,
+// ticks in another, and two tick units in one table sort apart and say their unit.
+TEST(ResultsTableModel, CyclesAndTicksNeverShareASortedColumn)
+{
+    Record tsc = sampledRecord("T-1", "exchange", constantTrials(5000)); // TSC ticks
+    Record cycles = sampledRecord("C-1", "exchange", constantTrials(3000));
+    cycles.kexbench->core_cycles = true;
+    cycles.kexbench->counter = "perf_event cpu-cycles (rdpmc)";
+    cycles.kexbench->counter_unit = "cycles";
+    Record cntvct = sampledRecord("V-1", "exchange", constantTrials(4000));
+    cntvct.kexbench->counter = "cntvct_el0";
+    cntvct.kexbench->counter_unit = "counter ticks";
+    ModelTesterLog log;
+    ResultsTableModel model;
+    auto tester = attachTester(&model);
+    model.setSnapshots({{QStringLiteral("memory"), memoryDataset({tsc, cycles})}});
+    const int t = findRow(model, QStringLiteral("memory"), QStringLiteral("T-1"), QStringLiteral("exchange"));
+    const int c = findRow(model, QStringLiteral("memory"), QStringLiteral("C-1"), QStringLiteral("exchange"));
+    const QString dash = QString::fromUtf8(fmt::kMissing);
+    EXPECT_EQ(cell(model, c, ResultsTableModel::MeanTicks), dash);
+    EXPECT_EQ(cell(model, t, ResultsTableModel::MeanCycles), dash);
+    EXPECT_NE(cell(model, c, ResultsTableModel::MeanCycles), dash);
+    EXPECT_NE(cell(model, t, ResultsTableModel::MeanTicks), dash);
+    EXPECT_EQ(cell(model, t, ResultsTableModel::TrialTicks), QStringLiteral("5000"));
+    EXPECT_EQ(cell(model, c, ResultsTableModel::TrialCycles), QStringLiteral("3000"));
+    EXPECT_EQ(model.headerData(ResultsTableModel::MeanTicks, Qt::Horizontal).toString(), QStringLiteral("Mean TSC ticks"));
+    // CSV twin as core's report names it: mean_cycles and mean_tsc_ticks.
+    const ReportTable table = model.toReportTable();
+    for (const char *name : {"mean_cycles", "mean_tsc_ticks", "trial_median_cycles", "trial_median_tsc_ticks"})
+        EXPECT_NE(std::find(table.data_header.begin(), table.data_header.end(), name), table.data_header.end()) << name;
+
+    // Two tick units: the header says ticks, each cell its unit, and a sort keeps each unit together.
+    model.setSnapshots({{QStringLiteral("memory"), memoryDataset({tsc, cycles, cntvct})},
+                        {QStringLiteral("more"), memoryDataset({sampledRecord("T-2", "exchange", constantTrials(3500))})}});
+    EXPECT_EQ(model.headerData(ResultsTableModel::MeanTicks, Qt::Horizontal).toString(), QStringLiteral("Mean ticks"));
+    const int v = findRow(model, QStringLiteral("memory"), QStringLiteral("V-1"), QStringLiteral("exchange"));
+    EXPECT_EQ(cell(model, v, ResultsTableModel::TrialTicks), QStringLiteral("4000 counter ticks"));
+    ResultsFilterModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.sort(ResultsTableModel::TrialTicks, Qt::AscendingOrder);
+    QStringList order;
+    for (int r = 0; r < proxy.rowCount(); ++r)
+        order << proxy.index(r, ResultsTableModel::Instance).data().toString();
+    // TSC ticks (3500, 5000), then counter ticks (4000, though it lies between them), then the cycles row (missing here).
+    EXPECT_EQ(order, (QStringList{QStringLiteral("T-2"), QStringLiteral("T-1"), QStringLiteral("V-1"), QStringLiteral("C-1")}));
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();
+}
+
+TEST(ResultsPage, ScreenshotsAt1024x700)
+{
+    const auto snapshots = realSnapshots();
+    ASSERT_FALSE(snapshots.empty());
+    QSettings().remove(QStringLiteral("results/hiddenColumns"));
+    {
+        // The page never holds the main window wider than 1000 px (its bar gained the Columns button).
+        ResultsPage bare(nullptr);
+        EXPECT_LE(bare.minimumSizeHint().width(), 1000) << bare.minimumSizeHint().width();
+    }
+    // Through a Workbench, as the application shows it (the columns fitted to their contents).
+    Workbench workbench;
+    ResultsPage page(&workbench);
+    for (const auto &[label, data] : snapshots)
+        workbench.addDataset(data, QString());
+    ASSERT_EQ(page.model()->rowCount() > 0, true);
+    page.resize(1024, 700);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    page.view()->sortByColumn(ResultsTableModel::MeanTime, Qt::DescendingOrder);
+    QCoreApplication::processEvents();
+    // The fitted key columns are the frozen view's too.
+    int keys = 0;
+    for (int c = 0; c < ResultsTableModel::KeyColumnCount; ++c) {
+        EXPECT_EQ(page.frozenView()->columnWidth(c), page.view()->columnWidth(c)) << c;
+        keys += page.view()->columnWidth(c);
+    }
+    EXPECT_EQ(page.frozenView()->width(), keys);
+    ASSERT_TRUE(page.grab().save(shotPath(QStringLiteral("results-1024x700.png"))));
+    page.view()->horizontalScrollBar()->setValue(page.view()->horizontalScrollBar()->maximum() / 2);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(page.grab().save(shotPath(QStringLiteral("results-scrolled-half.png"))));
+    page.setColumnShown(ResultsTableModel::Checks, false);
+    page.columnsMenu()->popup(page.mapToGlobal(QPoint(400, 40)));
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(page.columnsMenu()->grab().save(shotPath(QStringLiteral("results-columns-menu.png"))));
+    page.columnsMenu()->hide();
+    page.setColumnShown(ResultsTableModel::Checks, true);
+    QSettings().remove(QStringLiteral("results/hiddenColumns"));
 }

@@ -21,6 +21,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -101,6 +103,28 @@ bool isNumeric(int column)
 {
     return (column >= ResultsTableModel::MeanCycles && column <= ResultsTableModel::Trials) ||
            (column >= ResultsTableModel::Measurements && column <= ResultsTableModel::Bandwidth);
+}
+
+// Rates with one rule for the whole column: three significant digits and an
+// SI prefix chosen before rounding moves it ("742", "7.23 k", "1.52 M"), so a
+// column never shows "742" above "7.23e+03".
+QString rateText(double v)
+{
+    if (!std::isfinite(v))
+        return QString::fromStdString(fmt::py_format(v, 'g', 3));
+    static const std::pair<double, const char *> prefixes[] = {{1e9, " G"}, {1e6, " M"}, {1e3, " k"}, {1, ""}};
+    size_t i = 0;
+    while (i + 1 < std::size(prefixes) && std::fabs(v) < prefixes[i].first)
+        ++i;
+    for (;; --i) {
+        const double scaled = v / prefixes[i].first;
+        const double a = std::fabs(scaled);
+        const int decimals = a >= 99.95 ? 0 : a >= 9.995 ? 1 : 2;
+        const QString text = QString::number(scaled, 'f', decimals);
+        if (std::fabs(text.toDouble()) >= 1000 && i > 0)
+            continue; // 999.7 -> "1.00 k": the next prefix up
+        return text + QString::fromLatin1(prefixes[i].second);
+    }
 }
 
 QString statisticName(TrialStatistic statistic)
@@ -214,6 +238,9 @@ struct ResultsTableModel::Row {
     std::optional<double> bandwidth;                 // transmission->bandwidth
     double measurements = 0;
     QString measurementsText, counter, unit, reason;
+    bool cycles = true; // the counts are core cycles (else they go in the ticks columns)
+    int kat = ResultsTableModel::KatNotRun;
+    QString katStatus, katReason, katLog; // the status word, the KAT log's RESULT reason, the log's path
 };
 
 namespace {
@@ -266,9 +293,51 @@ void fillSizes(ResultsTableModel::Row &row, const Record &r, const Dataset &data
         row.bandwidth = static_cast<double>(*row.transmission->bandwidth);
 }
 
+// The instance's KAT as the report's section 3 reads it: build.json's status
+// word, else the record's; a record flagged kat_not_passed fails it. NOKAT is
+// "no KAT file" when a check ran (it left a log saying why), "not run" when
+// the campaign skipped the KATs (no log).
+void fillKat(ResultsTableModel::Row &row, const Record &r, const Dataset &data)
+{
+    const BuildEntry *b = data.build_for(r.candidate, r.label);
+    const std::string status = b && !b->kat.empty() ? b->kat : r.kat;
+    const KatLog *log = data.kat_log_for(r.candidate, r.label);
+    row.katStatus = qs(printable(status));
+    if (log) {
+        row.katLog = qs(log->relative_path);
+        // "RESULT <candidate> <label> <STATUS> <reason...>": the words after the status.
+        const QStringList words = qs(printable(log->result_line)).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        row.katReason = words.mid(4).join(QLatin1Char(' '));
+    }
+    if (status == "PASS" && !r.kat_not_passed)
+        row.kat = ResultsTableModel::KatPassed;
+    else if (status.empty() || status == "NOKAT")
+        row.kat = log ? ResultsTableModel::KatNoFile : ResultsTableModel::KatNotRun;
+    else
+        row.kat = ResultsTableModel::KatFailed;
+}
+
 } // namespace
 
 ResultsTableModel::ResultsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+QString ResultsTableModel::columnKey(int column)
+{
+    static const char *const keys[ColumnCount] = {
+        "dataset",      "instance",          "operation",   "mean_cycles", "mean_ticks",  "mean_seconds",
+        "median_trial", "ops_per_second",    "trial_time",  "trial_ci",    "trial_cycles", "trial_ticks",
+        "trials",       "checks",            "measurements", "baseline_rss", "peak_rss",   "elf_image",
+        "stack",        "bandwidth",         "kat",         "counter",     "status",      "reason"};
+    return column >= 0 && column < ColumnCount ? QString::fromLatin1(keys[column]) : QString();
+}
+
+int ResultsTableModel::columnOfKey(const QString &key)
+{
+    for (int c = 0; c < ColumnCount; ++c)
+        if (columnKey(c) == key)
+            return c;
+    return -1;
+}
 
 ResultsTableModel::~ResultsTableModel() = default;
 
@@ -336,7 +405,9 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
             row.measurements = static_cast<double>(r.measurements);
             row.measurementsText = measurementsText(r);
             fillSizes(row, r, *data, accounting.entries);
+            fillKat(row, r, *data);
             row.unit = qs(counterUnit(r));
+            row.cycles = counterUnit(r) == "cycles";
             if (k) {
                 row.counter = k->counter.empty() ? missing() : qs(k->counter);
                 datasetUnits.insert(counterUnit(r));
@@ -366,9 +437,10 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
             units << QStringLiteral("%1 (%2)").arg(u.join(QStringLiteral(", ")), datasetLabel);
     }
     counterUnits_ = units.join(QStringLiteral("; "));
-    headerUnits_.clear();
+    tickUnits_.clear();
     for (const auto &u : allUnits)
-        headerUnits_ << qs(u);
+        if (u != "cycles")
+            tickUnits_ << qs(u);
     endResetModel();
 }
 
@@ -391,10 +463,11 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
     case DatasetColumn: return r.datasetLabel;
     case Instance: return r.instance;
     case Operation: return r.operation;
-    case MeanCycles: return qs(fmt::fmt_int(r.meanCycles));
+    case MeanCycles: return r.cycles ? qs(fmt::fmt_int(r.meanCycles)) : missing();
+    case MeanTicks: return r.cycles || !r.meanCycles ? missing() : ticksText(r, *r.meanCycles);
     case MeanTime: return qs(fmt::fmt_time(r.meanSeconds));
     case MedianTrial: return qs(fmt::fmt_time(r.medianTrialSeconds));
-    case OpsPerSecond: return r.ops ? qs(fmt::fmt_ops(*r.ops)) : missing();
+    case OpsPerSecond: return r.ops ? rateText(*r.ops) : missing();
     case TrialTime: return r.byTime ? qs(fmt::fmt_time(r.byTime->center * 1e-9)) : missing();
     case TrialCi:
         if (!r.byTime)
@@ -404,7 +477,8 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
         if (const auto width = r.byTime->relative_width())
             return qs(fmt::py_format(*width, '%', 2));
         return missing();
-    case TrialTicks: return r.byTicks ? qs(fmt::fmt_int(r.byTicks->center)) : missing();
+    case TrialCycles: return r.cycles && r.byTicks ? qs(fmt::fmt_int(r.byTicks->center)) : missing();
+    case TrialTicks: return !r.cycles && r.byTicks ? ticksText(r, r.byTicks->center) : missing();
     case Trials:
         if (r.trials == 0)
             return missing();
@@ -416,6 +490,15 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
     case ElfImage: return bytesText(r.elf);
     case Stack: return bytesText(r.stack);
     case Bandwidth: return bytesText(r.bandwidth);
+    case Kat:
+        switch (r.kat) {
+        case KatPassed: return tr("passed");
+        case KatNoFile: return tr("no KAT file");
+        case KatNotRun: return tr("not run");
+        default:
+            return r.katReason.isEmpty() ? tr("failed: %1").arg(r.katStatus)
+                                         : tr("failed: %1 %2").arg(r.katStatus, r.katReason);
+        }
     case Counter:
         if (!r.harnessCounter)
             return QStringLiteral("%1 (%2)").arg(r.counter, r.unit);
@@ -433,14 +516,16 @@ QVariant ResultsTableModel::sortKey(const Row &r, int column) const
     case DatasetColumn: return r.dataset;
     case Instance: return r.labelRank;
     case Operation: return r.opRank;
-    case MeanCycles: return num(r.meanCycles);
+    case MeanCycles: return r.cycles ? num(r.meanCycles) : QVariant();
+    case MeanTicks: return r.cycles ? QVariant() : num(r.meanCycles);
     case MeanTime: return num(r.meanSeconds);
     case MedianTrial: return num(r.medianTrialSeconds);
     case OpsPerSecond: return num(r.ops);
     // Trial-level figures sort in the unit they are shown in (seconds), the CI by its relative width.
     case TrialTime: return r.byTime ? QVariant(r.byTime->center * 1e-9) : QVariant();
     case TrialCi: return r.byTime ? num(r.byTime->relative_width()) : QVariant();
-    case TrialTicks: return r.byTicks ? QVariant(r.byTicks->center) : QVariant();
+    case TrialCycles: return r.cycles && r.byTicks ? QVariant(r.byTicks->center) : QVariant();
+    case TrialTicks: return !r.cycles && r.byTicks ? QVariant(r.byTicks->center) : QVariant();
     case Trials: return r.trials > 0 ? QVariant(r.trials) : QVariant();
     case Measurements: return r.measurements > 0 ? QVariant(r.measurements) : QVariant();
     case BaselineRss: return num(r.baselineRss);
@@ -449,6 +534,7 @@ QVariant ResultsTableModel::sortKey(const Row &r, int column) const
     case Stack: return num(r.stack);
     case Bandwidth: return num(r.bandwidth);
     case Status: return r.failed ? 1 : 0;
+    case Kat: return r.kat;
     default: return display(r, column);
     }
 }
@@ -461,7 +547,11 @@ QString ResultsTableModel::columnMeaning(int column) const
     switch (column) {
     case MeanCycles:
         return tr("Mean over all timed calls (published method): the counter summed over every timed call, divided "
-                  "by the number of calls. Core cycles with a PMU; TSC or timer ticks otherwise (see Counter).");
+                  "by the number of calls, in core cycles (a PMU counter or the harness's cycle count).");
+    case MeanTicks:
+        return tr("Mean over all timed calls (published method): the counter summed over every timed call, divided "
+                  "by the number of calls, for counters that do not count core cycles (TSC or timer ticks, see "
+                  "Counter). Sorting keeps each unit together.");
     case MeanTime:
         return tr("Mean over all timed calls (published method): total timed wall time divided by the number of "
                   "timed calls.");
@@ -474,8 +564,13 @@ QString ResultsTableModel::columnMeaning(int column) const
     case TrialCi:
         return tr("95 % confidence interval over trials of the median of trial medians (kexbench), as relative "
                   "width (high \u2212 low) / median; distribution-free, so n/a below 6 trials.");
+    case TrialCycles:
     case TrialTicks:
         return tr("Median of trial medians of the counter (kexbench): each trial is one fresh runner process.");
+    case Kat:
+        return tr("The instance's known-answer test in this dataset (build.json, its KAT log): passed, failed "
+                  "(with the log's reason), no KAT file (the check found nothing to compare with) or not run "
+                  "(the campaign skipped the KATs).");
     case Trials:
         return tr("Kept trials, kexbench's unit of replication (one fresh runner process each); \"+N retried\": "
                   "disturbed attempts that were run again.");
@@ -488,9 +583,10 @@ QString ResultsTableModel::columnMeaning(int column) const
 
 QString ResultsTableModel::trialToolTip(const Row &r, int column) const
 {
-    const std::optional<TrialEstimate> &e = column == TrialTicks ? r.byTicks : r.byTime;
+    const bool counts = column == TrialTicks || column == TrialCycles;
+    const std::optional<TrialEstimate> &e = counts ? r.byTicks : r.byTime;
     if (!e) {
-        if (column == TrialTicks && !r.sampled && r.meanCycles)
+        if (counts && !r.sampled && r.meanCycles)
             return tr("Harness records carry counter totals only: no trial-level counter figure.");
         return tr("No trial values: the record has no samples or trial totals.");
     }
@@ -503,7 +599,7 @@ QString ResultsTableModel::trialToolTip(const Row &r, int column) const
                tr("95 % CI: %1 \u2013 %2")
                    .arg(qs(fmt::fmt_time(e->ci.low * 1e-9)), qs(fmt::fmt_time(e->ci.high * 1e-9)));
     }
-    if (column == TrialTicks)
+    if (counts)
         tip += QLatin1Char('\n') + tr("Unit: %1").arg(r.unit);
     return tip + QLatin1Char('\n') +
            (r.sampled ? tr("From %n per-iteration sample(s).", nullptr, static_cast<int>(r.samples))
@@ -546,16 +642,30 @@ QVariant ResultsTableModel::toolTip(const Row &r, int column) const
                        : tr("complete: every trial finished");
         break;
     case Checks: tip = checksToolTip(r); break;
+    case Kat:
+        tip = columnMeaning(column) + QLatin1Char('\n') +
+              tr("Status: %1").arg(r.katStatus.isEmpty() ? missing() : r.katStatus);
+        if (!r.katReason.isEmpty())
+            tip += QLatin1Char('\n') + r.katReason;
+        if (!r.katLog.isEmpty())
+            tip += QLatin1Char('\n') + tr("Log: %1").arg(r.katLog);
+        break;
     case TrialTime:
     case TrialCi:
+    case TrialCycles:
     case TrialTicks:
+        if ((column == TrialCycles && !r.cycles) || (column == TrialTicks && r.cycles)) {
+            tip = columnMeaning(column) + QLatin1Char('\n') + tr("This record counts in %1: see the %2 column.")
+                                                              .arg(r.unit, headerData(column == TrialCycles ? TrialTicks : TrialCycles, Qt::Horizontal).toString());
+            break;
+        }
         tip = trialToolTip(r, column);
         if (r.failed)
             tip += QLatin1Char('\n') + tr("Incomplete record: %1").arg(r.reason);
         break;
     default: {
         tip = columnMeaning(column);
-        if (column == MeanCycles)
+        if (column == MeanCycles || column == MeanTicks)
             tip += QLatin1Char('\n') + tr("Unit: %1").arg(r.unit);
         if (column == Bandwidth && r.bandwidth) {
             const TransmissionFigures &t = *r.transmission;
@@ -608,8 +718,9 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
     case FailedRole: return r.failed;
     case DatasetIndexRole: return r.dataset;
     case DisturbedRole: return r.disturbed;
+    case UnitRole: return r.unit;
     case Qt::ForegroundRole:
-        if (r.failed)
+        if (r.failed || (index.column() == Kat && r.kat == KatFailed))
             return kFailedForeground;
         if (r.disturbed)
             return kDisturbedForeground;
@@ -637,23 +748,21 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case Operation: return tr("Operation");
         case Reason: return tr("Reason");
         case Measurements: return tr("n (trials \u00d7 iters)");
-        case MeanCycles:
-            // As the published tables do: "cycles" unless a counter counted
-            // something else, then that unit, so TSC ticks never pass for cycles.
-            if (headerUnits_.isEmpty() || headerUnits_ == QStringList{QStringLiteral("cycles")})
-                return metricName(Metric::MeanCycles);
-            if (headerUnits_.size() == 1)
-                return tr("Mean %1").arg(headerUnits_.front());
-            return tr("Mean cycles / ticks");
+        case MeanCycles: return metricName(Metric::MeanCycles);
+        case MeanTicks:
+            // The unit when there is one; TSC ticks never pass for cycles.
+            if (tickUnits_.size() == 1)
+                return tr("Mean %1").arg(tickUnits_.front());
+            return tr("Mean ticks");
         case MedianTrial: return tr("Median trial");
         case TrialTime: return tr("kexbench median");
         case TrialCi: return tr("95 % CI (trials)");
+        case TrialCycles: return tr("kexbench median cycles");
         case TrialTicks:
-            if (headerUnits_.isEmpty() || headerUnits_ == QStringList{QStringLiteral("cycles")})
-                return tr("kexbench median cycles");
-            if (headerUnits_.size() == 1)
-                return tr("kexbench median %1").arg(headerUnits_.front());
-            return tr("kexbench median cycles / ticks");
+            if (tickUnits_.size() == 1)
+                return tr("kexbench median %1").arg(tickUnits_.front());
+            return tr("kexbench median ticks");
+        case Kat: return tr("KAT");
         case Trials: return tr("Trials");
         case Checks: return tr("Checks");
         case ElfImage: return tr("%1 (bytes)").arg(metricName(Metric::StaticSize));
@@ -669,6 +778,8 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case Operation: return tr("Timed operation, in the order of the published tables.");
         case Reason: return tr("Why the record is incomplete, when it is.");
         case MeanCycles:
+        case MeanTicks:
+        case TrialCycles:
         case TrialTicks:
             return columnMeaning(section) + QLatin1Char('\n') +
                    tr("Counter units: %1").arg(counterUnits_.isEmpty() ? missing() : counterUnits_);
@@ -678,19 +789,29 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
-ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows) const
+QString ResultsTableModel::ticksText(const Row &r, double ticks) const
 {
+    // One number rule for the column (core's cycles format); the unit beside
+    // it only when the column holds several, so no count is read in another's unit.
+    const QString text = qs(fmt::fmt_int(ticks));
+    return tickUnits_.size() > 1 ? text + QLatin1Char(' ') + r.unit : text;
+}
+
+ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVector<int> &columns) const
+{
+    QVector<int> shown = columns;
+    if (shown.isEmpty())
+        for (int c = 0; c < ColumnCount; ++c)
+            shown << c;
+    shown.erase(std::remove_if(shown.begin(), shown.end(), [](int c) { return c < 0 || c >= ColumnCount; }),
+                shown.end());
+    auto isShown = [&](int column) { return shown.contains(column); };
+
     ReportTable table;
     table.id = "results";
     table.title = tr("Results").toStdString();
-    for (int c = 0; c < ColumnCount; ++c)
+    for (int c : shown)
         table.header.push_back(headerData(c, Qt::Horizontal).toString().toStdString());
-    auto add = [&](int row) {
-        std::vector<std::string> cells;
-        for (int c = 0; c < ColumnCount; ++c)
-            cells.push_back(display(rows_[static_cast<size_t>(row)], c).toString().toStdString());
-        table.rows.push_back(std::move(cells));
-    };
     std::vector<int> picked;
     if (rows.isEmpty()) {
         for (int r = 0; r < rowCount(); ++r)
@@ -700,12 +821,18 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows) const
             if (r >= 0 && r < rowCount())
                 picked.push_back(r);
     }
-    for (int r : picked)
-        add(r);
+    for (int r : picked) {
+        std::vector<std::string> cells;
+        for (int c : shown)
+            cells.push_back(display(rows_[static_cast<size_t>(r)], c).toString().toStdString());
+        table.rows.push_back(std::move(cells));
+    }
 
     // The machine-readable twin (render_csv writes it): plain numbers in base
     // units, the unit in the column name; counts in the column of their own
-    // unit, so cycles and TSC ticks never share one. Never translated.
+    // unit, so cycles and TSC ticks never share one (core's mean_cycles,
+    // mean_tsc_ticks). Never translated. Each field belongs to a display
+    // column and is written when that column is.
     auto slug = [](const QString &unit) {
         std::string out;
         for (unsigned char ch : unit.toStdString())
@@ -719,47 +846,76 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows) const
             units.push_back(u);
     }
     std::stable_partition(units.begin(), units.end(), [](const std::string &u) { return u == "cycles"; });
-    auto byUnit = [&](std::vector<DataValue> &cells, const std::string &unit, const DataValue &v) {
-        for (const auto &u : units)
-            cells.push_back(u == unit ? v : DataValue());
+    auto unitColumn = [](const std::string &u, int cyclesColumn, int ticksColumn) {
+        return u == "cycles" ? cyclesColumn : ticksColumn;
     };
+    // (field name, display column it belongs to), in the CSV's order.
+    std::vector<std::pair<std::string, int>> fields{
+        {"dataset", DatasetColumn}, {"candidate", Instance}, {"instance", Instance}, {"operation", Operation}};
+    for (const auto &u : units)
+        fields.emplace_back("mean_" + u, unitColumn(u, MeanCycles, MeanTicks));
+    fields.insert(fields.end(), {{"mean_seconds", MeanTime},
+                                 {"median_trial_seconds", MedianTrial},
+                                 {"ops_per_second", OpsPerSecond},
+                                 {"trial_median_seconds", TrialTime},
+                                 {"trial_ci_low_seconds", TrialCi},
+                                 {"trial_ci_high_seconds", TrialCi},
+                                 {"trial_ci_relative_width", TrialCi}});
+    for (const auto &u : units)
+        fields.emplace_back("trial_median_" + u, unitColumn(u, TrialCycles, TrialTicks));
+    fields.insert(fields.end(), {{"n_trials", Trials},
+                                 {"n_retried_trials", Trials},
+                                 {"checks", Checks},
+                                 {"n_measurements", Measurements},
+                                 {"baseline_rss_bytes", BaselineRss},
+                                 {"peak_rss_bytes", PeakRss},
+                                 {"elf_load_bytes", ElfImage},
+                                 {"stack_bytes", Stack},
+                                 {"bandwidth_bytes", Bandwidth},
+                                 {"kat_status", Kat},
+                                 {"kat_passed", Kat},
+                                 {"kat_reason", Kat},
+                                 {"counter", Counter},
+                                 {"counter_unit", Counter},
+                                 {"status", Status},
+                                 {"reason", Reason}});
+    for (const auto &[name, column] : fields)
+        if (isShown(column))
+            table.data_header.push_back(name);
+
     auto bytes = [](const std::optional<double> &v) {
         return v ? DataValue(static_cast<int64_t>(*v)) : DataValue();
     };
     auto text = [](const QString &s) { return s.isEmpty() ? DataValue() : DataValue(s.toStdString()); };
-    table.data_header = {"dataset", "candidate", "instance", "operation"};
-    for (const auto &u : units)
-        table.data_header.push_back("mean_" + u);
-    table.data_header.insert(table.data_header.end(), {"mean_seconds", "median_trial_seconds", "ops_per_second",
-                                                       "trial_median_seconds", "trial_ci_low_seconds",
-                                                       "trial_ci_high_seconds", "trial_ci_relative_width"});
-    for (const auto &u : units)
-        table.data_header.push_back("trial_median_" + u);
-    table.data_header.insert(table.data_header.end(),
-                             {"n_trials", "n_retried_trials", "checks", "n_measurements", "baseline_rss_bytes",
-                              "peak_rss_bytes", "elf_load_bytes", "stack_bytes", "bandwidth_bytes", "counter",
-                              "counter_unit", "status", "reason"});
     for (int index : picked) {
         const Row &r = rows_[static_cast<size_t>(index)];
         const std::string unit = slug(r.unit);
         const bool ci = r.byTime && r.byTime->ci.reached;
         std::vector<DataValue> cells{text(r.datasetLabel), r.record ? DataValue(r.record->candidate) : DataValue(),
                                      text(r.instance), r.record ? DataValue(r.record->operation) : text(r.operation)};
-        byUnit(cells, unit, data_value(r.meanCycles));
+        for (const auto &u : units)
+            cells.push_back(u == unit ? data_value(r.meanCycles) : DataValue());
         cells.insert(cells.end(), {data_value(r.meanSeconds), data_value(r.medianTrialSeconds), data_value(r.ops),
                                    r.byTime ? data_value(r.byTime->center * 1e-9) : DataValue(),
                                    ci ? data_value(r.byTime->ci.low * 1e-9) : DataValue(),
                                    ci ? data_value(r.byTime->ci.high * 1e-9) : DataValue(),
                                    r.byTime && ci ? data_value(r.byTime->relative_width()) : DataValue()});
-        byUnit(cells, unit, r.byTicks ? data_value(r.byTicks->center) : DataValue());
+        for (const auto &u : units)
+            cells.push_back(u == unit && r.byTicks ? data_value(r.byTicks->center) : DataValue());
+        const bool katRun = r.kat == KatPassed || r.kat == KatFailed;
         cells.insert(cells.end(),
                      {r.trials > 0 ? DataValue(static_cast<int64_t>(r.trials)) : DataValue(),
                       static_cast<int64_t>(r.retried), text(r.flags.join(QStringLiteral("; "))),
                       r.measurements > 0 ? DataValue(static_cast<int64_t>(r.measurements)) : DataValue(),
                       bytes(r.baselineRss), bytes(r.peakRss), bytes(r.elf), bytes(r.stack), bytes(r.bandwidth),
-                      r.harnessCounter ? DataValue() : text(r.counter), DataValue(r.unit.toStdString()),
-                      std::string(r.failed ? "failed" : "complete"), text(r.reason)});
-        table.data_rows.push_back(std::move(cells));
+                      text(r.katStatus), katRun ? DataValue(static_cast<int64_t>(r.kat == KatPassed ? 1 : 0)) : DataValue(),
+                      text(r.katReason), r.harnessCounter ? DataValue() : text(r.counter),
+                      DataValue(r.unit.toStdString()), std::string(r.failed ? "failed" : "complete"), text(r.reason)});
+        std::vector<DataValue> kept;
+        for (size_t f = 0; f < fields.size() && f < cells.size(); ++f)
+            if (isShown(fields[f].second))
+                kept.push_back(std::move(cells[f]));
+        table.data_rows.push_back(std::move(kept));
     }
     return table;
 }
@@ -795,6 +951,21 @@ void ResultsFilterModel::setFailedOnly(bool failedOnly)
         return;
     failedOnly_ = failedOnly;
     invalidateFilter();
+}
+
+bool ResultsFilterModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const int column = left.column();
+    if (column == ResultsTableModel::MeanTicks || column == ResultsTableModel::TrialTicks) {
+        const QVariant a = left.data(sortRole()), b = right.data(sortRole());
+        if (a.isValid() && b.isValid()) {
+            const QString ua = left.data(ResultsTableModel::UnitRole).toString();
+            const QString ub = right.data(ResultsTableModel::UnitRole).toString();
+            if (ua != ub)
+                return ua < ub;
+        }
+    }
+    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 bool ResultsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const

@@ -40,14 +40,17 @@ public:
         Instance,
         Operation,
         // The published method, unchanged: means over all timed calls and the median trial.
-        MeanCycles,
+        // Counts sit in the column of their unit, so a sort never compares cycles with ticks:
+        MeanCycles, // core cycles (a PMU counter, or the harness's perf_event count)
+        MeanTicks,  // any other counter unit (TSC ticks, counter ticks, ns); grouped by unit when sorted
         MeanTime,
         MedianTrial,
         OpsPerSecond,
         // kexbench's trial-level figures (core/trial_stats.h).
         TrialTime,  // median of trial medians, time
         TrialCi,    // relative width of its 95 % CI over trials, or "n/a"
-        TrialTicks, // median of trial medians, counter ticks
+        TrialCycles, // median of trial medians, core cycles
+        TrialTicks,  // median of trial medians, other counter units (as MeanTicks)
         Trials,     // kept trials, "+N retried"
         Checks,     // core/consistency.h flags and the exchange-vs-steps check
         Measurements,
@@ -56,17 +59,28 @@ public:
         ElfImage,
         Stack,
         Bandwidth,
+        Kat, // the instance's KAT result in the dataset: passed, failed (why), no KAT file, not run
         Counter,
         Status,
         Reason,
-        ColumnCount
+        ColumnCount,
+        // The columns that identify a row: the Results page keeps them in view.
+        KeyColumnCount = Operation + 1
     };
+    // What the Kat column says (its SortRole, in this order).
+    enum KatResult { KatPassed, KatNotRun, KatNoFile, KatFailed };
     enum Role {
         SortRole = Qt::UserRole, // raw number (or sort key) behind the text; invalid when missing
         FailedRole,              // bool: the record is not complete
         DatasetIndexRole,        // int: position of the row's dataset in the snapshots
         DisturbedRole,           // bool: some kept trial never got a clean attempt
+        UnitRole,                // QString: the row's counter unit ("cycles", "TSC ticks", ...)
     };
+
+    // A stable, untranslated name of each column ("mean_cycles", "kat"): the
+    // Results page stores its hidden columns by these names.
+    static QString columnKey(int column);
+    static int columnOfKey(const QString &key); // -1 when unknown
 
     // (label shown in the Dataset column, snapshot); the order is the dataset order.
     using Snapshots = std::vector<std::pair<QString, std::shared_ptr<const Dataset>>>;
@@ -90,8 +104,10 @@ public:
     QString rowKey(int row) const;
 
     // The given rows (all when empty) as a report table of the displayed
-    // texts, header first, for core render_csv.
-    ReportTable toReportTable(const QVector<int> &rows = {}) const;
+    // texts, header first, for core render_csv; `columns` (display columns,
+    // all when empty) picks the columns, and the machine-readable twin keeps
+    // the fields that belong to those columns.
+    ReportTable toReportTable(const QVector<int> &rows = {}, const QVector<int> &columns = {}) const;
 
     // One table row, defined in the .cpp; public only so that file's helper
     // functions can fill it.
@@ -107,6 +123,7 @@ private:
     QVariant toolTip(const Row &row, int column) const;
     QVariant decoration(const Row &row, int column) const;
     QString trialToolTip(const Row &row, int column) const;
+    QString ticksText(const Row &row, double ticks) const;
     QString checksToolTip(const Row &row) const;
     QString columnMeaning(int column) const;
     static QString retriedText(int retried);
@@ -114,7 +131,7 @@ private:
     Snapshots snapshots_;
     std::vector<Row> rows_;
     QString counterUnits_;    // "cycles (arm_1); TSC ticks (x86 run)" for the cycles header tooltips
-    QStringList headerUnits_; // distinct units of the cycles columns, for their header text
+    QStringList tickUnits_;   // distinct units of the ticks columns (not cycles), for their header and cells
     QStringList accountingFiles_; // per snapshot: the bandwidth accounting file's name; empty when none was read
 };
 
@@ -133,6 +150,8 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    // The ticks columns compare the unit first: TSC ticks never sort among counter ticks.
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
     QString text_;
