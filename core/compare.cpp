@@ -4,6 +4,7 @@
 
 #include "core/consistency.h"
 #include "core/format.h"
+#include "core/i18n.h"
 #include "core/runner_host.h"
 
 #include <algorithm>
@@ -105,9 +106,30 @@ bool harness_counted_cycles(const Record &r)
 
 std::string ghz(double hz) { return fmt::py_format(hz / 1e9, 'f', 2) + " GHz"; }
 
-std::string counter_text(const CounterInfo &c)
+Language lang_of(const CompareOptions &o) { return parse_language(o.language).value_or(Language::en); }
+
+// Joiners too short for the catalogue (whose templates also match stored texts): by language.
+std::string and_text(Language lang, const std::string &a, const std::string &b)
 {
-    return c.unit.empty() ? std::string("no counter") : c.unit + " (" + c.name + ")";
+    return lang == Language::en ? a + " and " + b : a + " \u548c " + b;
+}
+
+std::string paren_text(Language lang, const std::string &inner)
+{
+    return lang == Language::en ? " (" + inner + ")" : "\uff08" + inner + "\uff09";
+}
+
+std::string list_sep(Language lang) { return lang == Language::en ? "; " : "\uff1b"; }
+
+// A counter's name is the evidence's own text: code in the Chinese text (the harness driver's has a translation).
+std::string counter_text(const CounterInfo &c, Language lang)
+{
+    if (c.unit.empty())
+        return tr(lang, "no counter");
+    if (lang == Language::en)
+        return c.unit + " (" + c.name + ")";
+    const std::string name = c.name == kHarnessCounter || c.name == "unknown counter" ? tr(lang, c.name) : "`" + c.name + "`";
+    return tr_text(lang, c.unit) + paren_text(lang, name);
 }
 
 // Constant-rate counters (TSC, cntvct) tick at a per-machine rate, so equal
@@ -141,13 +163,14 @@ bool counters_comparable(const Record &ra, const Record &rb, const CounterInfo &
 
 struct Labels {
     std::string a, b;
+    Language lang = Language::en;
 };
 
 constexpr const char *kNoTrialValues = "a side has no trial values: no significance test";
 
 std::string alpha_text(double alpha) { return fmt::py_format(alpha, 'g', 3); }
 
-std::string trials_vs(size_t na, size_t nb) { return std::to_string(na) + " vs " + std::to_string(nb) + " trials"; }
+std::string percent_text(double fraction) { return fmt::py_format(100 * fraction, 'f', 1); }
 
 // The most extreme arrangement of n_a against n_b untied values has probability
 // 1 / C(n_a + n_b, n_a) under the null hypothesis, so no two-sided exact p is
@@ -250,12 +273,12 @@ bool significant(const SampleTest &t, double alpha) { return t.min_p <= alpha &&
 // The Hodges-Lehmann-style interval of B / A from the order statistics of the
 // pairwise log-ratios, at 1 - alpha so that it is the test inverted: it holds
 // the ratios c for which "A scaled by c" would not differ significantly from B.
-void set_ratio_ci(SampleTest &t, double alpha)
+void set_ratio_ci(SampleTest &t, double alpha, Language lang)
 {
     const size_t na = t.a.values.size(), nb = t.b.values.size();
     const std::vector<double> logs = sorted_log_ratios(t.a.values, t.b.values);
     if (logs.empty()) {
-        t.ratio_ci_reason = "n/a: a trial value is not positive";
+        t.ratio_ci_reason = tr(lang, "n/a: a trial value is not positive");
         return;
     }
     const bool exact = na <= stats::kMannWhitneyExactMaxN && nb <= stats::kMannWhitneyExactMaxN;
@@ -270,7 +293,8 @@ void set_ratio_ci(SampleTest &t, double alpha)
     ci.high = std::exp(logs[n - k]);
     ci.reached = r.k > 0;
     if (!ci.reached) {
-        t.ratio_ci_reason = "n/a: " + trials_vs(na, nb) + " reach " + fmt::py_format(100 * ci.confidence, 'f', 1) + " % only";
+        t.ratio_ci_reason = trf(lang, "n/a: {} vs {} trials reach {} % only",
+                                {std::to_string(na), std::to_string(nb), percent_text(ci.confidence)});
         return;
     }
     // Ties between the sides count half in U but whole in the order
@@ -278,7 +302,7 @@ void set_ratio_ci(SampleTest &t, double alpha)
     const bool excludes_one = logs[k - 1] > 0 || logs[n - k] < 0;
     if (excludes_one != significant(t, alpha)) {
         ci.reached = false;
-        t.ratio_ci_reason = "n/a: tied trial values make the interval disagree with the test";
+        t.ratio_ci_reason = tr(lang, "n/a: tied trial values make the interval disagree with the test");
     }
 }
 
@@ -307,6 +331,7 @@ Verdict verdict_of(const SampleTest &t, double alpha)
 
 SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &o)
 {
+    const Language lang = lang_of(o);
     SampleTest t;
     t.unit = unit;
     t.a = std::move(a);
@@ -317,9 +342,9 @@ SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit,
     t.min_p = smallest_exact_p(t.a.values.size(), t.b.values.size());
     t.verdict = verdict_of(t, o.alpha);
     if (t.verdict == Verdict::too_few_trials)
-        t.verdict_note = "n/a: " + trials_vs(t.a.values.size(), t.b.values.size()) + " cannot reach p \u2264 " +
-                         alpha_text(o.alpha);
-    set_ratio_ci(t, o.alpha);
+        t.verdict_note = trf(lang, "n/a: {} vs {} trials cannot reach p \u2264 {}",
+                             {std::to_string(t.a.values.size()), std::to_string(t.b.values.size()), alpha_text(o.alpha)});
+    set_ratio_ci(t, o.alpha, lang);
     return t;
 }
 
@@ -340,7 +365,7 @@ struct TrialPair {
 // side has samples, both sides fall back to their trial means: a median on one
 // side against a mean on the other would compare statistics, not machines.
 std::optional<TrialPair> trial_times(const Record &a, const Record &b, const Labels &s, const CompareOptions &o,
-                                     std::vector<std::string> &notes)
+                                     std::vector<std::string> &notes, bool &said_no_test)
 {
     auto ea = trial_estimate(a, TrialQuantity::time_ns, o.confidence);
     auto eb = trial_estimate(b, TrialQuantity::time_ns, o.confidence);
@@ -350,20 +375,22 @@ std::optional<TrialPair> trial_times(const Record &a, const Record &b, const Lab
         return TrialPair{std::move(*ea), std::move(*eb)};
     auto ma = trial_estimate(trial_totals_only(a), TrialQuantity::time_ns, o.confidence);
     auto mb = trial_estimate(trial_totals_only(b), TrialQuantity::time_ns, o.confidence);
-    const std::string only = "only " + (ea->statistic == TrialStatistic::median_of_trial_medians ? s.a : s.b) +
-                             " has per-iteration samples: ";
+    const std::string only = ea->statistic == TrialStatistic::median_of_trial_medians ? s.a : s.b;
     if (!ma || !mb) {
-        notes.push_back(only + "no trial totals to test both sides alike, no significance test");
+        notes.push_back(trf(s.lang, "only {} has per-iteration samples: no trial totals to test both sides alike, no "
+                                    "significance test",
+                            {only}));
+        said_no_test = true;
         return std::nullopt;
     }
-    notes.push_back(only + "both sides are tested on their trial means");
+    notes.push_back(trf(s.lang, "only {} has per-iteration samples: both sides are tested on their trial means", {only}));
     return TrialPair{std::move(*ma), std::move(*mb)};
 }
 
 void add_trial_tests(OperationComparison &row, const Record &a, const Record &b, const Labels &s,
-                     const CompareOptions &o)
+                     const CompareOptions &o, bool &said_no_test)
 {
-    if (auto times = trial_times(a, b, s, o, row.notes))
+    if (auto times = trial_times(a, b, s, o, row.notes, said_no_test))
         row.time_test = trial_test(std::move(times->a), std::move(times->b), "ns", o);
     if (!row.counters_comparable)
         return;
@@ -377,29 +404,31 @@ void add_trial_tests(OperationComparison &row, const Record &a, const Record &b,
 
 // A kept trial that never got a clean attempt still counts in every figure:
 // say how many there are when the record lists its trials' health.
-std::string disturbed_note(const RecordSamples &k, const std::string &system)
+std::string disturbed_note(const RecordSamples &k, const std::string &system, Language lang)
 {
     const auto disturbed = std::count_if(k.health.begin(), k.health.end(), [](const TrialHealth &h) { return h.disturbed; });
-    std::string note = "disturbed on " + system + ": no clean trial";
     if (disturbed > 0)
-        note += " in " + std::to_string(disturbed) + " of " + std::to_string(k.health.size()) + " trial slots";
-    return note;
+        return trf(lang, "disturbed on {}: no clean trial in {} of {} trial slots",
+                   {system, std::to_string(disturbed), std::to_string(k.health.size())});
+    return trf(lang, "disturbed on {}: no clean trial", {system});
 }
 
-void add_record_notes(std::vector<std::string> &notes, const Record &r, const std::string &system)
+void add_record_notes(std::vector<std::string> &notes, const Record &r, const std::string &system, Language lang)
 {
     if (r.status != "complete")
-        notes.push_back(system + ": record " + (r.status.empty() ? std::string("without status") : r.status));
+        notes.push_back(r.status.empty() ? trf(lang, "{}: record without status", {system})
+                                         : trf(lang, "{}: record {}", {system, lang == Language::en ? r.status : "`" + r.status + "`"}));
     if (r.kat_not_passed)
-        notes.push_back("KAT not passed on " + system + " (" + (r.kat.empty() ? std::string("no status") : r.kat) + ")");
+        notes.push_back(trf(lang, "KAT not passed on {} ({})",
+                            {system, r.kat.empty() ? tr(lang, "no status") : tr_text(lang, r.kat)}));
     if (r.kexbench && r.kexbench->secret_mismatches)
-        notes.push_back(system + ": " + std::to_string(r.kexbench->secret_mismatches) + " secret mismatches");
+        notes.push_back(trf(lang, "{}: {} secret mismatches", {system, std::to_string(r.kexbench->secret_mismatches)}));
     if (r.kexbench && r.kexbench->disturbed)
-        notes.push_back(disturbed_note(*r.kexbench, system));
+        notes.push_back(disturbed_note(*r.kexbench, system, lang));
     if (timer_limited(r))
-        notes.push_back(system + ": timer-limited (the step costs little more than the timer itself)");
+        notes.push_back(trf(lang, "{}: timer-limited (the step costs little more than the timer itself)", {system}));
     if (r.kexbench && r.kexbench->dropped_tick_pairs > 0)
-        notes.push_back(system + ": " + std::to_string(r.kexbench->dropped_tick_pairs) + " tick pair(s) dropped");
+        notes.push_back(trf(lang, "{}: {} tick pair(s) dropped", {system, std::to_string(r.kexbench->dropped_tick_pairs)}));
 }
 
 double tick_rate(const Record &r) { return r.kexbench ? r.kexbench->ticks_per_second : 0; }
@@ -415,11 +444,11 @@ std::string tick_rate_note(const OperationComparison &row, const Record &a, cons
 {
     const double ra = tick_rate(a), rb = tick_rate(b);
     if (ra > 0 && rb > 0)
-        return "tick rates of " + counter_text(row.counter_a) + " differ (" + s.a + ": " + rate_text(ra) + "; " + s.b +
-               ": " + rate_text(rb) + "): its counts are not compared, compare the times";
-    const std::string who = !(ra > 0) && !(rb > 0) ? s.a + " and " + s.b : (!(ra > 0) ? s.a : s.b);
-    return "tick rate of " + counter_text(row.counter_a) + " unknown on " + who +
-           ": its counts are not compared, compare the times";
+        return trf(s.lang, "tick rates of {} differ ({}: {}; {}: {}): its counts are not compared, compare the times",
+                   {counter_text(row.counter_a, s.lang), s.a, rate_text(ra), s.b, rate_text(rb)});
+    const std::string who = !(ra > 0) && !(rb > 0) ? and_text(s.lang, s.a, s.b) : (!(ra > 0) ? s.a : s.b);
+    return trf(s.lang, "tick rate of {} unknown on {}: its counts are not compared, compare the times",
+               {counter_text(row.counter_a, s.lang), who});
 }
 
 void add_counter_notes(OperationComparison &row, const Record &a, const Record &b, const Labels &s)
@@ -428,26 +457,23 @@ void add_counter_notes(OperationComparison &row, const Record &a, const Record &
         return;
     if (row.counter_a.unit.empty() || row.counter_b.unit.empty()) {
         const std::string &who = row.counter_a.unit.empty() ? s.a : s.b;
-        row.notes.push_back("no cycle counter on " + who + ": compare the times");
+        row.notes.push_back(trf(s.lang, "no cycle counter on {}: compare the times", {who}));
         return;
     }
     if (same_counter(row.counter_a, row.counter_b)) {
         row.notes.push_back(tick_rate_note(row, a, b, s));
         return;
     }
-    row.notes.push_back("counters differ (" + s.a + ": " + counter_text(row.counter_a) + "; " + s.b + ": " +
-                        counter_text(row.counter_b) + "): the cycles ratio is not meaningful, compare the times");
+    row.notes.push_back(trf(s.lang, "counters differ ({}: {}; {}: {}): the cycles ratio is not meaningful, compare the times",
+                            {s.a, counter_text(row.counter_a, s.lang), s.b, counter_text(row.counter_b, s.lang)}));
 }
 
 // A row whose test could not run, or ran on too few trials, says so.
-void add_test_row_notes(OperationComparison &row)
+void add_test_row_notes(OperationComparison &row, bool said, Language lang)
 {
     const SampleTest *t = row.verdict_test();
-    const bool said = std::any_of(row.notes.begin(), row.notes.end(), [](const std::string &n) {
-        return n.find("no significance test") != std::string::npos;
-    });
     if (!t && !said)
-        row.notes.push_back(kNoTrialValues);
+        row.notes.push_back(tr(lang, kNoTrialValues));
     else if (t && !t->verdict_note.empty())
         row.notes.push_back(t->verdict_note);
 }
@@ -469,11 +495,12 @@ OperationComparison compare_records(const Record &a, const Record &b, const Labe
     row.seconds_a = a.mean_seconds;
     row.seconds_b = b.mean_seconds;
     row.time_ratio = ratio_of(a.mean_seconds, b.mean_seconds);
-    add_trial_tests(row, a, b, s, o);
+    bool said_no_test = false;
+    add_trial_tests(row, a, b, s, o, said_no_test);
     add_counter_notes(row, a, b, s);
-    add_test_row_notes(row);
-    add_record_notes(row.notes, a, s.a);
-    add_record_notes(row.notes, b, s.b);
+    add_test_row_notes(row, said_no_test, s.lang);
+    add_record_notes(row.notes, a, s.a, s.lang);
+    add_record_notes(row.notes, b, s.b, s.lang);
     return row;
 }
 
@@ -666,16 +693,20 @@ std::string effective_clock_text(const Dataset &ds, const Comparison &c)
     if (!low)
         return "";
     const std::string range = ghz(*low) == ghz(*high) ? ghz(*low) : ghz(*low) + " \u2013 " + ghz(*high);
-    return "; its loop-timed trials ran at " + range + " (cycles \u00f7 seconds)";
+    return trf(lang_of(c.options), "; its loop-timed trials ran at {} (cycles \u00f7 seconds)", {range});
 }
 
 void add_clock_note(Comparison &c, const Dataset &ds, const std::string &system)
 {
-    const auto issues = side_clock_issues(ds, c);
+    const Language lang = lang_of(c.options);
+    std::vector<std::string> issues = side_clock_issues(ds, c);
+    for (auto &issue : issues)
+        issue = tr_text(lang, issue);
     if (!issues.empty())
-        c.notes.push_back(system + ": the clock was not fixed (" + join(issues, "; ") +
-                          "), so its times depend on the frequency the CPU ran at (core-cycle counts much less so)" +
-                          effective_clock_text(ds, c) + ".");
+        c.notes.push_back(trf(lang,
+                              "{}: the clock was not fixed ({}), so its times depend on the frequency the CPU ran at "
+                              "(core-cycle counts much less so){}.",
+                              {system, join(issues, list_sep(lang)), effective_clock_text(ds, c)}));
 }
 
 std::optional<double> side_clock_hz(const Dataset &ds, const Comparison &c)
@@ -696,70 +727,85 @@ void add_core_clock_note(Comparison &c, const Dataset &a, const Dataset &b)
     const auto ha = side_clock_hz(a, c), hb = side_clock_hz(b, c);
     if (!all_core || !ha || !hb || std::fabs(*ha - *hb) <= 1e-3 * std::max(*ha, *hb))
         return;
-    c.notes.push_back("Both sides count core cycles, at different clocks (" + c.system_a + " " + ghz(*ha) + ", " +
-                      c.system_b + " " + ghz(*hb) + "): the cycles ratio compares work per clock cycle, the time "
-                      "ratio also includes the clock difference.");
+    c.notes.push_back(trf(lang_of(c.options),
+                          "Both sides count core cycles, at different clocks ({} {}, {} {}): the cycles ratio compares "
+                          "work per clock cycle, the time ratio also includes the clock difference.",
+                          {c.system_a, ghz(*ha), c.system_b, ghz(*hb)}));
 }
 
 void add_test_notes(Comparison &c)
 {
+    const Language lang = lang_of(c.options);
     const auto tested = std::count_if(c.operations.begin(), c.operations.end(),
                                       [](const auto &r) { return r.verdict_test() != nullptr; });
     if (tested == 0) {
-        if (!c.operations.empty())
-            c.notes.push_back("No row has trial values on both sides: no significance test.");
+        if (!c.operations.empty() && c.figures.empty()) // beside a published page its own note says why
+            c.notes.push_back(tr(lang, "No row has trial values on both sides: no significance test."));
         return;
     }
     const std::string alpha = alpha_text(c.options.alpha);
-    const std::string level = fmt::py_format(100 * (1 - c.options.alpha), 'g', 3) + " %";
-    c.notes.push_back(
+    const std::string level = fmt::py_format(100 * (1 - c.options.alpha), 'g', 3);
+    // The one place the test is explained: the sample tables' notes only add what is their own.
+    std::string note = trf(
+        lang,
         "Significance: the trial (one fresh runner child process) is the unit of replication, so each trial gives "
         "one value: its median per-iteration time (kexbench samples), else its mean time (harness trial totals, "
         "seconds \u00f7 measurements); counter ticks likewise where both sides' counters are comparable. The two "
         "sides' trial values go into a two-sided Mann\u2013Whitney U test, exact when both sides have at most 20 "
-        "trials and no tied values, else the normal approximation with tie and continuity correction; \u03b1 = " +
-        alpha + ". \u201cfaster\u201d/\u201cslower\u201d say how " + c.system_b + " compares with " + c.system_a +
-        " when p \u2264 \u03b1 and the ratio of the medians points the same way, else \u201cno significant "
-        "difference\u201d. With few trials no outcome can reach \u03b1 (3 vs 3 trials: p \u2265 0.1), and the row "
-        "says so instead of a verdict. The ratio's " + level + " interval comes from the order statistics of the "
-        "pairwise trial ratios " + c.system_b + " \u00f7 " + c.system_a + ", ranked by the same U distribution, so "
-        "it excludes 1.00\u00d7 exactly when the test is significant." +
-        (tested > 1 ? " The " + std::to_string(tested) + " tests are not corrected for multiplicity: at \u03b1 = " +
-                          alpha + " some rows without a real difference can still read faster or slower."
-                    : std::string()));
+        "trials and no tied values, else the normal approximation with tie and continuity correction; \u03b1 = {}. "
+        "\u201cfaster\u201d/\u201cslower\u201d say how {} compares with {} when p \u2264 \u03b1 and the ratio of the "
+        "medians points the same way, else \u201cno significant difference\u201d. With few trials no outcome can "
+        "reach \u03b1 (3 vs 3 trials: p \u2265 0.1), and the row says so instead of a verdict. The ratio's {} % "
+        "interval comes from the order statistics of the pairwise trial ratios {} \u00f7 {}, ranked by the same U "
+        "distribution, so it excludes 1.00\u00d7 exactly when the test is significant.",
+        {alpha, c.system_b, c.system_a, level, c.system_b, c.system_a});
+    if (tested > 1)
+        note += trf(lang,
+                    " The {} tests are not corrected for multiplicity: at \u03b1 = {} some rows without a real "
+                    "difference can still read faster or slower.",
+                    {std::to_string(tested), alpha});
+    c.notes.push_back(std::move(note));
 }
 
-std::string geomean_text(const RatioMean &m, const std::string &what)
+std::string geomean_text(const RatioMean &m, bool trial_level, Language lang)
 {
-    return what + " " + ratio_cell(m.value) + " over " + std::to_string(m.rows) + (m.rows == 1 ? " row" : " rows");
+    const char *one = trial_level ? "trial-level time ratio (median of trial values) {} over {} row"
+                                  : "mean time ratio (published method) {} over {} row";
+    const char *many = trial_level ? "trial-level time ratio (median of trial values) {} over {} rows"
+                                   : "mean time ratio (published method) {} over {} rows";
+    return trf(lang, m.rows == 1 ? one : many, {ratio_cell(m.value), std::to_string(m.rows)});
 }
 
 void add_geomean_note(Comparison &c)
 {
+    const Language lang = lang_of(c.options);
     std::vector<std::string> parts;
     if (c.trial_time_ratio.value)
-        parts.push_back(geomean_text(c.trial_time_ratio, "trial-level time ratio (median of trial values)"));
+        parts.push_back(geomean_text(c.trial_time_ratio, true, lang));
     if (c.mean_time_ratio.value)
-        parts.push_back(geomean_text(c.mean_time_ratio, "mean time ratio (published method)"));
+        parts.push_back(geomean_text(c.mean_time_ratio, false, lang));
     if (!parts.empty())
-        c.notes.push_back("Geometric mean of the ratios " + c.system_b + " / " + c.system_a + ": " +
-                          join(parts, "; ") + ".");
+        c.notes.push_back(trf(lang, "Geometric mean of the ratios {} / {}: {}.",
+                              {c.system_b, c.system_a, join(parts, list_sep(lang))}));
 }
 
 void add_probe_note(Comparison &c)
 {
     if (!c.probe)
         return;
+    const Language lang = lang_of(c.options);
     const ProbeSpeed &p = *c.probe;
     const double percent = (p.ratio - 1) * 100;
-    const std::string speed = std::fabs(percent) < 0.5
-                                  ? "at the same speed per probe as "
-                                  : fmt::py_format(std::fabs(percent), 'f', 0) + " % " +
-                                        (percent > 0 ? "slower" : "faster") + " per probe than ";
-    c.notes.push_back(c.system_b + " ran " + speed + c.system_a + " (median probe " + fmt::fmt_time(p.median_ns_b * 1e-9) +
-                      " against " + fmt::fmt_time(p.median_ns_a * 1e-9) + ", " + ratio_cell(p.ratio) +
-                      "; the probe is a fixed reference kernel timed in every runner child, so it measures the "
-                      "machines, not the code).");
+    const std::string figures = trf(lang,
+                                    "median probe {} against {}, {}; the probe is a fixed reference kernel timed in "
+                                    "every runner child, so it measures the machines, not the code",
+                                    {fmt::fmt_time(p.median_ns_b * 1e-9), fmt::fmt_time(p.median_ns_a * 1e-9),
+                                     ratio_cell(p.ratio)});
+    if (std::fabs(percent) < 0.5)
+        c.notes.push_back(trf(lang, "{} ran at the same speed per probe as {} ({}).", {c.system_b, c.system_a, figures}));
+    else
+        c.notes.push_back(trf(lang, percent > 0 ? "{} ran {} % slower per probe than {} ({})." : "{} ran {} % faster per probe than {} ({}).",
+                              {c.system_b, fmt::py_format(std::fabs(percent), 'f', 0), c.system_a, figures}));
 }
 
 void add_step_note(Comparison &c)
@@ -767,18 +813,23 @@ void add_step_note(Comparison &c)
     const bool steps = std::any_of(c.operations.begin(), c.operations.end(),
                                    [](const auto &r) { return r.timing_scope == "per_call_step"; });
     if (steps)
-        c.notes.push_back("Single steps (timing scope per_call_step) include the timer's own start/stop cost in every "
-                          "call, which can differ between systems: ratios of very cheap steps mostly compare those costs.");
+        c.notes.push_back(tr(lang_of(c.options),
+                             "Single steps (timing scope per_call_step) include the timer's own start/stop cost in "
+                             "every call, which can differ between systems: ratios of very cheap steps mostly "
+                             "compare those costs."));
 }
 
 // The same checks the report and the Results page show, per side.
 void add_consistency_notes(Comparison &c, const Dataset &ds, const std::string &system)
 {
+    const Language lang = lang_of(c.options);
     for (const StepSumCheck &check : exchange_vs_steps(ds.records))
         if (check.inconsistent && (c.options.candidate.empty() || check.candidate == c.options.candidate))
-            c.notes.push_back(system + ": " + code(check.label) + " " + check.text() + ".");
+            c.notes.push_back(lang == Language::en
+                                  ? system + ": " + code(check.label) + " " + check.text() + "."
+                                  : system + "\uff1a" + code(check.label) + " " + tr_text(lang, check.text()) + "\u3002");
     for (const auto &w : measured_host_warnings(ds))
-        c.notes.push_back(system + " measured host load: " + w + ".");
+        c.notes.push_back(trf(lang, "{} measured host load: {}.", {system, tr_text(lang, w)}));
 }
 
 // An emulated side's timings measure the emulator on its host, so a ratio against it says nothing of hardware.
@@ -786,22 +837,26 @@ void add_emulation_note(Comparison &c, const Dataset &ds, const std::string &sys
 {
     const RunnerHostInfo &host = ds.runner_host;
     if (host.emulated())
-        c.notes.push_back(system + " was " +
-                          emulation_warning(host.where.empty() ? "an emulator" : host.where,
-                                            host.machine.empty() ? "the target" : host.machine) +
-                          "; its ratios compare an emulator, not two machines.");
+        c.notes.push_back(trf(lang_of(c.options), "{} was {}; its ratios compare an emulator, not two machines.",
+                              {system, tr_text(lang_of(c.options),
+                                               emulation_warning(host.where.empty() ? "an emulator" : host.where,
+                                                                 host.machine.empty() ? "the target" : host.machine))}));
 }
+
+void add_published_page_note(Comparison &c); // below, with the rest of a published page
 
 void add_notes(Comparison &c, const Dataset &a, const Dataset &b)
 {
-    c.notes.push_back("Ratios are B / A = " + c.system_b + " / " + c.system_a + ": below 1.00\u00d7 " + c.system_b +
-                      " needs fewer cycles or less time than " + c.system_a + ".");
+    const Language lang = lang_of(c.options);
+    c.notes.push_back(trf(lang, "Ratios are B / A = {} / {}: below 1.00\u00d7 {} needs fewer cycles or less time than {}.",
+                          {c.system_b, c.system_a, c.system_b, c.system_a}));
     add_emulation_note(c, a, c.system_a);
     add_emulation_note(c, b, c.system_b);
     if (!c.options.candidate.empty())
-        c.notes.push_back("Only candidate " + code(c.options.candidate) + " is compared.");
+        c.notes.push_back(trf(lang, "Only candidate {} is compared.", {code(c.options.candidate)}));
     if (c.operations.empty())
-        c.notes.push_back("No instance \u00d7 operation is present on both sides.");
+        c.notes.push_back(tr(lang, "No instance \u00d7 operation is present on both sides."));
+    add_published_page_note(c);
     add_core_clock_note(c, a, b);
     add_clock_note(c, a, c.system_a);
     add_clock_note(c, b, c.system_b);
@@ -853,17 +908,136 @@ void summarize_ratios(Comparison &c)
     c.mean_time_ratio = geometric_mean(mean);
 }
 
-Labels display_labels(const Dataset &a, const Dataset &b)
+// The sides' names, as every header, cell and note of the comparison gives them.
+Labels display_labels(const Dataset &a, const Dataset &b, const CompareOptions &o)
 {
-    const std::string page = " (" + std::string(kPublishedPageKind) + ")"; // said in every header and note
-    const std::string la = (a.system_label.empty() ? "A" : a.system_label) + (a.kind == kPublishedPageKind ? page : "");
-    const std::string lb = (b.system_label.empty() ? "B" : b.system_label) + (b.kind == kPublishedPageKind ? page : "");
+    const Language lang = lang_of(o);
+    const std::string page = paren_text(lang, tr(lang, kPublishedPageKind)); // said in every header and note
+    auto label = [&](const Dataset &ds, const std::string &given, const char *fallback) {
+        std::string l = !given.empty() ? given : (ds.system_label.empty() ? std::string(fallback) : ds.system_label);
+        if (ds.kind == kPublishedPageKind && l.find(page) == std::string::npos)
+            l += page;
+        return l;
+    };
+    const std::string la = label(a, o.label_a, "A"), lb = label(b, o.label_b, "B");
     if (la != lb)
-        return {la, lb};
-    return {la + " (A)", lb + " (B)"};
+        return {la, lb, lang};
+    return {la + " (A)", lb + " (B)", lang};
+}
+
+// Harness data: records without kexbench's per-iteration samples (the harness
+// driver's trial totals), or a published page of harness figures.
+bool harness_side(const Dataset &ds, const Comparison &c)
+{
+    if (ds.kind == kPublishedPageKind)
+        return true;
+    bool any = false;
+    for (const auto &row : c.operations)
+        if (const Record *r = record_of(ds, row)) {
+            if (r->kexbench)
+                return false;
+            any = true;
+        }
+    return any;
+}
+
+// ------------------------------------------------------------------ a published page
+
+bool is_page(const Dataset &ds) { return ds.kind == kPublishedPageKind && ds.page; }
+
+const PublishedTiming *timing_of(const Dataset &ds, const Record &r)
+{
+    if (!is_page(ds))
+        return nullptr;
+    for (const auto &t : ds.page->timings)
+        if (t.label == r.label && t.operation == r.operation)
+            return &t;
+    return nullptr;
+}
+
+PublishedSideFigures side_figures(const Dataset &ds, const Record &r, bool in_a, Language lang)
+{
+    PublishedSideFigures f;
+    f.candidate = r.candidate;
+    f.label = r.label;
+    f.operation = r.operation;
+    f.in_a = in_a;
+    f.cycles = r.mean_cycles;
+    f.seconds = r.mean_seconds;
+    f.ops_per_second = r.operations_per_second;
+    if (!f.ops_per_second && r.mean_seconds && *r.mean_seconds > 0)
+        f.ops_per_second = 1.0 / *r.mean_seconds;
+    if (const PublishedTiming *t = timing_of(ds, r)) {
+        f.published = true;
+        std::vector<std::string> precision;
+        f.cycles_text = t->mean_cycles ? t->mean_cycles->text : fmt::kMissing;
+        f.seconds_text = t->mean_seconds ? t->mean_seconds->text : fmt::kMissing;
+        f.ops_text = t->ops_per_second ? t->ops_per_second->text : fmt::kMissing;
+        if (t->mean_cycles)
+            precision.push_back(published_precision_text(*t->mean_cycles, tr(lang, "cycles")));
+        if (t->mean_seconds)
+            precision.push_back(published_time_precision_text(*t->mean_seconds));
+        if (t->ops_per_second)
+            precision.push_back(published_precision_text(*t->ops_per_second, tr(lang, "ops/s")));
+        f.precision = join(precision, list_sep(lang));
+        f.trials = t->trials > 0 ? trf(lang, "{} \u00d7 {} (no trial values)",
+                                       {std::to_string(t->trials), std::to_string(t->iterations_per_trial)})
+                                 : tr(lang, "no trial values");
+    } else {
+        f.cycles_text = fmt::fmt_int(f.cycles);
+        f.seconds_text = fmt::fmt_time(f.seconds);
+        f.ops_text = f.ops_per_second ? fmt::fmt_ops(*f.ops_per_second) : std::string(fmt::kMissing);
+        f.precision = fmt::kMissing;
+        f.trials = trf(lang, r.trials.size() == 1 ? "{} trial" : "{} trials", {std::to_string(r.trials.size())});
+    }
+    return f;
+}
+
+// Every instance x operation of both sides with its figures; no verdict: the page has no trials.
+void add_published_page_figures(Comparison &c, const Dataset &a, const Dataset &b)
+{
+    if (!is_page(a) && !is_page(b))
+        return;
+    const Language lang = lang_of(c.options);
+    for (const auto *side : {&a, &b})
+        for (const Record &r : side->records)
+            if (c.options.candidate.empty() || r.candidate == c.options.candidate || is_page(*side))
+                c.figures.push_back(side_figures(*side, r, side == &a, lang));
+    const std::string who = is_page(a) && is_page(b) ? and_text(lang, c.system_a, c.system_b)
+                                                     : (is_page(a) ? c.system_a : c.system_b);
+    const std::string verdict = trf(lang, "no verdict: {} has no trials", {who});
+    for (OperationComparison &row : c.operations) {
+        auto &notes = row.notes;
+        notes.erase(std::remove(notes.begin(), notes.end(), tr(lang, kNoTrialValues)), notes.end());
+        if (std::find(notes.begin(), notes.end(), verdict) == notes.end())
+            notes.push_back(verdict);
+    }
+}
+
+void add_published_page_note(Comparison &c)
+{
+    if (c.figures.empty())
+        return;
+    const Language lang = lang_of(c.options);
+    auto page = [&](bool in_a) {
+        return std::any_of(c.figures.begin(), c.figures.end(), [&](const auto &f) { return f.published && f.in_a == in_a; });
+    };
+    const bool page_a = page(true), page_b = page(false);
+    const std::string who = page_a && page_b ? and_text(lang, c.system_a, c.system_b)
+                                             : (page_a ? c.system_a : c.system_b);
+    c.notes.push_back(trf(lang,
+                          "{}: trial-level figures only (the page's means as printed, no per-trial values, no "
+                          "per-iteration samples), so no verdict is possible (one side has no trials) and no "
+                          "significance is given.",
+                          {who}));
 }
 
 } // namespace
+
+std::string verdict_text(Verdict v, const std::string &language)
+{
+    return tr(parse_language(language).value_or(Language::en), verdict_text(v));
+}
 
 const char *verdict_text(Verdict v)
 {
@@ -918,7 +1092,7 @@ std::vector<std::string> clock_issues(const nlohmann::ordered_json &env)
 Comparison compare_datasets(const Dataset &a, const Dataset &b, const CompareOptions &options)
 {
     Comparison c;
-    const Labels labels = display_labels(a, b);
+    const Labels labels = display_labels(a, b, options);
     c.system_a = labels.a;
     c.system_b = labels.b;
     c.options = options;
@@ -929,8 +1103,10 @@ Comparison compare_datasets(const Dataset &a, const Dataset &b, const CompareOpt
     }
     summarize_ratios(c);
     c.probe = probe_speed(a, b);
+    c.harness_a = harness_side(a, c);
+    c.harness_b = harness_side(b, c);
+    add_published_page_figures(c, a, b); // a published page: figures side by side, no verdict
     add_notes(c, a, b);
-    add_published_page_figures(c, a, b); // a published page: figures side by side, no verdict (core/published_page.cpp)
     return c;
 }
 
@@ -963,27 +1139,34 @@ using Row = std::vector<std::string>;
 
 std::string per(const Comparison &c) { return c.system_b + " / " + c.system_a; }
 
+Language lang_of(const Comparison &c) { return lang_of(c.options); }
+
 // Counts in another unit than cycles say so in the cell.
-std::string count_cell(std::optional<double> v, const CounterInfo &counter)
+std::string count_cell(std::optional<double> v, const CounterInfo &counter, Language lang)
 {
     if (!v)
         return fmt::kMissing;
     const std::string cell = fmt::fmt_int(v);
-    return counter.unit.empty() || counter.unit == "cycles" ? cell : cell + " " + counter.unit;
+    return counter.unit.empty() || counter.unit == "cycles" ? cell : cell + " " + tr_text(lang, counter.unit);
 }
 
-// A note every row carries is said once, under the table.
-void hoist_common_notes(ReportTable &t, std::vector<std::vector<std::string>> &row_notes)
+// A note every row carries is said once, under the table; one the
+// comparison's own notes already say (no verdict beside a published page) is
+// not said again.
+void hoist_common_notes(ReportTable &t, std::vector<std::vector<std::string>> &row_notes, const Comparison &c)
 {
     if (row_notes.empty())
         return;
+    const Language lang = lang_of(c);
+    const std::string said = tr(lang, "no verdict: ");
     for (const std::string &note : std::vector<std::string>(row_notes.front())) {
         const bool everywhere = std::all_of(row_notes.begin(), row_notes.end(), [&](const auto &notes) {
             return std::find(notes.begin(), notes.end(), note) != notes.end();
         });
         if (!everywhere)
             continue;
-        t.notes.push_back("Every row: " + note + ".");
+        if (!(!c.figures.empty() && note.rfind(said, 0) == 0))
+            t.notes.push_back(trf(lang, "Every row: {}.", {note}));
         for (auto &notes : row_notes)
             notes.erase(std::find(notes.begin(), notes.end(), note));
     }
@@ -1043,35 +1226,60 @@ void timings_data(const Comparison &c, const std::vector<std::vector<std::string
     }
 }
 
-Row timing_row(const OperationComparison &r)
+Row timing_row(const OperationComparison &r, Language lang)
 {
     return {code(r.label),
             r.operation,
-            count_cell(r.cycles_a, r.counter_a),
-            count_cell(r.cycles_b, r.counter_b),
+            count_cell(r.cycles_a, r.counter_a, lang),
+            count_cell(r.cycles_b, r.counter_b, lang),
             ratio_cell(r.cycles_ratio),
             fmt::fmt_time(r.seconds_a),
             fmt::fmt_time(r.seconds_b),
             ratio_cell(r.time_ratio)};
 }
 
+// "(the harness figures)" only of the sides that are harness data.
+std::string timings_note(const Comparison &c)
+{
+    const Language lang = lang_of(c);
+    if (c.harness_a && c.harness_b)
+        return trf(lang, "The published method: means over all timed calls (the harness figures of {} and {}).",
+                   {c.system_a, c.system_b});
+    if (c.harness_a || c.harness_b)
+        return trf(lang, "The published method: means over all timed calls (the harness figures of {}).",
+                   {c.harness_a ? c.system_a : c.system_b});
+    return tr(lang, "The published method: means over all timed calls.");
+}
+
+// The row notes the table shows: the verdict's reason is in the verdict column of the sample tables.
+std::vector<std::string> shown_row_notes(const OperationComparison &r)
+{
+    std::vector<std::string> notes = r.notes;
+    if (const SampleTest *t = r.verdict_test(); t && !t->verdict_note.empty())
+        notes.erase(std::remove(notes.begin(), notes.end(), t->verdict_note), notes.end());
+    return notes;
+}
+
 ReportTable timings_table(const Comparison &c)
 {
+    const Language lang = lang_of(c);
     ReportTable t{"compare-timings",
-                  "Timings: " + per(c),
-                  {"instance", "operation", "mean cycles " + c.system_a, "mean cycles " + c.system_b,
-                   "mean cycles ratio " + per(c), "mean time " + c.system_a, "mean time " + c.system_b,
-                   "mean time ratio " + per(c), "notes"},
+                  trf(lang, "Timings: {}", {per(c)}),
+                  {tr(lang, "instance"), tr(lang, "operation"), trf(lang, "mean cycles {}", {c.system_a}),
+                   trf(lang, "mean cycles {}", {c.system_b}), trf(lang, "mean cycles ratio {}", {per(c)}),
+                   trf(lang, "mean time {}", {c.system_a}), trf(lang, "mean time {}", {c.system_b}),
+                   trf(lang, "mean time ratio {}", {per(c)}), tr(lang, "notes")},
                   {},
-                  {"The published method: means over all timed calls (the harness figures). A ratio below 1.00\u00d7 "
-                   "means " + c.system_b + " needs less than " + c.system_a + "."}};
+                  {}};
+    if (!c.operations.empty())
+        t.notes.push_back(timings_note(c));
     std::vector<std::vector<std::string>> row_notes;
     for (const auto &r : c.operations)
-        row_notes.push_back(r.notes);
-    hoist_common_notes(t, row_notes);
+        row_notes.push_back(shown_row_notes(r));
+    hoist_common_notes(t, row_notes, c);
     for (size_t i = 0; i < c.operations.size(); ++i) {
-        Row row = timing_row(c.operations[i]);
-        row.push_back(row_notes[i].empty() ? fmt::kMissing : join(row_notes[i], "; "));
+        Row row = timing_row(c.operations[i], lang);
+        row.push_back(row_notes[i].empty() ? fmt::kMissing : join(row_notes[i], list_sep(lang)));
         t.rows.push_back(std::move(row));
     }
     timings_data(c, row_notes, t);
@@ -1087,12 +1295,12 @@ std::string value_cell(double v, const std::string &unit)
 }
 
 // The interval over trials, or why there is none (never a made-up width).
-std::string ci_cell(const TrialEstimate &e, const std::string &unit)
+std::string ci_cell(const TrialEstimate &e, const std::string &unit, Language lang)
 {
     if (e.values.empty())
         return fmt::kMissing;
     if (!e.ci.reached)
-        return ci_unavailable_reason(e);
+        return tr_text(lang, ci_unavailable_reason(e));
     return value_cell(e.ci.low, unit) + " \u2013 " + value_cell(e.ci.high, unit);
 }
 
@@ -1110,64 +1318,70 @@ std::string p_cell(double p)
     return p < 1e-300 ? std::string("< 1e-300") : fmt::py_format(p, 'g', 3);
 }
 
-std::string verdict_cell(const SampleTest &s)
+std::string verdict_cell(const SampleTest &s, Language lang)
 {
-    return s.verdict_note.empty() ? std::string(verdict_text(s.verdict)) : s.verdict_note;
+    return s.verdict_note.empty() ? tr(lang, verdict_text(s.verdict)) : s.verdict_note;
+}
+
+// The CSV's verdict: the English words, whatever the language (a value to filter on, as the column names).
+std::string verdict_data(const SampleTest &s, const CompareOptions &o)
+{
+    if (s.verdict != Verdict::too_few_trials)
+        return verdict_text(s.verdict);
+    return "n/a: " + std::to_string(s.a.values.size()) + " vs " + std::to_string(s.b.values.size()) +
+           " trials cannot reach p \u2264 " + alpha_text(o.alpha);
 }
 
 std::optional<double> finite_or_none(double v) { return std::isfinite(v) ? std::optional<double>(v) : std::nullopt; }
 
-Row sample_row(const OperationComparison &r, const SampleTest &s, bool by_time)
+Row sample_row(const OperationComparison &r, const SampleTest &s, bool by_time, Language lang)
 {
     return {code(r.label),
             r.operation,
             ratio_cell(by_time ? r.time_ratio : r.cycles_ratio),
-            trial_statistic_name(s.a.statistic),
+            tr(lang, trial_statistic_name(s.a.statistic)),
             value_cell(s.a.center, s.unit),
-            ci_cell(s.a, s.unit),
+            ci_cell(s.a, s.unit, lang),
             value_cell(s.b.center, s.unit),
-            ci_cell(s.b, s.unit),
+            ci_cell(s.b, s.unit, lang),
             std::to_string(s.a.trials()) + " / " + std::to_string(s.b.trials()),
             ratio_cell(finite_or_none(s.median_ratio)),
             ratio_ci_cell(s),
             p_cell(s.test.p_value),
-            verdict_cell(s)};
+            verdict_cell(s, lang)};
 }
 
 std::vector<std::string> samples_header(const Comparison &c, bool by_time)
 {
-    const std::string conf = fmt::py_format(c.options.confidence * 100, 'g', 3) + " % CI ";
-    const std::string level = fmt::py_format((1 - c.options.alpha) * 100, 'g', 3) + " % CI of the ratio";
-    const std::string what = by_time ? "median time " : "median count ";
-    return {"instance",
-            "operation",
-            (by_time ? "mean time ratio " : "mean cycles ratio ") + per(c) + " (published method)",
-            "statistic",
-            what + c.system_a,
-            conf + c.system_a,
-            what + c.system_b,
-            conf + c.system_b,
-            "trials " + c.system_a + " / " + c.system_b,
-            "trial ratio " + per(c),
-            level,
-            "p (Mann\u2013Whitney U over trials)",
-            c.system_b + " vs " + c.system_a + " (\u03b1 = " + alpha_text(c.options.alpha) + ")"};
+    const Language lang = lang_of(c);
+    const std::string conf = fmt::py_format(c.options.confidence * 100, 'g', 3);
+    const std::string level = fmt::py_format((1 - c.options.alpha) * 100, 'g', 3);
+    const char *what = by_time ? "median time {}" : "median count {}";
+    return {tr(lang, "instance"),
+            tr(lang, "operation"),
+            trf(lang, by_time ? "mean time ratio {} (published method)" : "mean cycles ratio {} (published method)", {per(c)}),
+            tr(lang, "statistic"),
+            trf(lang, what, {c.system_a}),
+            trf(lang, "{} % CI {}", {conf, c.system_a}),
+            trf(lang, what, {c.system_b}),
+            trf(lang, "{} % CI {}", {conf, c.system_b}),
+            trf(lang, "trials {} / {}", {c.system_a, c.system_b}),
+            trf(lang, "trial ratio {}", {per(c)}),
+            trf(lang, "{} % CI of the ratio", {level}),
+            tr(lang, "p (Mann\u2013Whitney U over trials)"),
+            trf(lang, "{} vs {} (\u03b1 = {})", {c.system_b, c.system_a, alpha_text(c.options.alpha)})};
 }
 
+// What the comparison's significance note does not say: the columns of a side and the ratio's.
 std::vector<std::string> samples_notes(const Comparison &c)
 {
-    const std::string conf = fmt::py_format(c.options.confidence * 100, 'g', 3) + " %";
-    const std::string level = fmt::py_format((1 - c.options.alpha) * 100, 'g', 3) + " %";
-    return {
-        "One value per trial (one runner child): its median per-iteration value, or its mean for harness trial "
-        "totals. Each side shows the median of its trial values with the distribution-free order-statistic " +
-            conf + " interval over trials; with too few trials (under 6 at 95 %) none exists and the coverage [min, max] "
-            "reaches is said instead.",
-        "The trial ratio is the quotient of the two medians; its " + level + " interval (1 \u2212 \u03b1) is the "
-        "order-statistic interval of the pairwise trial ratios, ranked by the test's U distribution, so it "
-        "excludes 1.00\u00d7 exactly when p \u2264 \u03b1 (where ties between the sides would break that, it is "
-        "not shown). \u201cfaster\u201d: " + c.system_b + "'s trial values are "
-        "significantly lower; \u201cno significant difference\u201d: p > \u03b1 or the ratio points the other way."};
+    const std::string conf = fmt::py_format(c.options.confidence * 100, 'g', 3);
+    return {trf(lang_of(c),
+                "Each side shows the median of its trial values with the distribution-free order-statistic {} % "
+                "interval over trials; with too few trials (under 6 at 95 %) none exists and the coverage [min, max] "
+                "reaches is said instead. The trial ratio is the quotient of the two medians; where ties between the "
+                "sides would make its interval disagree with the test, the interval is not shown.",
+                {conf})};
 }
 
 // compare-samples*.csv: the trial-level figures, times in seconds, counts in
@@ -1204,25 +1418,28 @@ void samples_data(const Comparison &c, bool by_time, ReportTable &t)
         row.insert(row.end(), {static_cast<int64_t>(s->a.trials()), static_cast<int64_t>(s->b.trials()),
                                data_value(s->median_ratio), s->ratio_ci.reached ? data_value(s->ratio_ci.low) : DataValue(),
                                s->ratio_ci.reached ? data_value(s->ratio_ci.high) : DataValue(),
-                               data_value(s->test.p_value), verdict_cell(*s)});
+                               data_value(s->test.p_value), verdict_data(*s, c.options)});
         t.data_rows.push_back(std::move(row));
     }
 }
 
 // by_time: the trial times; else the trial counter ticks of comparable counters.
-std::optional<ReportTable> samples_table(const Comparison &c, bool by_time)
+// with_notes: the first sample table says what its columns are; the second is read the same way.
+std::optional<ReportTable> samples_table(const Comparison &c, bool by_time, bool with_notes)
 {
+    const Language lang = lang_of(c);
     ReportTable t{by_time ? "compare-samples" : "compare-samples-counter",
-                  by_time ? "Trial-level times: " + per(c) : "Trial-level counter ticks: " + per(c),
+                  trf(lang, by_time ? "Trial-level times: {}" : "Trial-level counter ticks: {}", {per(c)}),
                   samples_header(c, by_time),
                   {},
                   {}};
     for (const auto &r : c.operations)
         if (const auto &s = by_time ? r.time_test : r.count_test)
-            t.rows.push_back(sample_row(r, *s, by_time));
+            t.rows.push_back(sample_row(r, *s, by_time, lang));
     if (t.rows.empty())
         return std::nullopt;
-    t.notes = samples_notes(c);
+    if (with_notes)
+        t.notes = samples_notes(c);
     samples_data(c, by_time, t);
     return t;
 }
@@ -1232,10 +1449,17 @@ std::string bytes_cell(std::optional<double> v)
     return v ? std::to_string(static_cast<long long>(*v)) : std::string(fmt::kMissing);
 }
 
-ReportTable quantity_table(const Comparison &c, const std::vector<QuantityComparison> &rows, const char *id,
-                           const std::string &title, std::string note)
+std::optional<ReportTable> quantity_table(const Comparison &c, const std::vector<QuantityComparison> &rows,
+                                          const char *id, const char *title, const char *note)
 {
-    ReportTable t{id, title, {"instance", "quantity (bytes)", c.system_a, c.system_b, "ratio " + per(c)}, {}, {std::move(note)}};
+    if (rows.empty())
+        return std::nullopt;
+    const Language lang = lang_of(c);
+    ReportTable t{id,
+                  tr(lang, title),
+                  {tr(lang, "instance"), tr(lang, "quantity (bytes)"), c.system_a, c.system_b, trf(lang, "ratio {}", {per(c)})},
+                  {},
+                  {tr(lang, note)}};
     for (const auto &q : rows)
         t.rows.push_back({code(q.label), q.quantity, bytes_cell(q.a), bytes_cell(q.b), ratio_cell(q.ratio)});
     t.data_header = {"candidate", "instance", "quantity", "system_a", "system_b", "bytes_a", "bytes_b", "ratio"};
@@ -1250,7 +1474,12 @@ std::optional<ReportTable> one_sided_table(const Comparison &c)
 {
     if (c.one_sided.empty())
         return std::nullopt;
-    ReportTable t{"compare-one-sided", "Present on one side only", {"instance", "operation", "only in"}, {}, {}};
+    const Language lang = lang_of(c);
+    ReportTable t{"compare-one-sided",
+                  tr(lang, "Present on one side only"),
+                  {tr(lang, "instance"), tr(lang, "operation"), tr(lang, "only in")},
+                  {},
+                  {}};
     for (const auto &r : c.one_sided)
         t.rows.push_back({code(r.label), r.operation, r.in_a ? c.system_a : c.system_b});
     t.data_header = {"candidate", "instance", "operation", "only_in"};
@@ -1259,33 +1488,68 @@ std::optional<ReportTable> one_sided_table(const Comparison &c)
     return t;
 }
 
+// Beside a published page: both sides' figures, each as its side gives them (the page's as printed).
+std::optional<ReportTable> figures_table(const Comparison &c)
+{
+    if (c.figures.empty())
+        return std::nullopt;
+    const Language lang = lang_of(c);
+    ReportTable t{"compare-figures",
+                  trf(lang, "Figures side by side: {} and {}", {c.system_a, c.system_b}),
+                  {tr(lang, "instance"), tr(lang, "operation"), tr(lang, "dataset"), tr(lang, "mean cycles"),
+                   tr(lang, "mean time"), tr(lang, "ops/s"), tr(lang, "trials"), tr(lang, "precision (published page)"),
+                   tr(lang, "verdict")},
+                  {},
+                  {tr(lang, "Every instance \u00d7 operation of both sides with its own figures. A published page's "
+                            "cells are shown as printed; their precision is half a unit of the last printed digit.")}};
+    const std::string verdict = tr(lang, "n/a: no verdict (a side has no trials)");
+    for (const auto &f : c.figures)
+        t.rows.push_back({code(f.label), f.operation, f.in_a ? c.system_a : c.system_b, f.cycles_text, f.seconds_text,
+                          f.ops_text, f.trials, f.precision, verdict});
+    t.data_header = {"candidate", "instance", "operation", "dataset", "published", "mean_cycles", "mean_seconds",
+                     "ops_per_second", "precision", "trials"};
+    for (const auto &f : c.figures)
+        t.data_rows.push_back({f.candidate, f.label, f.operation, f.in_a ? c.system_a : c.system_b,
+                               static_cast<int64_t>(f.published ? 1 : 0), data_value(f.cycles), data_value(f.seconds),
+                               data_value(f.ops_per_second), plain_text(f.precision), plain_text(f.trials)});
+    return t;
+}
+
 } // namespace
 
 std::vector<ReportTable> comparison_tables(const Comparison &c)
 {
     std::vector<ReportTable> tables{timings_table(c)};
+    bool first = true;
     for (const bool by_time : {true, false})
-        if (auto t = samples_table(c, by_time))
+        if (auto t = samples_table(c, by_time, first)) {
             tables.push_back(std::move(*t));
-    tables.push_back(quantity_table(c, c.bandwidth, "compare-bandwidth", "Message and key sizes",
-                                    "The API's sizes from the timing records (the setup exchange's message lengths, "
-                                    "pk_bytes capacity); the same code gives 1.00\u00d7."));
-    tables.push_back(quantity_table(c, c.memory, "compare-memory", "Memory",
-                                    "elf_load_bytes: the library's loadable ELF segments (build.json). RSS: the whole "
-                                    "measuring process, largest over the instance's operations."));
-    if (auto t = one_sided_table(c))
+            first = false;
+        }
+    if (auto t = quantity_table(c, c.bandwidth, "compare-bandwidth", "Message and key sizes",
+                                "The API's sizes from the timing records (the setup exchange's message lengths, "
+                                "pk_bytes capacity); the same code gives 1.00\u00d7."))
         tables.push_back(std::move(*t));
-    if (auto t = published_figures_table(c))
+    if (auto t = quantity_table(c, c.memory, "compare-memory", "Memory",
+                                "elf_load_bytes: the library's loadable ELF segments (build.json). RSS: the whole "
+                                "measuring process, largest over the instance's operations."))
+        tables.push_back(std::move(*t));
+    if (c.figures.empty()) // beside a published page the figures table lists every row with its side
+        if (auto t = one_sided_table(c))
+            tables.push_back(std::move(*t));
+    if (auto t = figures_table(c))
         tables.push_back(std::move(*t));
     return tables;
 }
 
 Report comparison_report(const Comparison &c)
 {
+    const Language lang = lang_of(c);
     Report report;
-    report.title = "Comparison: " + c.system_b + " vs " + c.system_a;
+    report.title = trf(lang, "Comparison: {} vs {}", {c.system_b, c.system_a});
     report.system = c.system_a + " / " + c.system_b;
     report.candidate = c.options.candidate;
+    report.language = language_name(lang);
     report.intro = c.notes;
     for (ReportTable &t : comparison_tables(c)) {
         ReportSection s{t.id, "", t.title, {}, {}, {}};

@@ -23,6 +23,10 @@ struct CompareOptions {
     std::string candidate;    // e.g. "kex-01"; empty = every candidate
     double alpha = 0.05;      // significance level of the Mann-Whitney U test (two-sided); the ratio CI is at 1 - alpha
     double confidence = 0.95; // of each side's median of trial values
+    // The sides' names in every header, cell and note (e.g. the workbench's dataset
+    // labels); empty: the dataset's system label. A published page's gets " (published page)".
+    std::string label_a, label_b;
+    std::string language = "en"; // "en" or "zh_CN": every text of the comparison and its tables (core/i18n.h)
 };
 
 // What produced a record's cycle figures.
@@ -40,6 +44,7 @@ enum class Verdict {
     too_few_trials, // no outcome of this many trials can reach p <= alpha
 };
 const char *verdict_text(Verdict v); // "faster", "slower", "no significant difference", "n/a"
+std::string verdict_text(Verdict v, const std::string &language); // the same in "en" or "zh_CN"
 
 // A two-sample comparison at the trial level: one value per trial and side
 // (trial_estimate), a Mann-Whitney U test over those values, and the interval
@@ -100,6 +105,17 @@ struct ProbeSpeed {
     double ratio = 0; // b / a: above 1, B was slower per probe
 };
 
+// One instance x operation of one side of a comparison with a published page.
+struct PublishedSideFigures {
+    std::string candidate, label, operation;
+    bool in_a = false;                         // the row is A's (else B's)
+    bool published = false;                    // this side is the published page
+    std::optional<double> cycles, seconds, ops_per_second;
+    std::string cycles_text, seconds_text, ops_text; // cells: as printed on the page, else formatted
+    std::string precision;                     // "± 50 cycles; ± 0.5 µs; ± 0.05 ops/s" for page figures
+    std::string trials;                        // "5 × 46 (no trial values)" for the page, "6 trials" for a campaign
+};
+
 struct Comparison {
     std::string system_a, system_b; // display labels, distinct ("host (A)" when both are "host")
     CompareOptions options;
@@ -114,6 +130,7 @@ struct Comparison {
     // Only when a side is a published page (Dataset::kind, core/published_page.h): every
     // instance x operation of both sides with its figures (table compare-figures); no verdicts.
     std::vector<PublishedSideFigures> figures;
+    bool harness_a = false, harness_b = false; // the side's records are harness data (no kexbench samples), or a published page
 };
 
 // Never fails: what cannot be compared is left empty and said in notes.
@@ -129,8 +146,11 @@ std::vector<std::string> clock_issues(const nlohmann::ordered_json &environment)
 
 // Tables with ids compare-timings (the published method's means), compare-samples
 // (when any row has a trial-level time test), compare-samples-counter (likewise,
-// counter ticks), compare-bandwidth, compare-memory and compare-one-sided (when
-// any). The sample tables' columns: instance, operation, mean ratio (published
+// counter ticks), compare-bandwidth and compare-memory (when they have rows),
+// compare-one-sided (when any) and compare-figures (a side is a published page:
+// every instance x operation of both sides with its own figures). Every note is
+// said once: the comparison's notes (the report's intro) explain the ratios and
+// the test, the tables' notes only what is their own. Texts in options.language. The sample tables' columns: instance, operation, mean ratio (published
 // method), statistic, median A, its CI, median B, its CI, trials A / B, trial
 // ratio, its CI, p, verdict (or the "n/a: ..." reason). Cycles via
 // fmt::fmt_int, times via fmt::fmt_time, ratios as "1.23×". A row note shared

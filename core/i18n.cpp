@@ -287,6 +287,163 @@ const Entry kCatalogue[] = {
     {"timing {}", "计时记录 `{}`"},
     {"hash profile {}", "哈希剖析 `{}`"},
 
+    // ---------------------------------------------------------------- compare (core/compare.cpp)
+    {"published page", "已发布页面"},
+    {"faster", "更快"},
+    {"slower", "更慢"},
+    {"no significant difference", "无显著差异"},
+    {"n/a", "不适用"},
+    {"median of trial means", "试验均值的中位数"},
+    {"no counter", "无计数器"},
+    {"unknown counter", "未知计数器"},
+    {"perf_event cpu-cycles (harness driver, user mode)", "`perf_event` `cpu-cycles`（`ngcc-harness` 驱动程序，用户态）"},
+    {"n/a: a trial value is not positive", "不适用：有试验数值不为正"},
+    {"n/a: {} vs {} trials reach {} % only", "不适用：{} 对 {} 次试验仅达到 {} %"},
+    {"n/a: tied trial values make the interval disagree with the test", "不适用：相同的试验数值使区间与检验结论不一致"},
+    {"n/a: {} vs {} trials cannot reach p \u2264 {}", "不适用：{} 对 {} 次试验无法达到 p \u2264 {}"},
+    {"a side has no trial values: no significance test", "有一方没有试验数值：不做显著性检验"},
+    {"only {} has per-iteration samples: no trial totals to test both sides alike, no significance test",
+     "只有 {} 带有逐次迭代样本：没有可供双方同等检验的试验总计，不做显著性检验"},
+    {"only {} has per-iteration samples: both sides are tested on their trial means",
+     "只有 {} 带有逐次迭代样本：双方均按各自的试验均值检验"},
+    {"disturbed on {}: no clean trial in {} of {} trial slots", "{} 上受干扰：{3} 个试验位置中有 {2} 个没有未受干扰的试验"},
+    {"disturbed on {}: no clean trial", "{} 上受干扰：没有未受干扰的试验"},
+    {"{}: record without status", "{}：记录没有状态"},
+    {"{}: record {}", "{}：记录状态为 {}"},
+    {"KAT not passed on {} ({})", "{} 上 KAT 未通过（{}）"},
+    {"no status", "无状态"},
+    {"{}: {} secret mismatches", "{}：共享密钥不一致 {} 次"},
+    {"{}: timer-limited (the step costs little more than the timer itself)", "{}：受计时器精度限制（该步骤的开销仅略高于计时器本身）"},
+    {"{}: {} tick pair(s) dropped", "{}：丢弃了 {} 对计数"},
+    {"tick rates of {} differ ({}: {}; {}: {}): its counts are not compared, compare the times",
+     "{} 的计数频率不同（{}：{}；{}：{}）：不比较其计数，请比较时间"},
+    {"tick rate of {} unknown on {}: its counts are not compared, compare the times",
+     "{2} 上 {1} 的计数频率未知：不比较其计数，请比较时间"},
+    {"no cycle counter on {}: compare the times", "{} 上没有周期计数器：请比较时间"},
+    {"counters differ ({}: {}; {}: {}): the cycles ratio is not meaningful, compare the times",
+     "计数器不同（{}：{}；{}：{}）：周期数之比没有意义，请比较时间"},
+    {"cpufreq minimum {} kHz \u2260 maximum {} kHz", "`cpufreq` 最低 {} kHz \u2260 最高 {} kHz"},
+    {"governor {}", "调速器 `{}`"},
+    {"; its loop-timed trials ran at {} (cycles \u00f7 seconds)", "；其循环计时的试验运行在 {}（周期数 \u00f7 秒数）"},
+    {"{}: the clock was not fixed ({}), so its times depend on the frequency the CPU ran at (core-cycle counts much "
+     "less so){}.",
+     "{}：时钟未固定（{}），因此其时间取决于 CPU 当时的运行频率（核心周期数受影响小得多）{}。"},
+    {"Both sides count core cycles, at different clocks ({} {}, {} {}): the cycles ratio compares work per clock "
+     "cycle, the time ratio also includes the clock difference.",
+     "双方都计核心周期数，但时钟不同（{} {}，{} {}）：周期数之比比较的是每个时钟周期的工作量，时间之比还包含时钟的差异。"},
+    {"No row has trial values on both sides: no significance test.", "没有哪一行在双方都有试验数值：不做显著性检验。"},
+    {"Significance: the trial (one fresh runner child process) is the unit of replication, so each trial gives one "
+     "value: its median per-iteration time (kexbench samples), else its mean time (harness trial totals, seconds "
+     "\u00f7 measurements); counter ticks likewise where both sides' counters are comparable. The two sides' trial "
+     "values go into a two-sided Mann\u2013Whitney U test, exact when both sides have at most 20 trials and no tied "
+     "values, else the normal approximation with tie and continuity correction; \u03b1 = {}. "
+     "\u201cfaster\u201d/\u201cslower\u201d say how {} compares with {} when p \u2264 \u03b1 and the ratio of the medians "
+     "points the same way, else \u201cno significant difference\u201d. With few trials no outcome can reach \u03b1 (3 vs "
+     "3 trials: p \u2265 0.1), and the row says so instead of a verdict. The ratio's {} % interval comes from the order "
+     "statistics of the pairwise trial ratios {} \u00f7 {}, ranked by the same U distribution, so it excludes "
+     "1.00\u00d7 exactly when the test is significant.",
+     "显著性：试验（一个新启动的运行器子进程）是重复的单位，因此每次试验给出一个数值：其逐次迭代时间的中位数（kexbench "
+     "样本），否则为其平均时间（`ngcc-harness` 的试验总计，秒数 \u00f7 测量次数）；双方计数器可比时，计数器计数同理。双方的"
+     "试验数值进入双侧曼-惠特尼 U 检验：双方均不超过 20 次试验且没有相同数值时为精确检验，否则为带结校正和连续性校正的"
+     "正态近似；\u03b1 = {1}。当 p \u2264 \u03b1 且中位数之比指向同一方向时，\u201c更快\u201d/\u201c更慢\u201d表示 {2} 相对于 {3} "
+     "的结果，否则为\u201c无显著差异\u201d。试验过少时任何结果都无法达到 \u03b1（3 对 3 次试验：p \u2265 0.1），该行会说明这一点"
+     "而不给出判定。比值的 {4} % 区间来自双方试验两两之比 {5} \u00f7 {6} 的次序统计量，按同一 U 分布取秩，因此当且仅当检验"
+     "显著时它不包含 1.00\u00d7。"},
+    {" The {} tests are not corrected for multiplicity: at \u03b1 = {} some rows without a real difference can still "
+     "read faster or slower.",
+     "这 {} 项检验未做多重比较校正：在 \u03b1 = {} 下，一些并无真实差异的行仍可能显示为更快或更慢。"},
+    {"trial-level time ratio (median of trial values) {} over {} row", "试验级时间之比（试验数值的中位数）{}，共 {} 行"},
+    {"trial-level time ratio (median of trial values) {} over {} rows", "试验级时间之比（试验数值的中位数）{}，共 {} 行"},
+    {"mean time ratio (published method) {} over {} row", "平均时间之比（公开方法）{}，共 {} 行"},
+    {"mean time ratio (published method) {} over {} rows", "平均时间之比（公开方法）{}，共 {} 行"},
+    {"Geometric mean of the ratios {} / {}: {}.", "比值 {} / {} 的几何平均：{}。"},
+    {"median probe {} against {}, {}; the probe is a fixed reference kernel timed in every runner child, so it "
+     "measures the machines, not the code",
+     "探针中位数 {} 对 {}，{}；探针是每个运行器子进程中都计时的固定参考内核，因此它衡量的是机器而非代码"},
+    {"{} ran at the same speed per probe as {} ({}).", "按探针计，{} 与 {} 的运行速度相同（{}）。"},
+    {"{} ran {} % slower per probe than {} ({}).", "按探针计，{1} 比 {3} 慢 {2} %（{4}）。"},
+    {"{} ran {} % faster per probe than {} ({}).", "按探针计，{1} 比 {3} 快 {2} %（{4}）。"},
+    {"Single steps (timing scope per_call_step) include the timer's own start/stop cost in every call, which can "
+     "differ between systems: ratios of very cheap steps mostly compare those costs.",
+     "单个步骤（计时范围 `per_call_step`）的每次调用都包含计时器自身的启动/停止开销，而该开销在不同系统上可能不同："
+     "开销极小的步骤之比主要比较的是这些开销。"},
+    {"{} measured host load: {}.", "{} 实测主机负载：{}。"},
+    {"{} was {}; its ratios compare an emulator, not two machines.", "{} 为{}；其比值比较的是仿真器，而非两台机器。"},
+    {"Ratios are B / A = {} / {}: below 1.00\u00d7 {} needs fewer cycles or less time than {}.",
+     "比值为 B / A = {} / {}：低于 1.00\u00d7 表示 {} 比 {} 需要更少的周期或更短的时间。"},
+    {"Only candidate {} is compared.", "只比较候选算法 {}。"},
+    {"No instance \u00d7 operation is present on both sides.", "没有哪个实例 \u00d7 操作在双方都存在。"},
+    {"{} \u00d7 {} (no trial values)", "{} \u00d7 {}（无逐次试验数值）"},
+    {"no trial values", "无逐次试验数值"},
+    {"{} trial", "{} 次试验"},
+    {"{} trials", "{} 次试验"},
+    {"no verdict: ", "无判定："},
+    {"no verdict: {} has no trials", "无判定：{} 没有试验"},
+    {"{}: trial-level figures only (the page's means as printed, no per-trial values, no per-iteration samples), so "
+     "no verdict is possible (one side has no trials) and no significance is given.",
+     "{}：仅有试验级数据（页面所印的平均值，没有逐次试验数值，也没有逐次迭代样本），因此无法给出判定（有一方没有试验），"
+     "也不给出显著性。"},
+    {"Every row: {}.", "每一行：{}。"},
+    {"The published method: means over all timed calls (the harness figures of {} and {}).",
+     "公开方法：全部计时调用的平均值（{} 与 {} 为 `ngcc-harness` 的数据）。"},
+    {"The published method: means over all timed calls (the harness figures of {}).",
+     "公开方法：全部计时调用的平均值（{} 为 `ngcc-harness` 的数据）。"},
+    {"The published method: means over all timed calls.", "公开方法：全部计时调用的平均值。"},
+    {"Timings: {}", "计时：{}"},
+    {"mean cycles {}", "{} 平均周期数"},
+    {"mean cycles ratio {}", "平均周期数之比 {}"},
+    {"mean time {}", "{} 平均时间"},
+    {"mean time ratio {}", "平均时间之比 {}"},
+    {"notes", "备注"},
+    {"mean time ratio {} (published method)", "平均时间之比 {}（公开方法）"},
+    {"mean cycles ratio {} (published method)", "平均周期数之比 {}（公开方法）"},
+    {"statistic", "统计量"},
+    {"median time {}", "{} 时间中位数"},
+    {"median count {}", "{} 计数中位数"},
+    {"{} % CI {}", "{2} 的 {1} % 置信区间"},
+    {"trials {} / {}", "试验数 {} / {}"},
+    {"trial ratio {}", "试验比值 {}"},
+    {"{} % CI of the ratio", "比值的 {} % 置信区间"},
+    {"p (Mann\u2013Whitney U over trials)", "p（按试验的曼-惠特尼 U 检验）"},
+    {"{} vs {} (\u03b1 = {})", "{} 对比 {}（\u03b1 = {}）"},
+    {"Each side shows the median of its trial values with the distribution-free order-statistic {} % interval over "
+     "trials; with too few trials (under 6 at 95 %) none exists and the coverage [min, max] reaches is said instead. "
+     "The trial ratio is the quotient of the two medians; where ties between the sides would make its interval "
+     "disagree with the test, the interval is not shown.",
+     "每一方给出其试验数值的中位数，以及基于次序统计量、不依赖分布的试验间 {} % 区间；试验过少时（95 % 时少于 6 次）"
+     "不存在该区间，改为给出 [最小值, 最大值] 所能达到的覆盖率。试验比值为两个中位数之商；若双方之间的相同数值会使其区间"
+     "与检验结论不一致，则不显示该区间。"},
+    {"Trial-level times: {}", "试验级时间：{}"},
+    {"Trial-level counter ticks: {}", "试验级计数器计数：{}"},
+    {"Message and key sizes", "消息与密钥长度"},
+    {"The API's sizes from the timing records (the setup exchange's message lengths, pk_bytes capacity); the same "
+     "code gives 1.00\u00d7.",
+     "来自计时记录的 API 长度（建立阶段交换的消息长度、`pk_bytes` 容量）；相同的代码给出 1.00\u00d7。"},
+    {"Memory", "内存"},
+    {"elf_load_bytes: the library's loadable ELF segments (build.json). RSS: the whole measuring process, largest "
+     "over the instance's operations.",
+     "`elf_load_bytes`：库的可加载 ELF 段（`build.json`）。RSS：整个测量进程的驻留内存，取该实例各操作中的最大值。"},
+    {"quantity (bytes)", "数量（字节）"},
+    {"ratio {}", "比值 {}"},
+    {"Present on one side only", "仅在一方出现"},
+    {"only in", "仅见于"},
+    {"Figures side by side: {} and {}", "数值并列：{} 与 {}"},
+    {"dataset", "数据集"},
+    {"precision (published page)", "精度（已发布页面）"},
+    {"verdict", "判定"},
+    {"Every instance \u00d7 operation of both sides with its own figures. A published page's cells are shown as "
+     "printed; their precision is half a unit of the last printed digit.",
+     "双方的每个实例 \u00d7 操作及其各自的数值。已发布页面的单元格按所印原样显示；其精度为所印最后一位数字的半个单位。"},
+    {"n/a: no verdict (a side has no trials)", "不适用：无判定（有一方没有试验）"},
+    {"Comparison: {} vs {}", "比较：{} 对比 {}"},
+    // published report pages (core/published_page.cpp)
+    {"This is a published page ({}), not a campaign: trial-level figures only, as printed (means over trials, "
+     "rounded to 3\u20134 significant digits), with no per-trial values, no per-iteration samples and no distributions.",
+     "这是一份已发布页面（{}），而非测评：仅有按所印原样给出的试验级数据（试验平均值，保留 3\u20134 位有效数字），没有逐次"
+     "试验数值、逐次迭代样本，也没有分布。"},
+    {" Source: {}.", "来源：{}。"},
+    {"The page is of candidate {}, not {}.", "该页面属于候选算法 {}，而非 {}。"},
+
     // ---------------------------------------------------------------- campaign log (core/campaign.cpp, core/hosted_campaign.cpp)
     // event messages the workbench's Run page shows in the window's language
     {"counter {}", "计数器 `{}`"},

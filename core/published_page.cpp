@@ -368,18 +368,18 @@ std::string section_id(const PublishedSection &s)
     return id == "symmetric-primitives" ? "symmetric" : (id.empty() ? "section" : id);
 }
 
-std::string half_unit_text(const PublishedFigure &f, const std::string &unit)
+} // namespace
+
+std::string published_precision_text(const PublishedFigure &f, const std::string &unit)
 {
     const std::string n = f.precision >= 1 ? fmt::py_format(f.precision, 'f', 0) : fmt::py_format(f.precision, 'g', 3);
     return "\u00b1 " + n + (unit.empty() ? "" : " " + unit);
 }
 
-std::string time_precision_text(const PublishedFigure &f)
+std::string published_time_precision_text(const PublishedFigure &f)
 {
     return "\u00b1 " + fmt::fmt_time(f.precision);
 }
-
-} // namespace
 
 // ------------------------------------------------------------------ public
 
@@ -613,11 +613,14 @@ std::string without_links(const std::string &text)
 
 } // namespace
 
-std::string published_page_notice(const std::string &system)
+std::string published_page_notice(const std::string &system, const std::string &language)
 {
-    return "This is a published page (" + system + "), not a campaign: trial-level figures only, as printed "
-           "(means over trials, rounded to 3\u20134 significant digits), with no per-trial values, no per-iteration "
-           "samples and no distributions.";
+    const Language lang = parse_language(language).value_or(Language::en);
+    return trf(lang,
+               "This is a published page ({}), not a campaign: trial-level figures only, as printed (means over "
+               "trials, rounded to 3\u20134 significant digits), with no per-trial values, no per-iteration samples "
+               "and no distributions.",
+               {system});
 }
 
 Report published_page_report(const Dataset &ds, const ReportOptions &options)
@@ -629,9 +632,11 @@ Report published_page_report(const Dataset &ds, const ReportOptions &options)
     report.system = ds.system_label;
     report.candidate = options.candidate;
     report.language = language_name(lang);
-    report.intro.push_back(published_page_notice(ds.system_label) + " Source: `" + fs::path(ds.root).filename().string() + "`.");
+    report.intro.push_back(published_page_notice(ds.system_label, report.language) +
+                           trf(lang, " Source: {}.", {"`" + fs::path(ds.root).filename().string() + "`"}));
     if (!options.candidate.empty() && options.candidate != page.candidate)
-        report.intro.push_back("The page is of candidate `" + page.candidate + "`, not `" + options.candidate + "`.");
+        report.intro.push_back(trf(lang, "The page is of candidate {}, not {}.",
+                                   {"`" + page.candidate + "`", "`" + options.candidate + "`"}));
     for (const auto &paragraph : page.intro)
         report.intro.push_back(without_links(paragraph));
     for (const PublishedSection &ps : page.sections) {
@@ -649,106 +654,6 @@ Report published_page_report(const Dataset &ds, const ReportOptions &options)
         report.sections.push_back(std::move(s));
     }
     return report;
-}
-
-// ------------------------------------------------------------------ compare
-
-namespace {
-
-bool is_page(const Dataset &ds) { return ds.kind == kPublishedPageKind && ds.page; }
-
-const PublishedTiming *timing_of(const Dataset &ds, const Record &r)
-{
-    if (!is_page(ds))
-        return nullptr;
-    for (const auto &t : ds.page->timings)
-        if (t.label == r.label && t.operation == r.operation)
-            return &t;
-    return nullptr;
-}
-
-PublishedSideFigures side_figures(const Dataset &ds, const Record &r, bool in_a)
-{
-    PublishedSideFigures f;
-    f.candidate = r.candidate;
-    f.label = r.label;
-    f.operation = r.operation;
-    f.in_a = in_a;
-    f.cycles = r.mean_cycles;
-    f.seconds = r.mean_seconds;
-    f.ops_per_second = r.operations_per_second;
-    if (!f.ops_per_second && r.mean_seconds && *r.mean_seconds > 0)
-        f.ops_per_second = 1.0 / *r.mean_seconds;
-    if (const PublishedTiming *t = timing_of(ds, r)) {
-        f.published = true;
-        std::vector<std::string> precision;
-        f.cycles_text = t->mean_cycles ? t->mean_cycles->text : fmt::kMissing;
-        f.seconds_text = t->mean_seconds ? t->mean_seconds->text : fmt::kMissing;
-        f.ops_text = t->ops_per_second ? t->ops_per_second->text : fmt::kMissing;
-        if (t->mean_cycles)
-            precision.push_back(half_unit_text(*t->mean_cycles, "cycles"));
-        if (t->mean_seconds)
-            precision.push_back(time_precision_text(*t->mean_seconds));
-        if (t->ops_per_second)
-            precision.push_back(half_unit_text(*t->ops_per_second, "ops/s"));
-        for (const auto &p : precision)
-            f.precision.append(f.precision.empty() ? "" : "; ").append(p);
-        f.trials = t->trials > 0 ? std::to_string(t->trials) + " \u00d7 " + std::to_string(t->iterations_per_trial) +
-                                       " (no trial values)"
-                                 : std::string("no trial values");
-    } else {
-        f.cycles_text = fmt::fmt_int(f.cycles);
-        f.seconds_text = fmt::fmt_time(f.seconds);
-        f.ops_text = f.ops_per_second ? fmt::fmt_ops(*f.ops_per_second) : std::string(fmt::kMissing);
-        f.precision = fmt::kMissing;
-        f.trials = std::to_string(r.trials.size()) + (r.trials.size() == 1 ? " trial" : " trials");
-    }
-    return f;
-}
-
-std::string code(const std::string &s) { return "`" + s + "`"; }
-
-} // namespace
-
-void add_published_page_figures(Comparison &c, const Dataset &a, const Dataset &b)
-{
-    if (!is_page(a) && !is_page(b))
-        return;
-    for (const auto *side : {&a, &b})
-        for (const Record &r : side->records)
-            if (c.options.candidate.empty() || r.candidate == c.options.candidate || is_page(*side))
-                c.figures.push_back(side_figures(*side, r, side == &a));
-    const std::string who = is_page(a) && is_page(b) ? c.system_a + " and " + c.system_b : (is_page(a) ? c.system_a : c.system_b);
-    c.notes.push_back(who + (is_page(a) && is_page(b) ? " are published pages" : " is a published page") +
-                      ": trial-level figures only (the page's means as printed, no per-trial values, no per-iteration "
-                      "samples), so no verdict is possible (one side has no trials) and no significance is given; the "
-                      "figures are shown side by side with the precision they were printed to.");
-    const std::string verdict = "no verdict: " + who + " has no trials (published page)";
-    for (OperationComparison &row : c.operations) {
-        auto &notes = row.notes;
-        notes.erase(std::remove(notes.begin(), notes.end(), std::string("a side has no trial values: no significance test")),
-                    notes.end());
-        if (std::find(notes.begin(), notes.end(), verdict) == notes.end())
-            notes.push_back(verdict);
-    }
-}
-
-std::optional<ReportTable> published_figures_table(const Comparison &c)
-{
-    if (c.figures.empty())
-        return std::nullopt;
-    ReportTable t{"compare-figures",
-                  "Figures side by side: " + c.system_a + " and " + c.system_b,
-                  {"instance", "operation", "dataset", "mean cycles", "mean time", "ops/s", "trials", "precision (published page)",
-                   "verdict"},
-                  {},
-                  {"Every instance \u00d7 operation of both sides with its own figures. A published page's cells are "
-                   "shown as printed; their precision is half a unit of the last printed digit. A published page has "
-                   "no trials, so there is no significance test and no verdict: compare the figures, not a test."}};
-    for (const auto &f : c.figures)
-        t.rows.push_back({code(f.label), f.operation, f.in_a ? c.system_a : c.system_b, f.cycles_text, f.seconds_text,
-                          f.ops_text, f.trials, f.precision, "n/a: no verdict (a side has no trials)"});
-    return t;
 }
 
 } // namespace kexbench

@@ -23,8 +23,6 @@ namespace kexbench {
 struct Dataset;
 struct Report;
 struct ReportOptions;
-struct Comparison;
-struct ReportTable;
 
 inline constexpr const char *kPublishedPageKind = "published page";
 
@@ -101,27 +99,12 @@ Result<Dataset> load_published_page(const std::string &path);
 // is a published page with trial-level figures only.
 Report published_page_report(const Dataset &dataset, const ReportOptions &options);
 
-// The sentence every view of a page dataset shows.
-std::string published_page_notice(const std::string &system);
+// The sentence every view of a page dataset shows, in "en" or "zh_CN".
+std::string published_page_notice(const std::string &system, const std::string &language = "en");
 
-// For compare_datasets(): when a side is a published page, fills
-// Comparison::figures with every instance x operation of both sides and their
-// figures, and adds the notes that no verdict is possible (the page has no
-// trials). Does nothing when neither side is a published page.
-void add_published_page_figures(Comparison &comparison, const Dataset &a, const Dataset &b);
-
-// The compare-figures table (both sides' figures beside each other), when Comparison::figures has rows.
-std::optional<ReportTable> published_figures_table(const Comparison &comparison);
-
-// One instance x operation of one side of a comparison with a published page.
-struct PublishedSideFigures {
-    std::string candidate, label, operation;
-    bool in_a = false;                         // the row is A's (else B's)
-    bool published = false;                    // this side is the published page
-    std::optional<double> cycles, seconds, ops_per_second;
-    std::string cycles_text, seconds_text, ops_text; // cells: as printed on the page, else formatted
-    std::string precision;                     // "± 50 cycles; ± 0.5 µs; ± 0.05 ops/s" for page figures
-    std::string trials;                        // "5 × 46 (no trial values)" for the page, "6 trials" for a campaign
-};
+// "± 50" (half a unit of the figure's last printed digit) with the unit after it when one is given;
+// "± 0.5 µs" for a time.
+std::string published_precision_text(const PublishedFigure &figure, const std::string &unit);
+std::string published_time_precision_text(const PublishedFigure &figure);
 
 } // namespace kexbench

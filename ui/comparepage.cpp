@@ -5,6 +5,7 @@
 #include "workbench.h"
 
 #include <QBarCategoryAxis>
+#include <QCoreApplication>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -82,6 +83,15 @@ QString rowSummary(const Comparison &c)
     return text;
 }
 
+// core's texts (notes, cells, verdicts) in the language the installed kexbench
+// translator speaks: the Report page's marker, translated as its own code ("zh_CN").
+std::string uiLanguage()
+{
+    const QString code = QCoreApplication::translate(
+        "kexbench::ui::ReportPage", "en", "language code of the report: this translation's own, e.g. zh_CN");
+    return code == QLatin1String("zh_CN") ? std::string("zh_CN") : std::string("en");
+}
+
 // A blue, B orange, on every chart of the page.
 const QColor kColorA(0x2b, 0x6c, 0xb0);
 const QColor kColorB(0xe0, 0x7b, 0x24);
@@ -115,6 +125,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent
     proxy_ = new QSortFilterProxyModel(this);
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(CompareTableModel::SortRole);
+    figuresModel_ = new CompareFiguresModel(this);
 
     stack_ = new QStackedWidget(this);
     emptyLabel_ = new QLabel(stack_);
@@ -167,6 +178,18 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    figuresTitle_ = new QLabel(tablePane);
+    figuresTitle_->setWordWrap(true);
+    figuresTable_ = new QTableView(tablePane);
+    figuresTable_->setModel(figuresModel_);
+    figuresTable_->setAlternatingRowColors(true);
+    figuresTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    figuresTable_->setWordWrap(false);
+    figuresTable_->verticalHeader()->setVisible(false);
+    figuresTable_->verticalHeader()->setDefaultSectionSize(figuresTable_->fontMetrics().height() + 6);
+    figuresTable_->horizontalHeader()->setStretchLastSection(true);
+    figuresTitle_->setVisible(false);
+    figuresTable_->setVisible(false);
     notesLabel_ = new QLabel(tablePane);
     notesLabel_->setWordWrap(true);
     notesLabel_->setTextFormat(Qt::RichText);
@@ -175,6 +198,8 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent
     auto *tableLayout = new QVBoxLayout(tablePane);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(table_, 1);
+    tableLayout->addWidget(figuresTitle_);
+    tableLayout->addWidget(figuresTable_, 1);
     tableLayout->addWidget(notesLabel_);
     content->addWidget(chartPane);
     content->addWidget(tablePane);
@@ -268,8 +293,12 @@ void ComparePage::updateEmptyText()
 
 void ComparePage::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+        // core's notes, cells and verdicts follow the UI language: compare again in the new one.
+        if (comparison_ && comparison_->options.language != uiLanguage())
+            recompute();
+    }
     QWidget::changeEvent(event);
 }
 
@@ -368,6 +397,14 @@ void ComparePage::recompute()
     showState();
     CompareOptions options;
     options.candidate = candidateBox_->currentData().toString().toStdString();
+    options.language = uiLanguage();
+    // The notes name the sides as the headers and the dataset list do.
+    const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
+    const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
+    if (a >= 0 && a < count && b >= 0 && b < count) {
+        options.label_a = workbench_->datasets()[a].label.toStdString();
+        options.label_b = workbench_->datasets()[b].label.toStdString();
+    }
     using Future = QFutureWatcher<std::shared_ptr<const Comparison>>;
     auto *watcher = new Future(this);
     connect(watcher, &Future::finished, this, [this, watcher, generation] {
@@ -391,10 +428,20 @@ void ComparePage::showComparison()
 {
     const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
     const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
-    if (comparison_ && a >= 0 && a < count && b >= 0 && b < count)
-        model_->setComparison(comparison_, workbench_->datasets()[a].label, workbench_->datasets()[b].label);
-    else
+    // The headers take core's side names, the ones its notes use (the Workbench labels, CompareOptions).
+    if (comparison_ && a >= 0 && a < count && b >= 0 && b < count) {
+        model_->setComparison(comparison_);
+        figuresModel_->setComparison(comparison_);
+    } else {
         model_->clear();
+        figuresModel_->clear();
+    }
+    const bool figures = figuresModel_->rowCount() > 0;
+    figuresTitle_->setText(figuresModel_->title());
+    figuresTitle_->setVisible(figures);
+    figuresTable_->setVisible(figures);
+    if (figures)
+        figuresTable_->resizeColumnsToContents();
     table_->resizeColumnsToContents();
     if (table_->columnWidth(CompareTableModel::Notes) > 480)
         table_->setColumnWidth(CompareTableModel::Notes, 480);

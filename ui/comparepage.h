@@ -26,6 +26,7 @@ namespace kexbench::ui {
 
 class Workbench;
 class CompareTableModel;
+class CompareFiguresModel;
 struct CompareBars;
 
 class ComparePage : public QWidget {
@@ -45,6 +46,9 @@ public:
     bool busy() const { return pending_ > 0; }
     const Comparison *comparison() const { return comparison_.get(); }
     CompareTableModel *tableModel() const { return model_; }
+    // Beside a published page: both sides' figures (core's compare-figures table); empty otherwise.
+    CompareFiguresModel *figuresModel() const { return figuresModel_; }
+    QTableView *figuresView() const { return figuresTable_; }
     // The Symmetric primitives tab: its chart, and whether it shows the "no profiles" message instead.
     QChartView *sharesView() const { return sharesView_; }
     bool sharesEmpty() const;
@@ -77,6 +81,7 @@ private:
     std::shared_ptr<const Dataset> a_, b_;         // the snapshots compared
     std::shared_ptr<const Comparison> comparison_; // of a_ and b_
     CompareTableModel *model_;
+    CompareFiguresModel *figuresModel_;
     QSortFilterProxyModel *proxy_;
     unsigned generation_ = 0;
     int pending_ = 0;
@@ -102,6 +107,8 @@ private:
     QLabel *sharesMessage_;
     QChartView *sharesView_;
     QTableView *table_;
+    QLabel *figuresTitle_;
+    QTableView *figuresTable_;
     QLabel *notesLabel_;
 };
 

@@ -7,6 +7,7 @@
 #include "core/dataset.h"
 #include "core/dataset_source.h"
 #include "core/fsutil.h"
+#include "core/i18n.h"
 #include "core/report.h"
 
 #include <algorithm>
@@ -21,7 +22,7 @@ namespace fs = std::filesystem;
 
 const char *kHelp =
     "usage: kexbench-cli compare A [B] [--system-a LABEL] [--system-b LABEL] [--candidate ID]\n"
-    "                            [--format md|csv] [--out FILE|DIR]\n"
+    "                            [--format md|csv] [--out FILE|DIR] [--lang en|zh_CN]\n"
     "\n"
     "Compares two datasets instance by instance and operation by operation: mean cycles\n"
     "and mean time of each side with the ratios B / A (the published method), and a\n"
@@ -47,6 +48,8 @@ const char *kHelp =
     "  --candidate ID   compare only this candidate, e.g. kex-01 (default: every candidate)\n"
     "  --format FORMAT  md (default) or csv (one <table-id>.csv per table, needs --out DIR)\n"
     "  --out PATH       output file (md; default stdout) or directory (csv)\n"
+    "  --lang LANG      language of the headings, columns, notes and verdicts: en (default)\n"
+    "                   or zh_CN (also zh, zh-CN); CSV column names stay English\n"
     "\n"
     "Problems found in the datasets are printed to stderr, one per line.\n"
     "Exit codes: 0 written, 1 a dataset could not be read, a file could not be written, or\n"
@@ -97,6 +100,12 @@ int run_compare(const Args &args, const std::string &path_a, const std::string &
         return usage_error("compare", "--format must be md or csv");
     if (format == "csv" && !args.value("--out"))
         return usage_error("compare", "--format csv writes one file per table and needs --out DIR");
+    const auto language = parse_language(args.value("--lang").value_or("en"));
+    if (!language) { // one line: the language asked for and the ones there are
+        std::fprintf(stderr, "kexbench-cli compare: unknown language '%s' for --lang (use en or zh_CN)\n",
+                     args.value("--lang")->c_str());
+        return kExitUsage;
+    }
     const auto a = locate_campaign(path_a, args.value("--system-a"), "--system-a");
     const auto b = locate_campaign(path_b, args.value("--system-b"), "--system-b");
     if (!a || !b)
@@ -107,6 +116,7 @@ int run_compare(const Args &args, const std::string &path_a, const std::string &
         return kExitFailure;
     CompareOptions options;
     options.candidate = args.value("--candidate").value_or("");
+    options.language = language_name(*language);
     if (!options.candidate.empty() && !has_candidate(*da, *db, options.candidate))
         return kExitFailure;
     return emit(compare_datasets(*da, *db, options), format, args.value("--out"));
@@ -114,7 +124,7 @@ int run_compare(const Args &args, const std::string &path_a, const std::string &
 
 int cmd_compare(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--system-a", "--system-b", "--candidate", "--format", "--out"}, {"--help", "-h"});
+    Args args(argv, {"--system-a", "--system-b", "--candidate", "--format", "--out", "--lang"}, {"--help", "-h"});
     if (!args.ok())
         return usage_error("compare", args.error());
     if (args.flag("--help") || args.flag("-h")) {

@@ -97,6 +97,7 @@ void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparis
         const ReportTable *timings = tableWithId(tables, "compare-timings");
         const ReportTable *byTime = tableWithId(tables, "compare-samples");
         const ReportTable *byCount = tableWithId(tables, "compare-samples-counter");
+        const ReportTable *figures = tableWithId(tables, "compare-figures");
         static const std::vector<std::string> none;
         size_t timeRow = 0, countRow = 0;
         for (size_t i = 0; i < c.operations.size(); ++i) {
@@ -147,7 +148,7 @@ void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparis
         };
         for (const auto &n : c.notes)
             addNote(n);
-        for (const ReportTable *table : {timings, byTime, byCount})
+        for (const ReportTable *table : {timings, byTime, byCount, figures})
             if (table)
                 for (const auto &n : table->notes)
                     addNote(n);
@@ -335,6 +336,66 @@ void CompareTableModel::retranslate()
     if (comparison_) // oneSided_ carries translated words
         setComparison(comparison_, labelA_, labelB_);
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
+// ------------------------------------------------------------------ figures beside a published page
+
+CompareFiguresModel::CompareFiguresModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void CompareFiguresModel::setComparison(std::shared_ptr<const Comparison> comparison)
+{
+    beginResetModel();
+    comparison_ = std::move(comparison);
+    title_.clear();
+    header_.clear();
+    notes_.clear();
+    rows_.clear();
+    if (comparison_ && !comparison_->figures.empty()) {
+        const std::vector<ReportTable> tables = comparison_tables(*comparison_);
+        if (const ReportTable *t = tableWithId(tables, "compare-figures")) {
+            title_ = QString::fromStdString(plain_text(t->title));
+            for (const auto &h : t->header)
+                header_ << QString::fromStdString(plain_text(h));
+            for (const auto &n : t->notes)
+                notes_ << QString::fromStdString(plain_text(n));
+            for (const auto &row : t->rows) {
+                QStringList cells;
+                for (size_t i = 0; i < t->header.size(); ++i)
+                    cells << cell(row, i);
+                rows_ << cells;
+            }
+        }
+    }
+    endResetModel();
+}
+
+int CompareFiguresModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int CompareFiguresModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(header_.size());
+}
+
+QVariant CompareFiguresModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    if (role == Qt::DisplayRole)
+        return rows_[index.row()].value(index.column());
+    if (role == Qt::TextAlignmentRole) // instance, operation, dataset left; figures right
+        return QVariant::fromValue(Qt::Alignment((index.column() >= 3 && index.column() <= 5 ? Qt::AlignRight : Qt::AlignLeft) |
+                                                 Qt::AlignVCenter));
+    return {};
+}
+
+QVariant CompareFiguresModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 && section < header_.size())
+        return header_[section];
+    return QAbstractTableModel::headerData(section, orientation, role);
 }
 
 // ------------------------------------------------------------------ bars

@@ -43,8 +43,9 @@ public:
 
     explicit CompareTableModel(QObject *parent = nullptr);
 
-    // labelA / labelB name the sides in the headers (the Workbench labels);
-    // empty: the comparison's system_a / system_b.
+    // labelA / labelB name the sides in the headers; empty: the comparison's
+    // system_a / system_b, which are the names its notes use (the Compare page
+    // passes the Workbench labels to core as CompareOptions::label_a / label_b).
     void setComparison(std::shared_ptr<const Comparison> comparison, const QString &labelA = {},
                        const QString &labelB = {});
     void clear();
@@ -79,6 +80,30 @@ private:
     QVector<Row> rows_;
     QStringList notes_;
     QStringList oneSided_;
+};
+
+// Beside a published page (Comparison::figures): core's compare-figures table,
+// every instance x operation of both sides with its own figures (the page's as
+// printed, with their precision) and no verdict. Empty otherwise.
+class CompareFiguresModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    explicit CompareFiguresModel(QObject *parent = nullptr);
+    void setComparison(std::shared_ptr<const Comparison> comparison);
+    void clear() { setComparison(nullptr); }
+    QString title() const { return title_; }
+    const QStringList &notes() const { return notes_; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::shared_ptr<const Comparison> comparison_;
+    QString title_;
+    QStringList header_, notes_;
+    QVector<QStringList> rows_;
 };
 
 // Grouped bars: one category per instance x operation (or quantity x instance),
