@@ -190,7 +190,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent
     figuresTable_->horizontalHeader()->setStretchLastSection(true);
     figuresTitle_->setVisible(false);
     figuresTable_->setVisible(false);
-    notesLabel_ = new QLabel(tablePane);
+    notesLabel_ = new QLabel;
     notesLabel_->setWordWrap(true);
     notesLabel_->setTextFormat(Qt::RichText);
     notesLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -200,11 +200,20 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent
     tableLayout->addWidget(table_, 1);
     tableLayout->addWidget(figuresTitle_);
     tableLayout->addWidget(figuresTable_, 1);
-    tableLayout->addWidget(notesLabel_);
+    // The notes scroll in a pane of their own: at 1024x700 they are longer
+    // than the page and pushed the tables down to two rows.
+    auto *notesArea = new QScrollArea(content);
+    notesArea->setObjectName(QStringLiteral("compareNotes"));
+    notesArea->setWidgetResizable(true);
+    notesArea->setFrameShape(QFrame::NoFrame);
+    notesLabel_->setParent(notesArea);
+    notesArea->setWidget(notesLabel_);
     content->addWidget(chartPane);
     content->addWidget(tablePane);
+    content->addWidget(notesArea);
     content->setStretchFactor(0, 3);
-    content->setStretchFactor(1, 2);
+    content->setStretchFactor(1, 3);
+    content->setStretchFactor(2, 1);
     content->setChildrenCollapsible(false);
     stack_->addWidget(emptyLabel_);
     stack_->addWidget(content);
@@ -221,9 +230,13 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent
     controls->addSpacing(12);
     controls->addWidget(logBox_);
     controls->addStretch(1);
-    controls->addWidget(statusLabel_);
+    // The status (rows in both, the geometric mean) goes on a line of its own
+    // and wraps: beside the boxes its length set the window's minimum width
+    // (1122 px with two datasets compared).
+    statusLabel_->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addWidget(statusLabel_);
     layout->addWidget(stack_, 1);
 
     connect(aBox_, &QComboBox::currentIndexChanged, this,

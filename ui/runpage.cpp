@@ -263,6 +263,10 @@ void RunPage::buildUi()
     order_->setObjectName(QStringLiteral("order"));
     order_->addItem(QString(), QStringLiteral("interleaved"));
     order_->addItem(QString(), QStringLiteral("harness"));
+    // The plan's choices are read whole, never elided ("Fixed (harness…"): the
+    // boxes ask for their longest item, in whichever language.
+    for (QComboBox *box : {mode_, order_})
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     retries_ = new QSpinBox(planBox_);
     retries_->setObjectName(QStringLiteral("retries"));
     retries_->setRange(0, 100);

@@ -5,6 +5,9 @@
 #include "workbench.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QMutex>
@@ -93,6 +96,30 @@ inline int instanceRow(const Workbench &workbench, const std::string &name)
         if (instances[i].info.meta.instance == name)
             return i;
     return -1;
+}
+
+// The visible combo boxes below `root` whose shown text (or, with everyItem,
+// any item's text) is wider than the closed box's text field, i.e. elided:
+// "text in a box N px wide" each.
+inline QStringList comboTextsThatDoNotFit(QWidget *root, bool everyItem)
+{
+    QStringList out;
+    for (QComboBox *c : root->findChildren<QComboBox *>()) {
+        if (!c->isVisible())
+            continue;
+        QStyleOptionComboBox opt;
+        opt.initFrom(c);
+        opt.editable = c->isEditable();
+        const QRect field = c->style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, c);
+        QStringList texts{c->currentText()};
+        for (int i = 0; everyItem && i < c->count(); ++i)
+            texts << c->itemText(i);
+        for (const QString &t : texts)
+            if (c->fontMetrics().horizontalAdvance(t) > field.width())
+                out << QStringLiteral("%1 in a box %2 px wide").arg(t).arg(c->width());
+    }
+    out.removeDuplicates();
+    return out;
 }
 
 } // namespace kexbench::ui::test

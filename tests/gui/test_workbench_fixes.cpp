@@ -298,6 +298,13 @@ TEST(WorkbenchFixes, EveryPageFitsAt1024x700)
 {
     Workbench workbench;
     MainWindow window(&workbench, /*useSettings=*/false);
+    // Two datasets open, as an analyst comparing systems has them: Compare and
+    // Distributions then show every control they have.
+    if (haveReference()) {
+        for (const QString &system : {QStringLiteral("arm_1"), QStringLiteral("x86_1")})
+            ASSERT_TRUE(openAndWait(workbench, QDir(referenceDataset()).filePath(QStringLiteral("../") + system)));
+        ASSERT_EQ(workbench.datasets().size(), 2);
+    }
     window.resize(1024, 700);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
@@ -322,6 +329,8 @@ TEST(WorkbenchFixes, EveryPageFitsAt1024x700)
             EXPECT_GE(label->width(), label->minimumSizeHint().width())
                 << "page " << page << ": " << label->text().toStdString();
         }
+        const QStringList cut = comboTextsThatDoNotFit(pages->widget(page), /*everyItem=*/false);
+        EXPECT_TRUE(cut.isEmpty()) << "page " << page << ", elided:\n" << cut.join(QLatin1Char('\n')).toStdString();
     }
 }
 
