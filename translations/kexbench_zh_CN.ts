@@ -787,10 +787,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>数据集</translation>
     </message>
     <message>
-        <source>iterations per bin</source>
-        <translation>每个区间的迭代次数</translation>
-    </message>
-    <message>
         <source>fraction of iterations ≤ x</source>
         <translation>≤ x 的迭代比例</translation>
     </message>
@@ -897,6 +893,42 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>Save PDF…</source>
         <translation>保存 PDF…</translation>
+    </message>
+    <message>
+        <source>density (per decade of %1)</source>
+        <translation>密度（每十倍程 %1）</translation>
+    </message>
+    <message>
+        <source>density (1/%1)</source>
+        <translation>密度（1/%1）</translation>
+    </message>
+    <message>
+        <source>%1 – %2 %3</source>
+        <translation>%1 – %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2: no samples in a bin here</source>
+        <translation>%1 %2：此处的分箱中没有样本</translation>
+    </message>
+    <message>
+        <source>%1: trial means only</source>
+        <translation>%1：只有试验均值</translation>
+    </message>
+    <message>
+        <source>%1: density 0</source>
+        <translation>%1：密度 0</translation>
+    </message>
+    <message>
+        <source>%1: density %2, %3 of %4 iterations</source>
+        <translation>%1：密度 %2，%4 次迭代中的 %3 次</translation>
+    </message>
+    <message>
+        <source>%1: %2 % of iterations ≤ this</source>
+        <translation>%1：%2 % 的迭代不超过此值</translation>
+    </message>
+    <message>
+        <source>%1: median %2, quartiles %3 – %4, whiskers %5 – %6</source>
+        <translation>%1：中位数 %2，四分位数 %3 – %4，须线 %5 – %6</translation>
     </message>
 </context>
 <context>
@@ -1494,16 +1526,28 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>复制为 CSV</translation>
     </message>
     <message>
-        <source>Copy the selected rows (all shown rows when none is selected) as RFC 4180 CSV.</source>
-        <translation>将选中的行（未选中时为所有显示的行）复制为 RFC 4180 CSV。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Host load measured in %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;%1 测得的主机负载：&lt;/b&gt;%2</translation>
     </message>
     <message>
         <source>Host load each campaign measured while it ran (campaign.json measured_warnings): figures measured under load can be slower and noisier.</source>
         <translation>每个测量活动运行时测得的主机负载（campaign.json measured_warnings）：在负载下测得的数值可能更慢、波动更大。</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows (all shown rows when none is selected) as RFC 4180 CSV: plain numbers in base units, the unit in each column name. Only the shown columns are copied; columns hidden with the column chooser are left out.</source>
+        <translation>将所选行（未选择时为所有显示的行）复制为 RFC 4180 CSV：以基本单位表示的纯数字，单位写在各列名中。只复制显示的列；用列选择器隐藏的列不复制。</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Choose the columns to show (also on a right-click on the table header). Dataset, instance and operation stay in view when the table scrolls sideways. Copy as CSV copies the shown columns.</source>
+        <translation>选择要显示的列（也可右键单击表头）。表格横向滚动时，数据集、实例和操作列保持可见。“复制为 CSV”复制显示的列。</translation>
+    </message>
+    <message>
+        <source>Show all columns</source>
+        <translation>显示所有列</translation>
     </message>
 </context>
 <context>
@@ -1583,10 +1627,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>平均 %1</translation>
     </message>
     <message>
-        <source>Mean cycles / ticks</source>
-        <translation>平均周期数 / 计数</translation>
-    </message>
-    <message>
         <source>%1 (bytes)</source>
         <translation>%1（字节）</translation>
     </message>
@@ -1637,10 +1677,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>%1 (+%2 retried)</source>
         <translation>%1（另重试 %2 次）</translation>
-    </message>
-    <message>
-        <source>Mean over all timed calls (published method): the counter summed over every timed call, divided by the number of calls. Core cycles with a PMU; TSC or timer ticks otherwise (see Counter).</source>
-        <translation>所有计时调用的平均值（已发布方法）：计数器在每次计时调用上的总和除以调用次数。有 PMU 时为核心周期，否则为 TSC 或定时器计数（见“计数器”）。</translation>
     </message>
     <message>
         <source>Mean over all timed calls (published method): total timed wall time divided by the number of timed calls.</source>
@@ -1723,10 +1759,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>kexbench 中位数 %1</translation>
     </message>
     <message>
-        <source>kexbench median cycles / ticks</source>
-        <translation>kexbench 周期/计数中位数</translation>
-    </message>
-    <message>
         <source>Trials</source>
         <translation>试验</translation>
     </message>
@@ -1757,6 +1789,62 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>API sizes of the instance&apos;s exchange record (no accounting entry), as in the report&apos;s section 6.</source>
         <translation>该实例交换记录中的 API 大小（没有核算条目），与报告第 6 节相同。</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>no KAT file</source>
+        <translation>无 KAT 文件</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>failed: %1 %2</source>
+        <translation>失败：%1 %2</translation>
+    </message>
+    <message>
+        <source>Mean over all timed calls (published method): the counter summed over every timed call, divided by the number of calls, in core cycles (a PMU counter or the harness&apos;s cycle count).</source>
+        <translation>所有计时调用的平均值（已发布方法）：所有计时调用的计数器之和除以调用次数，单位为核心周期（PMU 计数器或 harness 的周期计数）。</translation>
+    </message>
+    <message>
+        <source>Mean over all timed calls (published method): the counter summed over every timed call, divided by the number of calls, for counters that do not count core cycles (TSC or timer ticks, see Counter). Sorting keeps each unit together.</source>
+        <translation>所有计时调用的平均值（已发布方法）：所有计时调用的计数器之和除以调用次数，用于不计核心周期的计数器（TSC 或定时器计数，见“计数器”）。排序时同一单位的行保持在一起。</translation>
+    </message>
+    <message>
+        <source>The instance&apos;s known-answer test in this dataset (build.json, its KAT log): passed, failed (with the log&apos;s reason), no KAT file (the check found nothing to compare with) or not run (the campaign skipped the KATs).</source>
+        <translation>该实例在本数据集中的已知答案测试（build.json 及其 KAT 日志）：通过、失败（附日志中的原因）、无 KAT 文件（检查找不到可比对的内容）或未运行（测量任务跳过了 KAT）。</translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <source>Log: %1</source>
+        <translation>日志：%1</translation>
+    </message>
+    <message>
+        <source>This record counts in %1: see the %2 column.</source>
+        <translation>该记录以 %1 计数：见“%2”列。</translation>
+    </message>
+    <message>
+        <source>Mean ticks</source>
+        <translation>平均计数</translation>
+    </message>
+    <message>
+        <source>kexbench median ticks</source>
+        <translation>kexbench 计数中位数</translation>
+    </message>
+    <message>
+        <source>KAT</source>
+        <translation>KAT</translation>
     </message>
 </context>
 <context>
