@@ -17,26 +17,6 @@
 
 namespace kexbench::ui {
 
-Language coreLanguage()
-{
-    // The marker the Report page reads its language from: the translation's own code.
-    const QString code = QCoreApplication::translate(
-        "kexbench::ui::ReportPage", "en", "language code of the report: this translation's own, e.g. zh_CN");
-    return code == QLatin1String("zh_CN") ? Language::zh_CN : Language::en;
-}
-
-QString coreText(const std::string &english)
-{
-    const Language lang = coreLanguage();
-    if (lang == Language::en)
-        return QString::fromStdString(english);
-    QString text = QString::fromStdString(tr_text(lang, english));
-    text.remove(QLatin1Char('`'));
-    return text;
-}
-
-QString coreText(const QString &english) { return coreText(english.toStdString()); }
-
 namespace {
 
 void registerTypes()

@@ -13,8 +13,8 @@
 
 #include "core/campaign.h"
 #include "core/hosted_campaign.h"
-#include "core/i18n.h"
 #include "core/remote.h"
+#include "models/coretext.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -31,16 +31,6 @@ class QThread;
 namespace kexbench::ui {
 
 class Workbench;
-
-// The language core's texts for people are shown in: the one the installed
-// kexbench translator speaks (zh_CN), else English. Callable from any thread.
-kexbench::Language coreLanguage();
-// A text core composed in English (an event's message, a host warning, a
-// disturbance reason) in that language: tr_text() of core's catalogue, at the
-// boundary where it is shown, as the report does. The catalogue's Markdown
-// code marks are dropped: these texts are shown as plain text.
-QString coreText(const std::string &english);
-QString coreText(const QString &english);
 
 // A CampaignEvent without pointers into the engine's memory.
 struct CampaignUpdate {

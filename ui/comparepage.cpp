@@ -2,6 +2,7 @@
 #include "comparepage.h"
 
 #include "models/comparetablemodel.h"
+#include "models/coretext.h"
 #include "workbench.h"
 
 #include <QBarCategoryAxis>
@@ -81,15 +82,6 @@ QString rowSummary(const Comparison &c)
                                 static_cast<int>(c.trial_time_ratio.rows))
                     .arg(QString::fromStdString(ratio_cell(c.trial_time_ratio.value)));
     return text;
-}
-
-// core's texts (notes, cells, verdicts) in the language the installed kexbench
-// translator speaks: the Report page's marker, translated as its own code ("zh_CN").
-std::string uiLanguage()
-{
-    const QString code = QCoreApplication::translate(
-        "kexbench::ui::ReportPage", "en", "language code of the report: this translation's own, e.g. zh_CN");
-    return code == QLatin1String("zh_CN") ? std::string("zh_CN") : std::string("en");
 }
 
 // A blue, B orange, on every chart of the page.
@@ -309,7 +301,7 @@ void ComparePage::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
         // core's notes, cells and verdicts follow the UI language: compare again in the new one.
-        if (comparison_ && comparison_->options.language != uiLanguage())
+        if (comparison_ && comparison_->options.language != coreLanguageName())
             recompute();
     }
     QWidget::changeEvent(event);
@@ -410,7 +402,7 @@ void ComparePage::recompute()
     showState();
     CompareOptions options;
     options.candidate = candidateBox_->currentData().toString().toStdString();
-    options.language = uiLanguage();
+    options.language = coreLanguageName();
     // The notes name the sides as the headers and the dataset list do.
     const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
     const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;

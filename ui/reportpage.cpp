@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportpage.h"
 
+#include "models/coretext.h"
 #include "models/reportexport.h"
 #include "workbench.h"
 
@@ -37,16 +38,6 @@ struct Built {
     bool accountingFound = false;
     QString error;          // an explicitly chosen accounting file could not be read
 };
-
-// The report's language (ReportOptions::language) is the one the installed
-// kexbench translator speaks: its translation of this marker is its own code
-// ("zh_CN"); with no translator the source text "en" stays.
-std::string uiLanguage()
-{
-    const QString code = QCoreApplication::translate(
-        "kexbench::ui::ReportPage", "en", "language code of the report: this translation's own, e.g. zh_CN");
-    return code == QLatin1String("zh_CN") ? std::string("zh_CN") : std::string("en");
-}
 
 Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string &candidate,
                   const QString &accountingFile, const std::string &algorithmName, const std::string &language)
@@ -211,7 +202,7 @@ void ReportPage::changeEvent(QEvent *event)
         retranslateUi();
         // The report's own texts follow the UI language: build it again in the
         // new one (also when a build in the old one may still be on its way).
-        if (data_ && (pending_ > 0 || !report_ || report_->language != uiLanguage()))
+        if (data_ && (pending_ > 0 || !report_ || report_->language != coreLanguageName()))
             rebuild();
     }
     QWidget::changeEvent(event);
@@ -355,7 +346,7 @@ void ReportPage::rebuild()
         emit reportReady();
     });
     watcher->setFuture(QtConcurrent::run(buildReport, data_, candidateBox_->currentData().toString().toStdString(),
-                                         accountingFile_, nameEdit_->text().trimmed().toStdString(), uiLanguage()));
+                                         accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName()));
 }
 
 void ReportPage::showState()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultspage.h"
 
+#include "models/coretext.h"
 #include "models/resultstablemodel.h"
 #include "workbench.h"
 
@@ -356,7 +357,7 @@ void ResultsPage::updateHostWarnings()
             continue;
         QStringList warnings;
         for (const std::string &w : measured_host_warnings(*data))
-            warnings << QString::fromStdString(w).toHtmlEscaped();
+            warnings << coreText(w).toHtmlEscaped();
         if (!warnings.isEmpty())
             lines << tr("<b>Host load measured in %1:</b> %2")
                          .arg(label.toHtmlEscaped(), warnings.join(QStringLiteral("; ")));

@@ -367,3 +367,42 @@ TEST(WorkbenchFixes, RunPageShowsItsFolderAndADurationEstimate)
     QTest::keyClicks(folder, QStringLiteral("x"));
     EXPECT_TRUE(estimate->text().contains(QStringLiteral("Writes into /tmp/my-campaignx."))) << estimate->text().toStdString();
 }
+
+// The host load a campaign measured (campaign.json measured_warnings, core's
+// English) is shown on the Results page in the window's language, and the
+// tick column's header names its unit in it too.
+TEST(WorkbenchFixes, ResultsShowTheMeasuredHostLoadInTheWindowsLanguage)
+{
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("loaded"));
+    ASSERT_NO_FATAL_FAILURE(writeCampaign(dir, nullptr));
+    {
+        QFile f(QDir(dir).filePath(QStringLiteral("campaign.json")));
+        ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+        auto campaign = nlohmann::ordered_json::parse(f.readAll().toStdString());
+        f.close();
+        campaign["measured_warnings"] = {
+            "the hypervisor stole 0.16 s of CPU time during timed trials",
+            "CPU pressure: tasks waited for a CPU 99.0 % of the last minute (/proc/pressure/cpu)"};
+        writeText(f.fileName(), campaign.dump(1));
+    }
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    ASSERT_TRUE(openAndWait(workbench, dir));
+    auto *load = window.findChild<QLabel *>(QStringLiteral("resultsHostWarnings"));
+    ASSERT_NE(load, nullptr);
+    EXPECT_TRUE(load->text().contains(QStringLiteral("the hypervisor stole 0.16 s"))) << load->text().toStdString();
+
+    // The language change reaches the pages as a posted event.
+    const QString english = load->text();
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return load->text() != english; }, 5000));
+    const QString zh = load->text();
+    EXPECT_FALSE(zh.contains(QStringLiteral("hypervisor"))) << zh.toStdString();
+    EXPECT_FALSE(zh.contains(QStringLiteral("CPU pressure"))) << zh.toStdString();
+    EXPECT_TRUE(zh.contains(QStringLiteral("0.16 s"))) << zh.toStdString();
+    EXPECT_TRUE(zh.contains(QStringLiteral("99.0 %"))) << zh.toStdString();
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return load->text() == english; }, 5000)) << load->text().toStdString();
+}

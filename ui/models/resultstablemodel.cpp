@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/resultstablemodel.h"
 
+#include "models/coretext.h"
 #include "models/metrichelp.h"
 #include "models/reportexport.h"
 
@@ -752,7 +753,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case MeanTicks:
             // The unit when there is one; TSC ticks never pass for cycles.
             if (tickUnits_.size() == 1)
-                return tr("Mean %1").arg(tickUnits_.front());
+                return tr("Mean %1").arg(coreText(tickUnits_.front()));
             return tr("Mean ticks");
         case MedianTrial: return tr("Median trial");
         case TrialTime: return tr("kexbench median");
@@ -760,7 +761,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case TrialCycles: return tr("kexbench median cycles");
         case TrialTicks:
             if (tickUnits_.size() == 1)
-                return tr("kexbench median %1").arg(tickUnits_.front());
+                return tr("kexbench median %1").arg(coreText(tickUnits_.front()));
             return tr("kexbench median ticks");
         case Kat: return tr("KAT");
         case Trials: return tr("Trials");
@@ -794,7 +795,7 @@ QString ResultsTableModel::ticksText(const Row &r, double ticks) const
     // One number rule for the column (core's cycles format); the unit beside
     // it only when the column holds several, so no count is read in another's unit.
     const QString text = qs(fmt::fmt_int(ticks));
-    return tickUnits_.size() > 1 ? text + QLatin1Char(' ') + r.unit : text;
+    return tickUnits_.size() > 1 ? text + QLatin1Char(' ') + coreText(r.unit) : text;
 }
 
 ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVector<int> &columns) const
