@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "distributionspage.h"
 
+#include "models/coretext.h"
+
 #include "workbench.h"
 
 #include "core/dataset.h"
@@ -79,7 +81,9 @@ QString counterUnitName(const Record &r)
     if (r.kexbench) {
         if (r.kexbench->core_cycles)
             return DistributionsPage::tr("cycles");
-        return r.kexbench->counter_unit.empty() ? DistributionsPage::tr("counter ticks") : qs(r.kexbench->counter_unit);
+        // core's unit name ("TSC ticks") in the window's language
+        return r.kexbench->counter_unit.empty() ? DistributionsPage::tr("counter ticks")
+                                                : coreText(r.kexbench->counter_unit);
     }
     return DistributionsPage::tr("cycles");
 }
