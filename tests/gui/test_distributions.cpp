@@ -4,6 +4,7 @@
 // published arm_1/x86_1 harness campaigns, and two campaigns that used
 // different counters. Checks the figures (computeDistribution) and what the
 // page puts into QCustomPlot, exports, and saves screenshots to look at.
+#include "fixture_campaign.h"
 #include "gui_test_util.h"
 
 #include "distributionspage.h"
@@ -17,7 +18,6 @@
 #include <QDir>
 #include <QTemporaryDir>
 
-#include <atomic>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -27,10 +27,6 @@ using namespace kexbench::ui;
 using namespace kexbench::ui::test;
 
 namespace {
-
-struct Silent : CampaignObserver {
-    void on_event(const CampaignEvent &) override {}
-};
 
 QString x86Reference()
 {
@@ -52,29 +48,14 @@ std::shared_ptr<const Dataset> campaign(const std::string &counter)
     static QTemporaryDir dir;
     if (auto it = made.find(counter); it != made.end())
         return it->second;
-    CampaignOptions o;
-    for (const char *name : {"ECDHE-P256", "X25519-NIKE"})
-        o.libraries.push_back(std::string(KEXBENCH_INSTANCE_DIR) + "/lib" + name + ".so");
+    CampaignOptions o = shortCampaignOptions({"ECDHE-P256", "X25519-NIKE"}, "dist_" + counter,
+                                             dir.filePath(QString::fromStdString("campaign_" + counter)).toStdString());
     if (counter != "auto")
         o.operations = {"exchange", "derive_b"};
-    o.mode = "fixed";
-    o.planning.trial_target_s = 0.01;
-    o.planning.op_budget_s = 30;
-    o.retries = 0; // disturbance retries have their own tests; keep this fixture campaign short on a busy machine
     o.kat = false;
     o.stack = false;
     o.counter = counter;
-    o.system_label = "dist_" + counter;
-    o.out_dir = dir.filePath(QString::fromStdString("campaign_" + counter)).toStdString();
-    Silent observer;
-    std::atomic<bool> cancel{false};
-    std::shared_ptr<const Dataset> result;
-    if (auto summary = run_campaign(o, observer, cancel); !summary)
-        ADD_FAILURE() << summary.error();
-    else if (auto d = load_dataset(o.out_dir); !d)
-        ADD_FAILURE() << d.error();
-    else
-        result = std::make_shared<const Dataset>(std::move(d.value()));
+    const std::shared_ptr<const Dataset> result = runAndLoad(o);
     made[counter] = result;
     return result;
 }

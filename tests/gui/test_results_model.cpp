@@ -6,6 +6,7 @@
 // "Copy as CSV" through the Results page. Records built in memory pin the
 // trial-level figures (median of trial medians, its CI over trials) and the
 // consistency checks to known values.
+#include "fixture_campaign.h"
 #include "gui_test_util.h"
 
 #include "models/resultstablemodel.h"
@@ -38,7 +39,6 @@
 
 #include "core/kat.h"
 
-#include <atomic>
 #include <charconv>
 
 using namespace kexbench;
@@ -46,10 +46,6 @@ using namespace kexbench::ui;
 using namespace kexbench::ui::test;
 
 namespace {
-
-struct Silent : CampaignObserver {
-    void on_event(const CampaignEvent &) override {}
-};
 
 std::shared_ptr<const Dataset> loadReference()
 {
@@ -68,29 +64,10 @@ std::shared_ptr<const Dataset> sampledCampaign()
     if (tried)
         return dataset;
     tried = true;
-    CampaignOptions o;
-    for (const char *name : {"ECDHE-P256", "X25519-NIKE"})
-        o.libraries.push_back(std::string(KEXBENCH_INSTANCE_DIR) + "/lib" + name + ".so");
-    o.mode = "fixed";
-    o.planning.trial_target_s = 0.01;
-    o.planning.op_budget_s = 30;
-    o.retries = 0; // disturbance retries have their own tests; on a busy machine they would multiply this campaign
+    CampaignOptions o = shortCampaignOptions({"ECDHE-P256", "X25519-NIKE"}, "results_test",
+                                             dir.filePath(QStringLiteral("campaign")).toStdString());
     o.kat = false;
-    o.system_label = "results_test";
-    o.out_dir = dir.filePath(QStringLiteral("campaign")).toStdString();
-    Silent observer;
-    std::atomic<bool> cancel{false};
-    auto summary = run_campaign(o, observer, cancel);
-    if (!summary) {
-        ADD_FAILURE() << summary.error();
-        return nullptr;
-    }
-    auto d = load_dataset(o.out_dir);
-    if (!d) {
-        ADD_FAILURE() << d.error();
-        return nullptr;
-    }
-    dataset = std::make_shared<const Dataset>(std::move(d.value()));
+    dataset = runAndLoad(o);
     return dataset;
 }
 
@@ -863,9 +840,8 @@ std::shared_ptr<const Dataset> katCampaign()
     if (tried)
         return dataset;
     tried = true;
-    CampaignOptions o;
-    for (const char *name : {"ECDHE-P256", "X25519-NIKE", "SM2-KEX"})
-        o.libraries.push_back(std::string(KEXBENCH_INSTANCE_DIR) + "/lib" + name + ".so");
+    CampaignOptions o = shortCampaignOptions({"ECDHE-P256", "X25519-NIKE", "SM2-KEX"}, "kat_test",
+                                             dir.filePath(QStringLiteral("campaign")).toStdString());
     auto manifest = read_kat_manifest(std::string(KEXBENCH_INSTANCE_DIR) + "/ecdhe.kat.sha256");
     if (!manifest) {
         ADD_FAILURE() << manifest.error();
@@ -881,23 +857,9 @@ std::shared_ptr<const Dataset> katCampaign()
     o.manifest_given = true;
     o.kat = true;
     o.operations = {"exchange"};
-    o.mode = "fixed";
-    o.planning.trial_target_s = 0.01;
-    o.planning.op_budget_s = 30;
-    o.retries = 0;
     o.stack = false;
     o.profile = false;
-    o.system_label = "kat_test";
-    o.out_dir = dir.filePath(QStringLiteral("campaign")).toStdString();
-    Silent observer;
-    std::atomic<bool> cancel{false};
-    auto summary = run_campaign(o, observer, cancel);
-    if (!summary) {
-        ADD_FAILURE() << summary.error();
-        return nullptr;
-    }
-    dataset = loadDataset(QString::fromStdString(o.out_dir));
-    EXPECT_TRUE(dataset);
+    dataset = runAndLoad(o);
     return dataset;
 }
 

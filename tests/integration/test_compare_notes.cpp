@@ -7,6 +7,7 @@
 // arm_1 campaigns and the kex-05 page (read where they are; skipped without
 // them) and on two tiny kexbench campaigns measured here.
 #include "cli_helpers.h"
+#include "english_gate.h"
 
 #include "core/compare.h"
 #include "core/dataset.h"
@@ -127,10 +128,7 @@ Campaigns &campaigns()
     return *c;
 }
 
-// ------------------------------------------------------------------ the English-word gate (as test_report_zh.cpp)
-
-const std::set<std::string> kAllowed = {"KAT", "ELF", "RSS", "CPU", "TSC", "DRNG", "ICCS", "API", "PMU", "JSON", "UTC",
-                                        "ID", "CI", "GHz", "MHz", "kHz", "KiB", "MiB", "ns", "ms", "kexbench"};
+// ------------------------------------------------------------------ the English-word gate (english_gate.h)
 
 std::vector<std::string> dataset_words(const std::vector<const Dataset *> &sets)
 {
@@ -152,52 +150,10 @@ std::vector<std::string> dataset_words(const std::vector<const Dataset *> &sets)
     return out;
 }
 
-std::vector<std::string> english_words(const std::string &md, const std::vector<std::string> &names)
-{
-    std::string text;
-    bool inside = false;
-    for (char ch : md) {
-        if (ch == '`')
-            inside = !inside;
-        else if (!inside)
-            text += ch;
-    }
-    std::vector<std::string> found;
-    auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
-    for (auto line : lines_of(text)) {
-        const std::string original = line;
-        for (const auto &n : names)
-            for (size_t at; !n.empty() && (at = line.find(n)) != std::string::npos;)
-                line.replace(at, n.size(), " ");
-        for (size_t i = 0; i < line.size();) {
-            if (!word(line[i])) {
-                ++i;
-                continue;
-            }
-            size_t end = i;
-            while (end < line.size() && word(line[end]))
-                ++end;
-            const std::string token = line.substr(i, end - i);
-            i = end;
-            if (token.find('_') != std::string::npos)
-                continue;
-            for (size_t k = 0; k < token.size();) {
-                size_t e = k;
-                while (e < token.size() && std::isalpha(static_cast<unsigned char>(token[e])))
-                    ++e;
-                if (e - k >= 2 && !kAllowed.count(token.substr(k, e - k)))
-                    found.push_back("'" + token.substr(k, e - k) + "' in: " + original);
-                k = e == k ? k + 1 : e;
-            }
-        }
-    }
-    return found;
-}
-
 void expect_chinese(const std::string &what, const std::string &md, const std::vector<const Dataset *> &sets)
 {
     ASSERT_FALSE(md.empty()) << what;
-    const auto words = english_words(md, dataset_words(sets));
+    const auto words = english_words(md, /*html=*/false, dataset_words(sets));
     std::string list;
     for (size_t i = 0; i < std::min<size_t>(words.size(), 30); ++i)
         list += "\n  " + words[i];
