@@ -60,10 +60,25 @@ struct Stat {
     std::string comm;
 };
 
+// A /proc file's text, empty when the process is gone: libstdc++'s filebuf
+// throws when read() fails with ESRCH, which a process exiting between the
+// open and the read gives (seen in CI).
+std::string proc_text(const std::string &path)
+{
+    std::string text;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return text;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;)
+        text.append(buf, static_cast<size_t>(n));
+    ::close(fd);
+    return text;
+}
+
 std::optional<Stat> stat_of(pid_t pid)
 {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = proc_text("/proc/" + std::to_string(pid) + "/stat");
     size_t open = text.find('('), close = text.rfind(')');
     if (open == std::string::npos || close == std::string::npos)
         return std::nullopt;
@@ -96,8 +111,7 @@ bool gone_within(pid_t pid, std::chrono::milliseconds patience)
 
 bool is_measure_child(pid_t pid)
 {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline");
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string cmdline = proc_text("/proc/" + std::to_string(pid) + "/cmdline");
     return cmdline.find(std::string("\0measure\0", 9)) != std::string::npos;
 }
 
