@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "timelineseries.h"
+
+#include "coretext.h"
+
+#include "core/record.h"
+#include "core/stats.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace kexbench::ui {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("kexbench::ui::TimelineSeries", text); }
+
+QString counterUnitName(const RecordSamples &s)
+{
+    if (s.core_cycles)
+        return tr("cycles");
+    // core's unit name ("TSC ticks") in the window's language
+    return s.counter_unit.empty() ? tr("counter ticks") : coreText(s.counter_unit);
+}
+
+// Time is shown in the unit its median reads best in, as the Results table does.
+void chooseTimeScale(TimelineSeries &series, const std::vector<uint64_t> &ns)
+{
+    std::vector<uint64_t> copy = ns;
+    const auto middle = copy.begin() + static_cast<std::ptrdiff_t>(copy.size() / 2);
+    std::nth_element(copy.begin(), middle, copy.end());
+    const double median = copy.empty() ? 0.0 : static_cast<double>(*middle);
+    if (median >= 1e6) {
+        series.scale = 1e6;
+        series.unitName = QStringLiteral("ms");
+    } else if (median >= 1e3) {
+        series.scale = 1e3;
+        series.unitName = QStringLiteral("\u00b5s");
+    } else {
+        series.unitName = QStringLiteral("ns");
+    }
+}
+
+// Trial sizes that split the samples; one trial when the record has none that add up.
+std::vector<uint64_t> trialSizes(const RecordSamples &s, std::size_t samples)
+{
+    uint64_t total = 0;
+    for (uint64_t n : s.trial_sizes)
+        total += n;
+    if (s.trial_sizes.empty() || total != samples)
+        return {static_cast<uint64_t>(samples)};
+    return s.trial_sizes;
+}
+
+} // namespace
+
+std::vector<std::size_t> TimelineSeries::boundaries() const
+{
+    std::vector<std::size_t> out;
+    for (std::size_t t = 1; t < trials.size(); ++t)
+        out.push_back(trials[t].start);
+    return out;
+}
+
+std::size_t TimelineSeries::disturbedTrials() const
+{
+    return static_cast<std::size_t>(
+        std::count_if(trials.begin(), trials.end(), [](const TimelineTrial &t) { return t.disturbed; }));
+}
+
+int TimelineSeries::trialOf(std::size_t index) const
+{
+    if (index >= size())
+        return -1;
+    // The last trial starting at or before index that holds iterations.
+    for (std::size_t t = trials.size(); t-- > 0;)
+        if (trials[t].count > 0 && trials[t].start <= index)
+            return static_cast<int>(t);
+    return -1;
+}
+
+TimelineSeries computeTimeline(const Record &record, TimelineUnit unit)
+{
+    TimelineSeries series;
+    series.unit = unit;
+    const RecordSamples *s = record.kexbench ? &*record.kexbench : nullptr;
+    if (!s || (s->ticks.empty() && s->ns.empty())) {
+        series.notes << tr("This record has trial totals only: no per-iteration samples to draw.");
+        return series;
+    }
+    if (unit == TimelineUnit::Counter && s->ticks.empty()) {
+        series.unit = TimelineUnit::Time;
+        series.notes << tr("time: this record has no counter values");
+    }
+    if (unit == TimelineUnit::Time && s->ns.empty()) {
+        series.unit = TimelineUnit::Counter;
+        series.notes << tr("counter: this record has no nanosecond values");
+    }
+    const std::vector<uint64_t> &raw = series.unit == TimelineUnit::Counter ? s->ticks : s->ns;
+    if (series.unit == TimelineUnit::Counter)
+        series.unitName = counterUnitName(*s);
+    else
+        chooseTimeScale(series, raw);
+
+    series.x.resize(raw.size());
+    series.y.resize(raw.size());
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        series.x[i] = static_cast<double>(i);
+        series.y[i] = static_cast<double>(raw[i]) / series.scale;
+    }
+
+    std::size_t at = 0;
+    const std::vector<uint64_t> sizes = trialSizes(*s, raw.size());
+    for (std::size_t t = 0; t < sizes.size(); ++t) {
+        TimelineTrial trial;
+        trial.start = at;
+        trial.count = static_cast<std::size_t>(sizes[t]);
+        if (trial.count > 0)
+            trial.median = stats::median(std::span<const double>(series.y.data() + at, trial.count));
+        // health is one entry per kept trial, in trial order (its `trial` is the 1-based slot).
+        const auto health = std::find_if(s->health.begin(), s->health.end(),
+                                         [&](const TrialHealth &h) { return h.trial == static_cast<int>(t + 1); });
+        const TrialHealth *h = health != s->health.end() ? &*health : (t < s->health.size() ? &s->health[t] : nullptr);
+        if (h && h->disturbed) {
+            trial.disturbed = true;
+            trial.reason = QString::fromStdString(h->reason);
+        }
+        series.trials.push_back(std::move(trial));
+        at += static_cast<std::size_t>(sizes[t]);
+    }
+    return series;
+}
+
+} // namespace kexbench::ui
