@@ -3,6 +3,7 @@
 
 #include "comparepage.h"
 #include "distributionspage.h"
+#include "timelinepage.h"
 #include "models/datasetlistmodel.h"
 #include "models/instancetreemodel.h"
 #include "reportpage.h"
@@ -63,7 +64,7 @@ namespace kexbench::ui {
 
 namespace {
 
-const char *const kPageNames[] = {"run", "results", "distributions", "compare", "report"};
+const char *const kPageNames[] = {"run", "results", "distributions", "timeline", "compare", "report"};
 
 // Help ▸ Method: docs/method.md, or its Chinese translation docs/method.zh_CN.md
 // when the window speaks Chinese (English when that file is missing).
@@ -118,6 +119,7 @@ MainWindow::MainWindow(Workbench *workbench, bool useSettings, QWidget *parent)
     pages_->addTab(runPage_, QString());
     pages_->addTab(new ResultsPage(workbench_, pages_), QString());
     pages_->addTab(new DistributionsPage(workbench_, pages_), QString());
+    pages_->addTab(new TimelinePage(workbench_, pages_), QString());
     pages_->addTab(new ComparePage(workbench_, pages_), QString());
     pages_->addTab(new ReportPage(workbench_, pages_), QString());
     setCentralWidget(pages_);
@@ -328,11 +330,13 @@ void MainWindow::buildDocks()
 void MainWindow::retranslateUi()
 {
     setWindowTitle(tr("kexbench workbench"));
-    const QString pageTitles[] = {tr("&Run"), tr("R&esults"), tr("&Distributions"), tr("&Compare"), tr("Re&port")};
+    const QString pageTitles[] = {tr("&Run"),      tr("R&esults"), tr("&Distributions"),
+                                  tr("&Timeline"), tr("&Compare"), tr("Re&port")};
     const QString pageTips[] = {
         tr("Measure the checked instances into a new campaign folder."),
         tr("Figures of every dataset: instance x operation, sortable and filterable."),
         tr("Per-iteration distributions of one operation."),
+        tr("Every iteration of one operation in order, trial by trial: drift and disturbed trials."),
         tr("Two datasets or instances side by side."),
         tr("The published report layout for a dataset, with export."),
     };
@@ -656,6 +660,8 @@ bool MainWindow::busy() const
     if (const auto *compare = findChild<ComparePage *>(); compare && compare->busy())
         return true;
     if (const auto *report = findChild<ReportPage *>(); report && report->busy())
+        return true;
+    if (const auto *timeline = findChild<TimelinePage *>(); timeline && timeline->busy())
         return true;
     return false;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The workbench window: docks for the instances ("Algorithms") and the open
-// datasets, the five pages (Run, Results, Distributions, Compare, Report) in
+// datasets, the six pages (Run, Results, Distributions, Timeline, Compare, Report) in
 // the centre, menus, a run-time language switch and the saved window state.
 // It only arranges views: state lives in the Workbench, data in the models.
 #pragma once
@@ -34,7 +34,15 @@ class SubmissionDialog;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum Page { RunPageIndex, ResultsPageIndex, DistributionsPageIndex, ComparePageIndex, ReportPageIndex, PageCount };
+    enum Page {
+        RunPageIndex,
+        ResultsPageIndex,
+        DistributionsPageIndex,
+        TimelinePageIndex,
+        ComparePageIndex,
+        ReportPageIndex,
+        PageCount
+    };
 
     // useSettings: restore the saved geometry, datasets and language now and
     // save them on close (off for screenshots and tests).
@@ -43,7 +51,7 @@ public:
 
     int page() const;
     void setPage(int page);
-    // "run", "results", "distributions", "compare", "report" -> Page; -1 when unknown.
+    // "run", "results", "distributions", "timeline", "compare", "report" -> Page; -1 when unknown.
     static int pageFromName(const QString &name);
 
     // "en" or "zh_CN". Installs the translator (all windows retranslate
