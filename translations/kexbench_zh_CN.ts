@@ -150,6 +150,26 @@
         <source>The counter that made the figures: perf_event cycles, TSC, cntvct_el0 or ns.</source>
         <translation>产生这些数值的计数器：perf_event 周期、TSC、cntvct_el0 或 ns。</translation>
     </message>
+    <message>
+        <source>cycles</source>
+        <translation>周期数</translation>
+    </message>
+    <message>
+        <source>counter ticks</source>
+        <translation>计数器计数</translation>
+    </message>
+    <message>
+        <source>This record has trial totals only: no per-iteration samples to draw.</source>
+        <translation>此记录只有试验合计：没有可绘制的逐次迭代样本。</translation>
+    </message>
+    <message>
+        <source>time: this record has no counter values</source>
+        <translation>时间：此记录没有计数器值</translation>
+    </message>
+    <message>
+        <source>counter: this record has no nanosecond values</source>
+        <translation>计数器：此记录没有纳秒值</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::CampaignSession</name>
@@ -1285,6 +1305,14 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>The submission library %1 built earlier is gone; it is no longer listed.</source>
         <translation>先前构建的提交库 %1 已不存在；不再列出。</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Every iteration of one operation in order, trial by trial: drift and disturbed trials.</source>
+        <translation>一个操作的每次迭代按顺序逐个试验显示：漂移和受干扰的试验。</translation>
     </message>
 </context>
 <context>
@@ -2596,6 +2624,93 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     </message>
 </context>
 <context>
+    <name>kexbench::ui::TimelinePage</name>
+    <message>
+        <source>disturbed trial</source>
+        <translation>受干扰的试验</translation>
+    </message>
+    <message>
+        <source>No data: open a dataset</source>
+        <translation>无数据：请打开数据集</translation>
+    </message>
+    <message>
+        <source>No record for this instance and operation.</source>
+        <translation>此实例和操作没有记录。</translation>
+    </message>
+    <message>
+        <source>iteration (all trials in order)</source>
+        <translation>迭代（所有试验按顺序）</translation>
+    </message>
+    <message>
+        <source>time per call (%1)</source>
+        <translation>每次调用时间（%1）</translation>
+    </message>
+    <message>
+        <source>%1 per call</source>
+        <translation>每次调用 %1</translation>
+    </message>
+    <message>
+        <source>iterations (n = %1)</source>
+        <translation>迭代（n = %1）</translation>
+    </message>
+    <message>
+        <source>trial median</source>
+        <translation>试验中位数</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n iteration(s) above the view: drag or zoom out to see them.</source>
+        <translation>
+            <numerusform>视图上方还有 %n 次迭代：拖动或缩小以查看。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trial(s), %1 disturbed</source>
+        <translation>
+            <numerusform>%n 个试验，%1 个受干扰</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>trial %1, iteration %2: %3 %4</source>
+        <translation>试验 %1，迭代 %2：%3 %4</translation>
+    </message>
+    <message>
+        <source>trial median %1 %2</source>
+        <translation>试验中位数 %1 %2</translation>
+    </message>
+    <message>
+        <source>disturbed: %1</source>
+        <translation>受干扰：%1</translation>
+    </message>
+    <message>
+        <source>no clean attempt</source>
+        <translation>没有未受干扰的尝试</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset:</source>
+        <translation>数据集(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Instance:</source>
+        <translation>实例(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Operation:</source>
+        <translation>操作(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Unit:</source>
+        <translation>单位(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Cycles (counter ticks)</source>
+        <translation>周期数（计数器计数）</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+</context>
+<context>
     <name>kexbench::ui::Workbench</name>
     <message>
         <source>No instance library given.</source>
@@ -2645,20 +2760,12 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>要打开的测量任务文件夹或 .kxb 数据包。</translation>
     </message>
     <message>
-        <source>Page to show: run, results, distributions, compare, report.</source>
-        <translation>要显示的页面：run、results、distributions、compare、report。</translation>
-    </message>
-    <message>
         <source>Language: en or zh_CN.</source>
         <translation>语言：en 或 zh_CN。</translation>
     </message>
     <message>
         <source>Save a picture of the window to FILE and exit.</source>
         <translation>将窗口截图保存到 FILE 后退出。</translation>
-    </message>
-    <message>
-        <source>unknown page &apos;%1&apos; (run, results, distributions, compare, report)</source>
-        <translation>未知页面“%1”（可用：run、results、distributions、compare、report）</translation>
     </message>
     <message>
         <source>cannot open dataset %1: %2</source>
@@ -2713,6 +2820,14 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>With --export-report: the candidate to report (default: the only one, else all).</source>
         <translation>与 --export-report 一起使用：要报告的候选算法（默认：仅有一个时用它，否则全部）。</translation>
+    </message>
+    <message>
+        <source>Page to show: run, results, distributions, timeline, compare, report.</source>
+        <translation>要显示的页面：run、results、distributions、timeline、compare、report。</translation>
+    </message>
+    <message>
+        <source>unknown page &apos;%1&apos; (run, results, distributions, timeline, compare, report)</source>
+        <translation>未知页面“%1”（run、results、distributions、timeline、compare、report）</translation>
     </message>
 </context>
 </TS>

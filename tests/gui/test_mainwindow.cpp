@@ -106,6 +106,7 @@ TEST(MainWindow, SwitchesPagesAndLanguages)
         EXPECT_EQ(window.page(), i);
     }
     EXPECT_EQ(MainWindow::pageFromName(QStringLiteral("distributions")), MainWindow::DistributionsPageIndex);
+    EXPECT_EQ(MainWindow::pageFromName(QStringLiteral("timeline")), MainWindow::TimelinePageIndex);
     EXPECT_EQ(MainWindow::pageFromName(QStringLiteral("Report")), MainWindow::ReportPageIndex);
     EXPECT_EQ(MainWindow::pageFromName(QStringLiteral("nope")), -1);
 
@@ -335,7 +336,7 @@ TEST(Screenshot, EveryPageMakesAPicture)
     QTemporaryDir tmp;
     ASSERT_TRUE(tmp.isValid());
     for (const char *lang : {"en", "zh_CN"}) {
-        for (const char *page : {"run", "results", "distributions", "compare", "report"}) {
+        for (const char *page : {"run", "results", "distributions", "timeline", "compare", "report"}) {
             const QString file = tmp.filePath(QStringLiteral("%1-%2.png").arg(QLatin1String(page), QLatin1String(lang)));
             QStringList args;
             if (haveReference())
