@@ -359,33 +359,50 @@ void Workbench::refreshDataset(int index)
     if (index < 0 || index >= datasets_.size() || datasets_[index].origin.isEmpty())
         return;
     const QString origin = datasets_[index].origin;
+    // A live campaign asks after every record; loads queued behind each other
+    // would each re-read the whole folder. While one is in flight, remember
+    // that another is wanted and start it when this one is done: the last
+    // request is still answered by a load that began after it.
+    if (reloading_.contains(origin)) {
+        reloadAgain_.insert(origin);
+        return;
+    }
+    reloading_.insert(origin);
     auto *loader = findChild<QThreadPool *>(kLoaderName, Qt::FindDirectChildrenOnly);
     ++pending_;
     whenDone(this, QtConcurrent::run(loader, [origin] { return loadFrom(origin); }), [this](const LoadOutcome &out) {
         --pending_;
-        // Rows may have moved or gone while the load ran: find the row again by its origin.
-        const int row = indexOfOrigin(datasets_, out.origin);
-        if (row < 0)
-            return;
-        DatasetEntry &entry = datasets_[row];
-        if (!out.data) {
-            // A live campaign's folder may not exist until its first record: not a problem yet.
-            if (!entry.live)
-                emit datasetProblem(tr("Cannot reload dataset %1: %2").arg(entry.label, out.error));
-            return;
-        }
-        // Report only the problems this snapshot adds, so a live refresh does not repeat them.
-        const auto &before = entry.data->problems;
-        QStringList fresh;
-        for (const auto &problem : out.data->problems)
-            if (std::find(before.begin(), before.end(), problem) == before.end())
-                fresh << QString::fromStdString(problem);
-        entry.data = out.data;
-        const QString label = entry.label;
-        emit datasetChanged(row);
-        for (const auto &problem : fresh)
-            emit datasetProblem(tr("%1: %2").arg(label, problem));
+        reloading_.remove(out.origin);
+        applyReload(out.origin, out.data, out.error);
+        if (reloadAgain_.remove(out.origin))
+            refreshDataset(indexOfOrigin(datasets_, out.origin));
     });
+}
+
+void Workbench::applyReload(const QString &origin, const std::shared_ptr<const Dataset> &data, const QString &error)
+{
+    // Rows may have moved or gone while the load ran: find the row again by its origin.
+    const int row = indexOfOrigin(datasets_, origin);
+    if (row < 0)
+        return;
+    DatasetEntry &entry = datasets_[row];
+    if (!data) {
+        // A live campaign's folder may not exist until its first record: not a problem yet.
+        if (!entry.live)
+            emit datasetProblem(tr("Cannot reload dataset %1: %2").arg(entry.label, error));
+        return;
+    }
+    // Report only the problems this snapshot adds, so a live refresh does not repeat them.
+    const auto &before = entry.data->problems;
+    QStringList fresh;
+    for (const auto &problem : data->problems)
+        if (std::find(before.begin(), before.end(), problem) == before.end())
+            fresh << QString::fromStdString(problem);
+    entry.data = data;
+    const QString label = entry.label;
+    emit datasetChanged(row);
+    for (const auto &problem : fresh)
+        emit datasetProblem(tr("%1: %2").arg(label, problem));
 }
 
 void Workbench::setLive(int index, bool live)

@@ -11,6 +11,7 @@
 #include "core/instance_info.h"
 
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -67,6 +68,7 @@ public:
     // Adds a dataset now (e.g. built in tests or just loaded synchronously).
     int addDataset(std::shared_ptr<const Dataset> data, const QString &origin, bool live = false);
     // Reloads a (live) dataset from its folder in the background; datasetChanged(index).
+    // Asked again while a reload is in flight: one more reload follows it, not one per call.
     void refreshDataset(int index);
     void setLive(int index, bool live);
     void renameDataset(int index, const QString &label);
@@ -88,6 +90,10 @@ private:
     unsigned generation_ = 0; // discovery results older than the latest request are dropped
     bool checkDefaultsNext_ = false;
     void applyDefaultSelection();
+    // Swaps in a reloaded snapshot of the dataset opened from `origin` (data null: the load failed).
+    void applyReload(const QString &origin, const std::shared_ptr<const Dataset> &data, const QString &error);
+    QSet<QString> reloading_;   // origins with a reload in flight
+    QSet<QString> reloadAgain_; // ... and asked for again meanwhile
     void markClashes();
 };
 

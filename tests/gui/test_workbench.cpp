@@ -7,11 +7,13 @@
 
 #include "campaignworker.h"
 #include "core/discovery.h"
+#include "core/record.h"
 
 #include <QDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
+#include <fstream>
 #include <set>
 
 using namespace kexbench;
@@ -85,6 +87,45 @@ TEST(Workbench, LoadsTheReferenceDatasetInTheBackground)
     ASSERT_EQ(changed.count(), 1);
     EXPECT_NE(workbench.datasets()[0].data, old);
     EXPECT_EQ(old->records.size(), workbench.datasets()[0].data->records.size());
+}
+
+namespace {
+
+// Writes a complete record of `label`'s exchange into folder/records/cand/ as a campaign does.
+void writeRecordFile(const QString &folder, const std::string &label)
+{
+    Record r;
+    r.status = "complete";
+    r.candidate = "cand";
+    r.label = r.instance = label;
+    r.operation = "exchange";
+    QDir().mkpath(folder + QStringLiteral("/records/cand"));
+    std::ofstream(folder.toStdString() + "/records/cand/" + label + "__exchange.json") << record_to_json(r).dump();
+}
+
+} // namespace
+
+// A live campaign asks for a reload after every record: asks that come while
+// one is in flight are answered by a single reload that starts after it, so
+// the folder is not re-read once per ask and the newest record still arrives.
+TEST(Workbench, ReloadsAskedForWhileOneIsInFlightBecomeOneMore)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    writeRecordFile(dir.path(), "A-1");
+    Workbench workbench;
+    workbench.openDataset(dir.path());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    ASSERT_EQ(workbench.datasets().size(), 1);
+    ASSERT_EQ(workbench.datasets()[0].data->records.size(), 1u);
+
+    QSignalSpy changed(&workbench, &Workbench::datasetChanged);
+    for (int i = 0; i < 5; ++i)
+        workbench.refreshDataset(0);
+    writeRecordFile(dir.path(), "A-2"); // perhaps after the first reload read the folder
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    EXPECT_EQ(changed.count(), 2);
+    EXPECT_EQ(workbench.datasets()[0].data->records.size(), 2u);
 }
 
 TEST(Workbench, ABadDatasetPathIsReportedByName)
