@@ -495,18 +495,19 @@ void MainWindow::addInstanceLibrary()
 
 SubmissionDialog *MainWindow::submissionDialog()
 {
-    if (!submissionDialog_)
-        submissionDialog_ = new SubmissionDialog(workbench_, this);
-        // Saved at once (not only on close): a built library stays listed even after a crash.
-        connect(submissionDialog_, &SubmissionDialog::buildFinished, this, [this](bool ok) {
-            if (!ok || !useSettings_ || !submissionDialog_ || submissionDialog_->library().isEmpty())
-                return;
-            QSettings settings;
-            QStringList libraries = settings.value(keys::submissions).toStringList();
-            const QString library = QFileInfo(submissionDialog_->library()).absoluteFilePath();
-            if (!libraries.contains(library))
-                settings.setValue(keys::submissions, libraries << library);
-        });
+    if (submissionDialog_)
+        return submissionDialog_;
+    submissionDialog_ = new SubmissionDialog(workbench_, this);
+    // Saved at once (not only on close): a built library stays listed even after a crash.
+    connect(submissionDialog_, &SubmissionDialog::buildFinished, this, [this](bool ok) {
+        if (!ok || !useSettings_ || !submissionDialog_ || submissionDialog_->library().isEmpty())
+            return;
+        QSettings settings;
+        QStringList libraries = settings.value(keys::submissions).toStringList();
+        const QString library = QFileInfo(submissionDialog_->library()).absoluteFilePath();
+        if (!libraries.contains(library))
+            settings.setValue(keys::submissions, libraries << library);
+    });
     return submissionDialog_;
 }
 
