@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "distributionspage.h"
+#include "models/timelineseries.h"
 
 #include "models/coretext.h"
 
@@ -33,6 +34,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <tuple>
 #include <cmath>
 #include <set>
 #include <span>
@@ -257,16 +259,7 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
             if (std::isfinite(median))
                 largest = std::max(largest, median);
         }
-        if (largest >= 1e6) {
-            plot.scale = 1e6;
-            plot.unitName = QStringLiteral("ms");
-        } else if (largest >= 1e3) {
-            plot.scale = 1e3;
-            plot.unitName = QStringLiteral("\u00b5s");
-        } else {
-            plot.scale = 1;
-            plot.unitName = QStringLiteral("ns");
-        }
+        std::tie(plot.scale, plot.unitName) = timeDisplayUnit(largest);
         plot.valueLabel = DistributionsPage::tr("time per call (%1)").arg(plot.unitName);
     } else {
         plot.unitName = present.empty() ? DistributionsPage::tr("cycles") : counterUnitName(*present.front().record);

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <tuple>
 
 namespace kexbench::ui {
 
@@ -31,15 +32,7 @@ void chooseTimeScale(TimelineSeries &series, const std::vector<uint64_t> &ns)
     const auto middle = copy.begin() + static_cast<std::ptrdiff_t>(copy.size() / 2);
     std::nth_element(copy.begin(), middle, copy.end());
     const double median = copy.empty() ? 0.0 : static_cast<double>(*middle);
-    if (median >= 1e6) {
-        series.scale = 1e6;
-        series.unitName = QStringLiteral("ms");
-    } else if (median >= 1e3) {
-        series.scale = 1e3;
-        series.unitName = QStringLiteral("\u00b5s");
-    } else {
-        series.unitName = QStringLiteral("ns");
-    }
+    std::tie(series.scale, series.unitName) = timeDisplayUnit(median);
 }
 
 // Trial sizes that split the samples; one trial when the record has none that add up.
@@ -54,6 +47,15 @@ std::vector<uint64_t> trialSizes(const RecordSamples &s, std::size_t samples)
 }
 
 } // namespace
+
+std::pair<double, QString> timeDisplayUnit(double ns)
+{
+    if (ns >= 1e6)
+        return {1e6, QStringLiteral("ms")};
+    if (ns >= 1e3)
+        return {1e3, QStringLiteral("\u00b5s")};
+    return {1, QStringLiteral("ns")};
+}
 
 std::vector<std::size_t> TimelineSeries::boundaries() const
 {

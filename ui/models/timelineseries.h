@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace kexbench {
@@ -48,6 +49,10 @@ struct TimelineSeries {
     // The trial (0-based) the iteration at `index` belongs to; -1 outside.
     int trialOf(std::size_t index) const;
 };
+
+// The unit a time of this size in nanoseconds reads best in: (divisor, "ns" | "µs" | "ms").
+// One rule for the Timeline and Distributions pages.
+std::pair<double, QString> timeDisplayUnit(double ns);
 
 // The record's samples in the chosen unit (ticks for Counter, ns for Time,
 // shown in ns, µs or ms by their median). A record without per-iteration
