@@ -3,11 +3,11 @@
 
 #include "workbench.h"
 
-#include "core/discovery.h"
-#include "core/format.h"
-#include "core/trial_stats.h"
-#include "core/kat.h"
-#include "core/stats.h"
+#include "core/base/discovery.h"
+#include "core/base/format.h"
+#include "core/analysis/trial_stats.h"
+#include "core/runner/kat.h"
+#include "core/analysis/stats.h"
 
 #include <QCoreApplication>
 #include <QDir>

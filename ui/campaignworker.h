@@ -11,9 +11,9 @@
 // of its own, and reports what the host is (Test connection on the Run page).
 #pragma once
 
-#include "core/campaign.h"
-#include "core/hosted_campaign.h"
-#include "core/remote.h"
+#include "core/campaign/campaign.h"
+#include "core/campaign/hosted_campaign.h"
+#include "core/campaign/remote.h"
 #include "models/coretext.h"
 
 #include <QMetaType>

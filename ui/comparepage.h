@@ -5,7 +5,7 @@
 // quantity_bars(). Ratios read B / A, as in `kexbench-cli compare`.
 #pragma once
 
-#include "core/compare.h"
+#include "core/analysis/compare.h"
 
 #include <QList>
 #include <QWidget>

@@ -6,11 +6,11 @@
 
 #include "workbench.h"
 
-#include "core/dataset.h"
-#include "core/discovery.h"
-#include "core/format.h"
-#include "core/record.h"
-#include "core/stats.h"
+#include "core/data/dataset.h"
+#include "core/base/discovery.h"
+#include "core/base/format.h"
+#include "core/data/record.h"
+#include "core/analysis/stats.h"
 
 #include <qcustomplot.h>
 

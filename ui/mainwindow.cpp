@@ -12,7 +12,7 @@
 #include "submissiondialog.h"
 #include "workbench.h"
 
-#include "core/dataset.h"
+#include "core/data/dataset.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -5,7 +5,7 @@
 // built off the GUI thread. Export logic lives in models/reportexport.h.
 #pragma once
 
-#include "core/report.h"
+#include "core/analysis/report.h"
 
 #include <QString>
 #include <QWidget>

@@ -5,9 +5,9 @@
 #include "models/resultstablemodel.h"
 #include "workbench.h"
 
-#include "core/consistency.h"
-#include "core/dataset.h"
-#include "core/report.h"
+#include "core/analysis/consistency.h"
+#include "core/data/dataset.h"
+#include "core/analysis/report.h"
 
 #include <QAction>
 #include <QApplication>

@@ -4,10 +4,10 @@
 #include "campaignworker.h"
 #include "workbench.h"
 
-#include "core/clock.h"
-#include "core/environment.h"
-#include "core/measure.h"
-#include "core/planner.h"
+#include "core/runner/clock.h"
+#include "core/campaign/environment.h"
+#include "core/runner/measure.h"
+#include "core/campaign/planner.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>

@@ -5,8 +5,8 @@
 
 #include "campaignworker.h" // HostProbeResult, kept by value
 
-#include "core/campaign.h"
-#include "core/hosted_campaign.h"
+#include "core/campaign/campaign.h"
+#include "core/campaign/hosted_campaign.h"
 
 #include <QElapsedTimer>
 #include <QHash>

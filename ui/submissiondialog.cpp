@@ -3,7 +3,7 @@
 
 #include "workbench.h"
 
-#include "core/untrusted.h"
+#include "core/base/untrusted.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -17,7 +17,7 @@
 // lines then, on success and on failure alike.
 #pragma once
 
-#include "core/builder.h"
+#include "core/build/builder.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

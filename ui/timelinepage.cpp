@@ -5,9 +5,9 @@
 
 #include "workbench.h"
 
-#include "core/dataset.h"
-#include "core/discovery.h"
-#include "core/record.h"
+#include "core/data/dataset.h"
+#include "core/base/discovery.h"
+#include "core/data/record.h"
 
 #include <qcustomplot.h>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workbench.h"
 
-#include "core/campaign.h"
-#include "core/discovery.h"
-#include "core/runner_client.h"
+#include "core/campaign/campaign.h"
+#include "core/base/discovery.h"
+#include "core/campaign/runner_client.h"
 
 #include <QDir>
 #include <QFileInfo>

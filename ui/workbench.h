@@ -7,8 +7,8 @@
 // the old one is never changed under it.
 #pragma once
 
-#include "core/dataset.h"
-#include "core/instance_info.h"
+#include "core/data/dataset.h"
+#include "core/runner/instance_info.h"
 
 #include <QObject>
 #include <QSet>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
-#include "core/discovery.h"
-#include "core/elf_file.h"
-#include "core/fsutil.h"
-#include "core/process.h"
+#include "core/base/discovery.h"
+#include "core/base/elf_file.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/process.h"
 
 #include <algorithm>
 #include <filesystem>

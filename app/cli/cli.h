@@ -2,8 +2,8 @@
 // Shared pieces of the kexbench-cli subcommands.
 #pragma once
 
-#include "core/report.h"
-#include "core/runner_client.h"
+#include "core/analysis/report.h"
+#include "core/campaign/runner_client.h"
 
 #include <cstdint>
 #include <map>

@@ -3,14 +3,14 @@
 // measures instances (runner children), printed as ratios and medians.
 #include "cli.h"
 
-#include "core/campaign.h"
-#include "core/dataset.h"
-#include "core/discovery.h"
-#include "core/format.h"
-#include "core/fsutil.h"
-#include "core/stability.h"
-#include "core/stats.h"
-#include "core/trial_stats.h"
+#include "core/campaign/campaign.h"
+#include "core/data/dataset.h"
+#include "core/base/discovery.h"
+#include "core/base/format.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/stability.h"
+#include "core/analysis/stats.h"
+#include "core/analysis/trial_stats.h"
 
 #include <sched.h>
 #include <signal.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
-#include "core/builder.h"
+#include "core/build/builder.h"
 
 #include <algorithm>
 #include <cstdio>

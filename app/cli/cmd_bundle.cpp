@@ -3,7 +3,7 @@
 // Qt measures, the workbench elsewhere analyses) as one compressed file.
 #include "cli.h"
 
-#include "core/dataset.h"
+#include "core/data/dataset.h"
 
 #include <cstdio>
 #include <filesystem>

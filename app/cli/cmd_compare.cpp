@@ -3,12 +3,12 @@
 // ratios B / A, rank tests over the trials, sizes and memory.
 #include "cli.h"
 
-#include "core/compare.h"
-#include "core/dataset.h"
-#include "core/dataset_source.h"
-#include "core/fsutil.h"
-#include "core/i18n.h"
-#include "core/report.h"
+#include "core/analysis/compare.h"
+#include "core/data/dataset.h"
+#include "core/data/dataset_source.h"
+#include "core/base/fsutil.h"
+#include "core/base/i18n.h"
+#include "core/analysis/report.h"
 
 #include <algorithm>
 #include <cstdio>

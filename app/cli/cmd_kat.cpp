@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
-#include "core/build_info.h"
-#include "core/discovery.h"
-#include "core/kat_check.h"
-#include "core/untrusted.h"
+#include "core/campaign/build_info.h"
+#include "core/base/discovery.h"
+#include "core/campaign/kat_check.h"
+#include "core/base/untrusted.h"
 
 #include <atomic>
 #include <chrono>

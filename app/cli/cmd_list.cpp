@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
-#include "core/discovery.h"
-#include "core/runner_client.h"
-#include "core/text_table.h"
+#include "core/base/discovery.h"
+#include "core/campaign/runner_client.h"
+#include "core/base/text_table.h"
 
 #include <cstdio>
 

@@ -3,11 +3,11 @@
 // from a campaign folder, a bundle or an ngcc-harness checkout.
 #include "cli.h"
 
-#include "core/dataset.h"
-#include "core/dataset_source.h"
-#include "core/fsutil.h"
-#include "core/i18n.h"
-#include "core/report.h"
+#include "core/data/dataset.h"
+#include "core/data/dataset_source.h"
+#include "core/base/fsutil.h"
+#include "core/base/i18n.h"
+#include "core/analysis/report.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
-#include "core/campaign.h"
-#include "core/discovery.h"
-#include "core/format.h"
-#include "core/hosted_campaign.h"
-#include "core/stats.h"
-#include "core/trial_stats.h"
+#include "core/campaign/campaign.h"
+#include "core/base/discovery.h"
+#include "core/base/format.h"
+#include "core/campaign/hosted_campaign.h"
+#include "core/analysis/stats.h"
+#include "core/analysis/trial_stats.h"
 
 #include <atomic>
 #include <csignal>

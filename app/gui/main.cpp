@@ -20,8 +20,8 @@
 #include "models/reportexport.h"
 #include "workbench.h"
 
-#include "core/dataset.h"
-#include "core/report.h"
+#include "core/data/dataset.h"
+#include "core/analysis/report.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -131,7 +131,7 @@ int exportReport(const QStringList &datasets, const QString &file, const QString
         return 1;
     }
     ReportOptions options = report_options(candidate, std::move(accounting));
-    // KEXBENCH-LANG: the report's language (core/report.h ReportOptions::language).
+    // KEXBENCH-LANG: the report's language (core/analysis/report.h ReportOptions::language).
     options.language = language.toStdString();
     const Report report = build_report(dataset, options);
 

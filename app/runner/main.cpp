@@ -6,13 +6,13 @@
 // The channel sits at a random high descriptor and is closed right after the
 // one answer; the parent refuses a second one (docs/method.md, "What a hostile
 // instance can still fake").
-#include "core/fsutil.h"
-#include "core/host_description.h"
-#include "core/instance.h"
-#include "core/instance_info.h"
-#include "core/kat.h"
-#include "core/measure.h"
-#include "core/record.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/host_description.h"
+#include "core/runner/instance.h"
+#include "core/runner/instance_info.h"
+#include "core/runner/kat.h"
+#include "core/runner/measure.h"
+#include "core/data/record.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // whose first byte is odd are used as the bundle file itself; the others are
 // wrapped as a valid header plus a zlib stream of the remaining bytes, so the
 // fuzzer reaches the entry parser instead of stopping at zlib's checksum.
-#include "core/dataset.h"
+#include "core/data/dataset.h"
 
 #include <zlib.h>
 

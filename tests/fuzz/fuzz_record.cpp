@@ -2,7 +2,7 @@
 // libFuzzer target: the record reader and the sample decoder on arbitrary
 // bytes. Invariants checked beyond "no crash": a record we accepted and wrote
 // back must read again, and decoded samples must re-encode to the same values.
-#include "core/record.h"
+#include "core/data/record.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -4,8 +4,8 @@
 // have tests of their own; on a busy machine they would multiply the fixture).
 #pragma once
 
-#include "core/campaign.h"
-#include "core/dataset.h"
+#include "core/campaign/campaign.h"
+#include "core/data/dataset.h"
 
 #include <gtest/gtest.h>
 

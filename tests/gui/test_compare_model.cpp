@@ -10,8 +10,8 @@
 #include "comparepage.h"
 #include "models/comparetablemodel.h"
 
-#include "core/compare.h"
-#include "core/format.h"
+#include "core/analysis/compare.h"
+#include "core/base/format.h"
 
 #include <QDir>
 #include <QSignalSpy>

@@ -10,8 +10,8 @@
 #include "comparepage.h"
 #include "models/comparetablemodel.h"
 
-#include "core/compare.h"
-#include "core/dataset.h"
+#include "core/analysis/compare.h"
+#include "core/data/dataset.h"
 
 #include <QFileInfo>
 #include <QTableView>

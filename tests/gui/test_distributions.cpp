@@ -9,9 +9,9 @@
 
 #include "distributionspage.h"
 
-#include "core/campaign.h"
-#include "core/dataset.h"
-#include "core/stats.h"
+#include "core/campaign/campaign.h"
+#include "core/data/dataset.h"
+#include "core/analysis/stats.h"
 
 #include <qcustomplot.h>
 

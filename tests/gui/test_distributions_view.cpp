@@ -9,8 +9,8 @@
 #include "distributionspage.h"
 #include "mainwindow.h"
 
-#include "core/dataset.h"
-#include "core/record.h"
+#include "core/data/dataset.h"
+#include "core/data/record.h"
 
 #include <qcustomplot.h>
 

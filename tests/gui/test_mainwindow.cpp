@@ -6,7 +6,7 @@
 #include "mainwindow.h"
 #include "runpage.h"
 
-#include "core/dataset.h"
+#include "core/data/dataset.h"
 
 #include <QAction>
 #include <QApplication>

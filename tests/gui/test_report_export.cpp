@@ -11,7 +11,7 @@
 #include "models/reportexport.h"
 #include "reportpage.h"
 
-#include "core/report.h"
+#include "core/analysis/report.h"
 
 #include <QDir>
 #include <QFile>

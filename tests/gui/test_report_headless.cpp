@@ -20,10 +20,10 @@
 #include "models/reportexport.h"
 #include "models/resultstablemodel.h"
 
-#include "core/campaign.h"
-#include "core/dataset.h"
-#include "core/report.h"
-#include "core/transmission.h"
+#include "core/campaign/campaign.h"
+#include "core/data/dataset.h"
+#include "core/analysis/report.h"
+#include "core/analysis/transmission.h"
 
 #include <QBuffer>
 #include <QDir>

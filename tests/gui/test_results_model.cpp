@@ -12,11 +12,11 @@
 #include "models/resultstablemodel.h"
 #include "resultspage.h"
 
-#include "core/campaign.h"
-#include "core/dataset.h"
-#include "core/format.h"
-#include "core/report.h"
-#include "core/trial_stats.h"
+#include "core/campaign/campaign.h"
+#include "core/data/dataset.h"
+#include "core/base/format.h"
+#include "core/analysis/report.h"
+#include "core/analysis/trial_stats.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -37,7 +37,7 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 
-#include "core/kat.h"
+#include "core/runner/kat.h"
 
 #include <charconv>
 

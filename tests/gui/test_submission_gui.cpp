@@ -14,9 +14,9 @@
 #include "mainwindow.h"
 #include "submissiondialog.h"
 
-#include "core/build_info.h"
-#include "core/dataset.h"
-#include "core/untrusted.h"
+#include "core/campaign/build_info.h"
+#include "core/data/dataset.h"
+#include "core/base/untrusted.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

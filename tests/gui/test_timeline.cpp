@@ -8,8 +8,8 @@
 #include "timelinepage.h"
 #include "models/timelineseries.h"
 
-#include "core/dataset.h"
-#include "core/record.h"
+#include "core/data/dataset.h"
+#include "core/data/record.h"
 
 #include <qcustomplot.h>
 

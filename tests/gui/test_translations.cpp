@@ -9,7 +9,7 @@
 #include "reportpage.h"
 #include "runpage.h"
 
-#include "core/dataset.h"
+#include "core/data/dataset.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>

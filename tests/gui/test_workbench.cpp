@@ -6,8 +6,8 @@
 #include "gui_test_util.h"
 
 #include "campaignworker.h"
-#include "core/discovery.h"
-#include "core/record.h"
+#include "core/base/discovery.h"
+#include "core/data/record.h"
 
 #include <QDir>
 #include <QSignalSpy>

@@ -12,9 +12,9 @@
 #include "runpage.h"
 #include "submissiondialog.h"
 
-#include "core/fsutil.h"
-#include "core/record.h"
-#include "core/report.h"
+#include "core/base/fsutil.h"
+#include "core/data/record.h"
+#include "core/analysis/report.h"
 
 #include <QCheckBox>
 #include <QDir>

@@ -2,7 +2,7 @@
 // Running the real kexbench-cli of this build tree from tests.
 #pragma once
 
-#include "core/process.h"
+#include "core/campaign/process.h"
 
 #include <cstdlib>
 #include <filesystem>

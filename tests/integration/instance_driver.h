@@ -4,7 +4,7 @@
 // instance tests can check both agreement and the bytes that went over the wire.
 #pragma once
 
-#include "core/instance.h"
+#include "core/runner/instance.h"
 #include "kex/shim/kexbench_shim.h"
 
 #include "auxfunc.h"

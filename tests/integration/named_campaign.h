@@ -3,16 +3,16 @@
 // (tests/fixtures/named-family: the toy exchange as TriQ-KEX-128, family
 // TriQ-KEX), measured by `kexbench-cli run` from a copy of the library. With a
 // candidate id the copy gets the lib<name>.so.build.json sidecar that
-// `build-instance --candidate` writes (core/build_info.h), so the campaign uses
+// `build-instance --candidate` writes (core/campaign/build_info.h), so the campaign uses
 // that id as a rebuilt submission's campaign does; without one the campaign
 // derives its id from the family ("triq-kex").
 #pragma once
 
 #include "cli_helpers.h"
 
-#include "core/build_info.h"
-#include "core/digest.h"
-#include "core/fsutil.h"
+#include "core/campaign/build_info.h"
+#include "core/base/digest.h"
+#include "core/base/fsutil.h"
 
 #include <filesystem>
 #include <string>

@@ -13,8 +13,8 @@
 //   ... RemoteOptions.ssh_config = sshd->ssh_config(), address sshd->address() ...
 #pragma once
 
-#include "core/fsutil.h"
-#include "core/process.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/process.h"
 
 #include <gtest/gtest.h>
 

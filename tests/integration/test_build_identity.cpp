@@ -7,11 +7,11 @@
 // fixture libraries copied into a temporary folder.
 #include "cli_helpers.h"
 
-#include "core/build_info.h"
-#include "core/campaign.h"
-#include "core/fsutil.h"
-#include "core/kat_check.h"
-#include "core/record.h"
+#include "core/campaign/build_info.h"
+#include "core/campaign/campaign.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/kat_check.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -6,9 +6,9 @@
 // refused with one line; nothing shipped in a folder ever run.
 #include "cli_helpers.h"
 
-#include "core/campaign.h"
-#include "core/fsutil.h"
-#include "core/record.h"
+#include "core/campaign/campaign.h"
+#include "core/base/fsutil.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -9,10 +9,10 @@
 // records, KAT logs and the accounting lookup; a cross build for aarch64.
 #include "cli_helpers.h"
 
-#include "core/build_info.h"
-#include "core/elf_file.h"
-#include "core/fsutil.h"
-#include "core/record.h"
+#include "core/campaign/build_info.h"
+#include "core/base/elf_file.h"
+#include "core/base/fsutil.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -3,10 +3,10 @@
 // records on disk in the schema-2 layout, hostile instances, resuming.
 #include "cli_helpers.h"
 
-#include "core/dataset.h"
-#include "core/discovery.h"
-#include "core/fsutil.h"
-#include "core/record.h"
+#include "core/data/dataset.h"
+#include "core/base/discovery.h"
+#include "core/base/fsutil.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

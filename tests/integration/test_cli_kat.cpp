@@ -2,7 +2,7 @@
 // kexbench-cli list / kat end to end: real runner children, real libraries.
 #include "cli_helpers.h"
 
-#include "core/fsutil.h"
+#include "core/base/fsutil.h"
 
 #include <gtest/gtest.h>
 

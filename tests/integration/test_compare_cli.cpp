@@ -7,9 +7,9 @@
 #include "cli_helpers.h"
 #include "named_campaign.h"
 
-#include "core/compare.h"
-#include "core/dataset.h"
-#include "core/format.h"
+#include "core/analysis/compare.h"
+#include "core/data/dataset.h"
+#include "core/base/format.h"
 
 #include <gtest/gtest.h>
 

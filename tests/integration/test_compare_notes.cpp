@@ -9,11 +9,11 @@
 #include "cli_helpers.h"
 #include "english_gate.h"
 
-#include "core/compare.h"
-#include "core/dataset.h"
-#include "core/i18n.h"
-#include "core/published_page.h"
-#include "core/report.h"
+#include "core/analysis/compare.h"
+#include "core/data/dataset.h"
+#include "core/base/i18n.h"
+#include "core/data/published_page.h"
+#include "core/analysis/report.h"
 
 #include <gtest/gtest.h>
 

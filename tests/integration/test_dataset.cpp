@@ -6,9 +6,9 @@
 // The reference values checked here come from the harness itself: its
 // published statistics, build.json digests and sizes, and the method notes
 // (ADKEX-128's ELF image: 34525 B on x86_1, 30100 B on arm_1).
-#include "core/dataset.h"
-#include "core/digest.h"
-#include "core/record.h"
+#include "core/data/dataset.h"
+#include "core/base/digest.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>

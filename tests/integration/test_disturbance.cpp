@@ -5,8 +5,8 @@
 // tampered with. What the records must say about each.
 #include "cli_helpers.h"
 
-#include "core/fsutil.h"
-#include "core/record.h"
+#include "core/base/fsutil.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 

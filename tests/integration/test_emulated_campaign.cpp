@@ -6,11 +6,11 @@
 // (one step, two short trials): qemu is slow.
 #include "cli_helpers.h"
 
-#include "core/compare.h"
-#include "core/dataset.h"
-#include "core/fsutil.h"
-#include "core/report.h"
-#include "core/runner_client.h"
+#include "core/analysis/compare.h"
+#include "core/data/dataset.h"
+#include "core/base/fsutil.h"
+#include "core/analysis/report.h"
+#include "core/campaign/runner_client.h"
 
 #include <gtest/gtest.h>
 

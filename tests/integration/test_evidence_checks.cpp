@@ -6,8 +6,8 @@
 // kexbench-cli with real runner children and fixture libraries.
 #include "cli_helpers.h"
 
-#include "core/fsutil.h"
-#include "core/record.h"
+#include "core/base/fsutil.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 

@@ -6,10 +6,10 @@
 // with the tests/fixtures/forger and hostile libraries.
 #include "cli_helpers.h"
 
-#include "core/campaign.h"
-#include "core/fsutil.h"
-#include "core/record.h"
-#include "core/runner_client.h"
+#include "core/campaign/campaign.h"
+#include "core/base/fsutil.h"
+#include "core/data/record.h"
+#include "core/campaign/runner_client.h"
 
 #include <gtest/gtest.h>
 

@@ -5,10 +5,10 @@
 #include "cli_helpers.h"
 #include "sshd_fixture.h"
 
-#include "core/discovery.h"
-#include "core/fsutil.h"
-#include "core/hosted_campaign.h"
-#include "core/record.h"
+#include "core/base/discovery.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/hosted_campaign.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

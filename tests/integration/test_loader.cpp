@@ -3,9 +3,9 @@
 // libraries compiled here at test time (a plain .so, an aarch64 .so, an
 // executable) and files that are not libraries at all. Every refusal must name
 // the path and the one problem.
-#include "core/elf_file.h"
-#include "core/instance.h"
-#include "core/process.h"
+#include "core/base/elf_file.h"
+#include "core/runner/instance.h"
+#include "core/campaign/process.h"
 
 #include <gtest/gtest.h>
 

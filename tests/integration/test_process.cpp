@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // run_process with real children: large output on both streams, stdin, exit
 // codes, signals, timeouts, CPU pinning, exec failures and concurrent callers.
-#include "core/process.h"
+#include "core/campaign/process.h"
 
 #include <gtest/gtest.h>
 

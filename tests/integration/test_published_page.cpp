@@ -6,11 +6,11 @@
 // read at run time from ../shared/reference (never copied); tests skip without them.
 #include "cli_helpers.h"
 
-#include "core/compare.h"
-#include "core/dataset.h"
-#include "core/fsutil.h"
-#include "core/published_page.h"
-#include "core/report.h"
+#include "core/analysis/compare.h"
+#include "core/data/dataset.h"
+#include "core/base/fsutil.h"
+#include "core/data/published_page.h"
+#include "core/analysis/report.h"
 
 #include <gtest/gtest.h>
 

@@ -6,12 +6,12 @@
 #include "cli_helpers.h"
 #include "sshd_fixture.h"
 
-#include "core/digest.h"
-#include "core/discovery.h"
-#include "core/elf_file.h"
-#include "core/fsutil.h"
-#include "core/remote.h"
-#include "core/runner_client.h"
+#include "core/base/digest.h"
+#include "core/base/discovery.h"
+#include "core/base/elf_file.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/remote.h"
+#include "core/campaign/runner_client.h"
 
 #include <gtest/gtest.h>
 

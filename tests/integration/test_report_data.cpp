@@ -7,9 +7,9 @@
 #include "cli_helpers.h"
 #include "named_campaign.h"
 
-#include "core/dataset.h"
-#include "core/fsutil.h"
-#include "core/report.h"
+#include "core/data/dataset.h"
+#include "core/base/fsutil.h"
+#include "core/analysis/report.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

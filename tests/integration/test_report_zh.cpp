@@ -11,15 +11,15 @@
 #include "english_gate.h"
 #include "named_campaign.h"
 
-#include "core/clock.h"
-#include "core/dataset.h"
-#include "core/environment.h"
-#include "core/fsutil.h"
-#include "core/health.h"
-#include "core/i18n.h"
-#include "core/report.h"
-#include "core/runner_host.h"
-#include "core/trial_stats.h"
+#include "core/runner/clock.h"
+#include "core/data/dataset.h"
+#include "core/campaign/environment.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/health.h"
+#include "core/base/i18n.h"
+#include "core/analysis/report.h"
+#include "core/campaign/runner_host.h"
+#include "core/analysis/trial_stats.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // hangs while the CLI above it is killed with kill -9.
 #include "cli_helpers.h"
 
-#include "core/record.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 

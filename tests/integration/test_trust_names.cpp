@@ -7,8 +7,8 @@
 // tests/fixtures/badname.
 #include "cli_helpers.h"
 
-#include "core/digest.h"
-#include "core/fsutil.h"
+#include "core/base/digest.h"
+#include "core/base/fsutil.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

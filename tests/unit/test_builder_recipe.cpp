@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The pure parts of the submission builder: recipe files, names, defines,
 // the harness's file-name rules, flag splitting, compiler descriptions.
-#include "core/builder.h"
+#include "core/build/builder.h"
 
 #include <gtest/gtest.h>
 
@@ -145,7 +145,7 @@ TEST(BuilderRecipe, TheCommandLineWinsOverTheFile)
     EXPECT_EQ(only_file.defines, file.defines);
 }
 
-// The builder follows the one name rule of core/untrusted.h.
+// The builder follows the one name rule of core/base/untrusted.h.
 TEST(BuilderNames, FollowTheAlgorithmInstanceRule)
 {
     for (const char *good : {"TOY-KEX-128", "a", "ADKEX_512", "x-1_2-Z", "dot.name"})

@@ -8,7 +8,7 @@
 // have C(12, 6) = 924 arrangements, 19 of them with U <= 5, so the 95 % ratio
 // interval takes ranks 6 and 31 with coverage 1 - 38/924; 10 vs 10 take ranks
 // 24 and 77. The samples are deterministic so no verdict depends on a seed.
-#include "core/compare.h"
+#include "core/analysis/compare.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The consistency checks every page shows: exchange against the sum of its
 // steps, timer-limited steps, flags of disturbed records.
-#include "core/compare.h"
-#include "core/consistency.h"
+#include "core/analysis/compare.h"
+#include "core/analysis/consistency.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // read_elf / check_loadable on ELF files synthesized byte by byte, so every
 // header field, and every way of lying in it, is under the test's control.
 // No processes and no dlopen: this also runs on aarch64 under qemu-user.
-#include "core/elf_file.h"
+#include "core/base/elf_file.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // development time on the same literals; the literals are repr() output, so C++
 // parses them to the same doubles). The §13 examples of MEASUREMENT-METHOD.md are
 // listed separately, as the specification states them.
-#include "core/format.h"
+#include "core/base/format.h"
 
 #include <gtest/gtest.h>
 

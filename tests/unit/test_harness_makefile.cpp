@@ -2,7 +2,7 @@
 // Reading instance recipes from harness-style candidate Makefiles as text:
 // synthetic Makefiles in temporary folders for each construct and error, and
 // the submission-tree fixture's own Makefile.
-#include "core/harness_makefile.h"
+#include "core/build/harness_makefile.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The disturbance rules, the runner-answer check and the health block's
 // round trip through a record, on values worked out by hand.
-#include "core/health.h"
-#include "core/record.h"
-#include "core/runner_client.h"
+#include "core/campaign/health.h"
+#include "core/data/record.h"
+#include "core/campaign/runner_client.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/hosted_campaign.h"
+#include "core/campaign/hosted_campaign.h"
 
 #include <gtest/gtest.h>
 

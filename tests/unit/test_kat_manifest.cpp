@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/digest.h"
-#include "core/discovery.h"
-#include "core/kat.h"
+#include "core/base/digest.h"
+#include "core/base/discovery.h"
+#include "core/runner/kat.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/planner.h"
+#include "core/campaign/planner.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 // scratch Python script (not in the repo) using Python's own zlib.compress and
 // base64.b64encode over LEB128 bytes computed by hand-written Python; the
 // statistics are hand arithmetic shown beside each value.
-#include "core/record.h"
+#include "core/data/record.h"
 
 #include <gtest/gtest.h>
 

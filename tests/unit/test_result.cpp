@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/result.h"
+#include "core/base/result.h"
 
 #include <gtest/gtest.h>
 

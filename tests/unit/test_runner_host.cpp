@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Where runner children run: the wrapper command's words, and what a local or
 // wrapped (emulated) host says of itself and the argv it starts.
-#include "core/elf_file.h"
-#include "core/runner_host.h"
+#include "core/base/elf_file.h"
+#include "core/campaign/runner_host.h"
 
 #include <gtest/gtest.h>
 

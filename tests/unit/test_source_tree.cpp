@@ -3,7 +3,7 @@
 // paths, discovery below a folder (nested sources, include folders, variant
 // clashes), named sources, and the reference KAT beside the tree. Each test
 // builds a small tree in its own temporary folder.
-#include "core/source_tree.h"
+#include "core/build/source_tree.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The summary figures of `bench stability` from known run estimates.
-#include "core/stability.h"
+#include "core/campaign/stability.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 //  - Python's statistics.NormalDist (CPython's port of Wichura's AS241) for
 //    normal quantiles and the tie-corrected normal-approximation p-values;
 //  - published R outputs where they exist (?wilcox.test examples).
-#include "core/stats.h"
+#include "core/analysis/stats.h"
 
 #include <gtest/gtest.h>
 

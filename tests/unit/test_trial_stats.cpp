@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kexbench's central value: the median of trial medians with its
 // distribution-free CI over trials, against values worked out by hand.
-#include "core/trial_stats.h"
+#include "core/analysis/trial_stats.h"
 
 #include <gtest/gtest.h>
 

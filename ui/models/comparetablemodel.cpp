@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/comparetablemodel.h"
 
-#include "core/format.h"
+#include "core/base/format.h"
 
 #include <QBrush>
 #include <QColor>

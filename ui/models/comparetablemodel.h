@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Two datasets compared (core/compare.h): one row per instance x operation
+// Two datasets compared (core/analysis/compare.h): one row per instance x operation
 // present in both, with both sides' mean cycles and time and their ratios B / A
 // (the published method), then the trial-level figures: the ratio of the
 // medians of trial values with its interval, the verdict and p of the
@@ -10,7 +10,7 @@
 // for the Compare page. Data only: no widgets.
 #pragma once
 
-#include "core/compare.h"
+#include "core/analysis/compare.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

@@ -4,7 +4,7 @@
 #include "models/metrichelp.h"
 #include "workbench.h"
 
-#include "core/format.h"
+#include "core/base/format.h"
 
 #include <QColor>
 #include <QDateTime>

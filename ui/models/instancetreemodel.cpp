@@ -4,8 +4,8 @@
 #include "models/metrichelp.h"
 #include "workbench.h"
 
-#include "core/discovery.h"
-#include "core/format.h"
+#include "core/base/discovery.h"
+#include "core/base/format.h"
 
 #include <QColor>
 #include <QMap>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/reportexport.h"
 
-#include "core/dataset_source.h"
+#include "core/data/dataset_source.h"
 
-#include "core/fsutil.h"
+#include "core/base/fsutil.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>

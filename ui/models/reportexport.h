@@ -6,8 +6,8 @@
 // (QTextDocument on a QPdfWriter), which needs a QGuiApplication.
 #pragma once
 
-#include "core/dataset.h"
-#include "core/report.h"
+#include "core/data/dataset.h"
+#include "core/analysis/report.h"
 
 #include <QMarginsF>
 #include <QString>

@@ -5,14 +5,14 @@
 #include "models/metrichelp.h"
 #include "models/reportexport.h"
 
-#include "core/consistency.h"
-#include "core/dataset.h"
-#include "core/discovery.h"
-#include "core/format.h"
-#include "core/record.h"
-#include "core/transmission.h"
-#include "core/trial_stats.h"
-#include "core/untrusted.h"
+#include "core/analysis/consistency.h"
+#include "core/data/dataset.h"
+#include "core/base/discovery.h"
+#include "core/base/format.h"
+#include "core/data/record.h"
+#include "core/analysis/transmission.h"
+#include "core/analysis/trial_stats.h"
+#include "core/base/untrusted.h"
 
 #include <QColor>
 #include <QFileInfo>
@@ -278,7 +278,7 @@ void fillChecks(ResultsTableModel::Row &row, const Record &r, const StepSumCheck
     }
 }
 
-// The instance's transmission figures come from core (core/transmission.h)
+// The instance's transmission figures come from core (core/analysis/transmission.h)
 // with the dataset's accounting file, exactly as the report's section 6.
 void fillSizes(ResultsTableModel::Row &row, const Record &r, const Dataset &data,
                const std::optional<std::vector<BandwidthEntry>> &accounting)

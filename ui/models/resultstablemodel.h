@@ -12,7 +12,7 @@
 // after "980 k"), ToolTipRole what the figure means or why a record failed.
 #pragma once
 
-#include "core/report.h"
+#include "core/analysis/report.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
@@ -46,13 +46,13 @@ public:
         MeanTime,
         MedianTrial,
         OpsPerSecond,
-        // kexbench's trial-level figures (core/trial_stats.h).
+        // kexbench's trial-level figures (core/analysis/trial_stats.h).
         TrialTime,  // median of trial medians, time
         TrialCi,    // relative width of its 95 % CI over trials, or "n/a"
         TrialCycles, // median of trial medians, core cycles
         TrialTicks,  // median of trial medians, other counter units (as MeanTicks)
         Trials,     // kept trials, "+N retried"
-        Checks,     // core/consistency.h flags and the exchange-vs-steps check
+        Checks,     // core/analysis/consistency.h flags and the exchange-vs-steps check
         Measurements,
         BaselineRss,
         PeakRss,

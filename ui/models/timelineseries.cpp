@@ -3,8 +3,8 @@
 
 #include "coretext.h"
 
-#include "core/record.h"
-#include "core/stats.h"
+#include "core/data/record.h"
+#include "core/analysis/stats.h"
 
 #include <QCoreApplication>
 

@@ -6,7 +6,7 @@
 //                     sleep; two call setsid, one of those after a double fork; then exits 0
 //   run-hanging FILE  runs, with run_process, a child that writes its pid to FILE and sleeps
 //                     (the test then kills this process with SIGKILL)
-#include "core/process.h"
+#include "core/campaign/process.h"
 
 #include <fcntl.h>
 #include <unistd.h>

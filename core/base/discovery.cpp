@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/base/discovery.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+#ifndef KEXBENCH_INSTANCE_SUBDIR
+#define KEXBENCH_INSTANCE_SUBDIR "lib/kexbench/instances"
+#endif
+
+namespace kexbench {
+
+std::string executable_dir()
+{
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string(".") : exe.parent_path().string();
+}
+
+std::vector<std::string> instance_search_path()
+{
+    std::vector<std::string> path;
+    auto add = [&path](const std::string &p) {
+        if (!p.empty() && std::find(path.begin(), path.end(), p) == path.end())
+            path.push_back(p);
+    };
+    if (const char *env = std::getenv("KEXBENCH_INSTANCE_PATH")) {
+        std::string list = env;
+        size_t start = 0;
+        while (start <= list.size()) {
+            size_t colon = list.find(':', start);
+            if (colon == std::string::npos)
+                colon = list.size();
+            add(list.substr(start, colon - start));
+            start = colon + 1;
+        }
+    }
+    fs::path builtin = fs::path(executable_dir()).parent_path() / KEXBENCH_INSTANCE_SUBDIR;
+    add(builtin.lexically_normal().string());
+    return path;
+}
+
+namespace {
+
+bool ends_with(const std::string &s, const std::string &suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool is_library_name(const std::string &name) { return name.rfind("lib", 0) == 0 && ends_with(name, ".so"); }
+
+void classify(const fs::path &file, DiscoveredFiles &found)
+{
+    const std::string name = file.filename().string();
+    if (ends_with(name, ".kat.sha256"))
+        found.manifests.push_back(file.string());
+    else if (ends_with(name, ".so"))
+        found.libraries.push_back(file.string());
+}
+
+} // namespace
+
+DiscoveredFiles discover_instance_files(const std::vector<std::string> &search_path)
+{
+    DiscoveredFiles found;
+    for (const auto &entry : search_path) {
+        std::error_code ec;
+        if (fs::is_regular_file(entry, ec)) {
+            classify(entry, found);
+            continue;
+        }
+        if (!fs::is_directory(entry, ec))
+            continue;
+        std::vector<fs::path> files;
+        for (const auto &f : fs::directory_iterator(entry, ec))
+            if (f.is_regular_file(ec) &&
+                (is_library_name(f.path().filename().string()) || ends_with(f.path().string(), ".kat.sha256")))
+                files.push_back(f.path());
+        std::sort(files.begin(), files.end(),
+                  [](const fs::path &a, const fs::path &b) { return natural_less(a.filename(), b.filename()); });
+        for (const auto &f : files)
+            classify(f, found);
+    }
+    return found;
+}
+
+std::string runner_path()
+{
+    if (const char *env = std::getenv("KEXBENCH_RUNNER"); env && *env)
+        return env;
+    return (fs::path(executable_dir()) / "kexbench-runner").string();
+}
+
+bool natural_less(const std::string &a, const std::string &b)
+{
+    size_t i = 0, j = 0;
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    while (i < a.size() && j < b.size()) {
+        if (digit(a[i]) && digit(b[j])) {
+            size_t si = i, sj = j;
+            while (si < a.size() && a[si] == '0')
+                ++si;
+            while (sj < b.size() && b[sj] == '0')
+                ++sj;
+            size_t ei = si, ej = sj;
+            while (ei < a.size() && digit(a[ei]))
+                ++ei;
+            while (ej < b.size() && digit(b[ej]))
+                ++ej;
+            if (ei - si != ej - sj)
+                return ei - si < ej - sj;
+            if (int c = a.compare(si, ei - si, b, sj, ej - sj); c != 0)
+                return c < 0;
+            i = ei;
+            j = ej;
+        } else {
+            if (a[i] != b[j])
+                return a[i] < b[j];
+            ++i;
+            ++j;
+        }
+    }
+    return a.size() - i < b.size() - j;
+}
+
+} // namespace kexbench
+
+namespace kexbench {
+
+std::string resolve_instance(const std::string &name_or_path, const DiscoveredFiles &found)
+{
+    if (name_or_path.find('/') != std::string::npos || ends_with(name_or_path, ".so"))
+        return name_or_path;
+    const std::string file = "lib" + name_or_path + ".so";
+    for (const auto &lib : found.libraries)
+        if (fs::path(lib).filename() == file)
+            return lib;
+    return {};
+}
+
+const std::vector<std::string> &default_selection()
+{
+    static const std::vector<std::string> names{"X25519-NIKE", "SM2-KEX", "MLKEM-UAKE-768"};
+    return names;
+}
+
+} // namespace kexbench

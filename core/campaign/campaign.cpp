@@ -1,0 +1,1594 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/campaign/campaign.h"
+
+#include "core/runner/clock.h"
+#include "core/base/digest.h"
+#include "core/base/discovery.h"
+#include "core/campaign/environment.h"
+#include "core/base/fsutil.h"
+#include "core/campaign/kat_check.h"
+#include "core/runner/measure.h"
+#include "core/campaign/process.h"
+#include "core/campaign/health.h"
+#include "core/campaign/host_description.h"
+#include "core/analysis/stats.h"
+#include "core/analysis/trial_stats.h"
+#include "core/base/format.h"
+#include "core/base/untrusted.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <random>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace kexbench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string utc_now()
+{
+    auto now = std::chrono::system_clock::now();
+    std::time_t t = std::chrono::system_clock::to_time_t(now);
+    auto micros = std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count() % 1000000;
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06lld+00:00", tm.tm_year + 1900, tm.tm_mon + 1,
+                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<long long>(micros));
+    return buf;
+}
+
+std::array<double, 3> load_average()
+{
+    std::array<double, 3> avg{};
+    if (::getloadavg(avg.data(), 3) != 3)
+        avg.fill(0);
+    return avg;
+}
+
+std::string last_line_with(const std::string &text, const std::string &needle)
+{
+    size_t pos = text.rfind(needle);
+    if (pos == std::string::npos)
+        return {};
+    size_t end = text.find('\n', pos);
+    return text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+}
+
+std::string tail(const std::string &text, size_t n) { return text.size() <= n ? text : text.substr(text.size() - n); }
+
+
+// One runner child and what it answered.
+struct ChildRun {
+    ProcessResult proc;
+    json answer;            // null when the child gave no answer
+    bool complete = false;  // finished, answered ok, and (measure) the answer passed validation
+    std::string reason;     // when not complete
+    std::vector<std::string> argv;
+    TrialHealth health;     // measure children with a valid answer; judged by the campaign
+};
+
+// Everything one campaign shares while it runs.
+CampaignEvent ev(CampaignEvent::Kind kind, std::string instance = {}, std::string operation = {},
+                 std::string message = {})
+{
+    CampaignEvent e;
+    e.kind = kind;
+    e.instance = std::move(instance);
+    e.operation = std::move(operation);
+    e.message = std::move(message);
+    return e;
+}
+
+struct Context {
+    Context(const CampaignOptions &o, CampaignObserver &obs, const std::atomic<bool> &c)
+        : opt(o), observer(obs), cancel(c)
+    {
+    }
+    const CampaignOptions &opt;
+    CampaignObserver &observer;
+    const std::atomic<bool> &cancel;
+    std::shared_ptr<const RunnerHost> host = runner_host_of(opt.runner); // where every child runs
+    std::string counter_name;
+    double counter_hz = 0;
+    std::optional<double> fixed_clock_hz; // for the PMU cycles/second rule; only with core cycles
+    ordered_json environment;
+    ordered_json campaign;
+    ordered_json build = ordered_json{{"instances", ordered_json::object()}};
+    CampaignSummary summary;
+    Clock::time_point start = Clock::now();
+    double units_total = 0, units_done = 0, last_fraction = 0;
+    std::map<int, double> fastest_probe_ns; // by CPU, over every measured attempt
+    std::map<std::string, BuildInfo> builds; // by library path: the build records that describe them
+    std::vector<double> probes_ns;          // each attempt's fastest probe, for the campaign's probe figures
+
+    fs::path out() const { return opt.out_dir; }
+    bool cancelled() const { return cancel.load(); }
+
+    void emit(CampaignEvent e)
+    {
+        // The total is refined as instances are calibrated; progress never goes backwards.
+        const double fraction = units_total > 0 ? std::min(1.0, units_done / units_total) : 0;
+        last_fraction = std::max(last_fraction, fraction);
+        e.fraction_done = last_fraction;
+        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+        e.eta_s = e.fraction_done > 0.01 ? elapsed * (1 - e.fraction_done) / e.fraction_done : -1;
+        observer.on_event(e);
+    }
+    void problem(const std::string &instance, const std::string &message)
+    {
+        summary.problems.push_back(message);
+        emit(ev(CampaignEvent::InstanceProblem, instance, "", message));
+    }
+    double fastest_probe_on(int cpu) const
+    {
+        const auto it = fastest_probe_ns.find(cpu);
+        return it == fastest_probe_ns.end() ? 0 : it->second;
+    }
+    void note_probe(const TrialHealth &h)
+    {
+        const double p = fastest_probe_of(h);
+        if (!(p > 0))
+            return;
+        probes_ns.push_back(p);
+        auto [it, inserted] = fastest_probe_ns.emplace(h.cpu, p);
+        if (!inserted)
+            it->second = std::min(it->second, p);
+    }
+};
+
+// The build record of a library (lib<name>.so.build.json), when one describes these bytes.
+const BuildInfo *build_of(const Context &ctx, const InstanceInfo &info)
+{
+    const auto it = ctx.builds.find(info.path);
+    return it == ctx.builds.end() ? nullptr : &it->second;
+}
+
+// The one place a campaign asks which candidate an instance belongs to.
+std::string candidate_of(const Context &ctx, const InstanceInfo &info)
+{
+    return candidate_for(info.meta, build_of(ctx, info));
+}
+
+std::string key_of(const Context &ctx, const InstanceInfo &info)
+{
+    return candidate_of(ctx, info) + "/" + info.meta.instance;
+}
+
+// What the build record says, else what kexbench says of a library it did not build.
+std::string flags_of(const BuildInfo *b) { return b && !b->flags.empty() ? b->flags : "kexbench"; }
+std::string variant_of(const BuildInfo *b, const InstanceInfo &info)
+{
+    return b && !b->variant.empty() ? b->variant : info.meta.variant;
+}
+
+std::string string_field(const json &answer, const char *key)
+{
+    const auto it = answer.find(key);
+    return it != answer.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// Text in an answer comes from the child, which hosts candidate code: its
+// reason, error and META strings are escaped once, here where they come in.
+void escape_answer_text(json &answer)
+{
+    for (const char *key : {"reason", "error"})
+        if (auto it = answer.find(key); it != answer.end() && it->is_string())
+            *it = printable(it->get<std::string>());
+    if (auto meta = answer.find("meta"); meta != answer.end() && meta->is_array())
+        for (auto &kv : *meta)
+            if (json_is_string_pair(kv))
+                kv = json::array({printable(kv[0].get<std::string>()), printable(kv[1].get<std::string>())});
+}
+
+std::string failure_reason(const ChildRun &run)
+{
+    if (run.answer.is_object()) {
+        for (const char *key : {"reason", "error"})
+            if (std::string why = string_field(run.answer, key); !why.empty())
+                return why;
+    }
+    std::string reason = "runner " + run.proc.describe_end();
+    std::string context = last_line_with(run.proc.err, "kexbench-runner:");
+    if (!context.empty())
+        reason += " — " + printable(context.substr(std::string("kexbench-runner: ").size()));
+    return reason;
+}
+
+// Why the answer channel or the answer itself cannot be taken, before its ok
+// is believed: a second answer, ok with a failed exit, another instance named.
+std::string answer_refusal(const ChannelAnswer &channel, const ProcessResult &proc, const std::string &expected_instance)
+{
+    if (!channel.problem.empty())
+        return channel.problem;
+    if (!channel.answer.is_object())
+        return {};
+    if (std::string problem = answer_exit_problem(proc, channel.answer); !problem.empty())
+        return problem;
+    const std::string named = answer_instance_name(channel.answer);
+    const bool says_ok = channel.answer.value("ok", false) == true;
+    if (says_ok && !expected_instance.empty() && named != expected_instance)
+        return "the answer names instance '" + printable(named) + "', not '" + printable(expected_instance) + "'";
+    return {};
+}
+
+// expected_instance: the name the describe step found; a later answer that
+// names another one is refused (empty: not checked).
+ChildRun run_child(Context &ctx, const std::vector<std::string> &args, double timeout_s,
+                   const std::string &expected_instance = {})
+{
+    ChildRun run;
+    // On the campaign's runner host, with the library made absolute there (ctx.opt.runner carries the cancel flag).
+    const ProcessSpec spec = runner_process_spec(
+        ctx.opt.runner, args, std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000)), ctx.opt.cpu);
+    run.argv = spec.argv;
+    run.proc = run_process(spec);
+    ChannelAnswer channel = read_answer_channel(run.proc.out);
+    if (std::string refused = answer_refusal(channel, run.proc, expected_instance); !refused.empty()) {
+        run.reason = "runner answer rejected: " + refused;
+        return run; // no answer: nothing of it reaches a record
+    }
+    run.answer = std::move(channel.answer);
+    if (run.answer.is_object())
+        escape_answer_text(run.answer);
+    const auto ok = run.answer.is_object() ? run.answer.find("ok") : run.answer.end();
+    run.complete = run.proc.succeeded() && run.answer.is_object() && ok != run.answer.end() && ok->is_boolean() &&
+                   ok->get<bool>();
+    if (!run.complete)
+        run.reason = failure_reason(run);
+    return run;
+}
+
+std::vector<std::string> measure_args(const Context &ctx, const std::string &lib, const std::string &op,
+                                      uint64_t iters, int warmups)
+{
+    char hz[64];
+    std::snprintf(hz, sizeof hz, "%.0f", ctx.counter_hz);
+    return {"measure", lib, "--op", op, "--iterations", std::to_string(iters), "--warmups",
+            std::to_string(warmups), "--counter", ctx.opt.counter, "--counter-hz", hz};
+}
+
+// What one measure child is asked, and about which instance.
+struct MeasureAsk {
+    std::string instance, op;
+    uint64_t iterations = 1;
+    int warmups = 0;
+};
+
+// A measure child: the answer must pass the field-by-field check, and agree
+// with what the parent measured of the child, before any figure is used.
+ChildRun run_measure_child(Context &ctx, const std::string &lib, const MeasureAsk &ask, double timeout_s)
+{
+    ChildRun run = run_child(ctx, measure_args(ctx, lib, ask.op, ask.iterations, ask.warmups), timeout_s, ask.instance);
+    if (!run.complete)
+        return run;
+    std::string problem = measure_answer_problem(run.answer, ask.iterations);
+    if (problem.empty())
+        problem = measure_time_problem(run.answer, run.proc, ask.op, ask.iterations, static_cast<uint64_t>(ask.warmups),
+                                       ctx.host->startup_allowance_s());
+    if (!problem.empty()) {
+        run.complete = false;
+        run.reason = "runner answer rejected: " + problem;
+        return run;
+    }
+    run.health = *trial_health_from_json(ordered_json(run.answer["health"]), "health");
+    return run;
+}
+
+// Sample arrays of a child; only complete (validated) answers have them.
+std::vector<uint64_t> samples_of(const ChildRun &run, const char *key)
+{
+    return run.complete ? run.answer[key].get<std::vector<uint64_t>>() : std::vector<uint64_t>{};
+}
+
+std::optional<TrialTotals> totals_of(const ChildRun &run)
+{
+    const auto ticks = samples_of(run, "ticks");
+    const auto ns = samples_of(run, "ns");
+    if (ticks.empty())
+        return std::nullopt;
+    TrialTotals t;
+    t.measurements = ticks.size();
+    t.seconds = static_cast<double>(std::accumulate(ns.begin(), ns.end(), uint64_t{0})) / 1e9;
+    t.cycles = static_cast<double>(std::accumulate(ticks.begin(), ticks.end(), uint64_t{0}));
+    return t;
+}
+
+RecordProcess process_entry(const ChildRun &run, int attempt)
+{
+    RecordProcess p;
+    p.status = run.complete ? "complete" : run.proc.timed_out ? "hard_timeout" : "failed";
+    if (run.proc.started && !run.proc.timed_out && run.proc.signal == 0)
+        p.exit_code = run.proc.exit_code;
+    p.command = run.argv;
+    p.wall_s = run.proc.wall_seconds;
+    p.stderr_tail = tail(run.proc.err, 2000);
+    p.disturbed_retries = attempt;
+    if (run.proc.timed_out)
+        p.timeout_s = run.proc.timeout_seconds;
+    if (run.answer.is_object())
+        for (const auto &kv : run.answer.value("meta", json::array()))
+            if (json_is_string_pair(kv))
+                p.meta.emplace_back(kv[0].get<std::string>(), kv[1].get<std::string>());
+    if (auto t = totals_of(run))
+        p.trials.push_back(*t);
+    return p;
+}
+
+bool is_numeric(const std::string &s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+
+void sizes_from_meta(Record &rec)
+{
+    if (rec.processes.empty())
+        return;
+    for (const auto &[key, value] : rec.processes.front().meta) {
+        const bool bytes = key.size() > 6 && key.compare(key.size() - 6, 6, "_bytes") == 0;
+        if (bytes && key != "baseline_rss_bytes" && key != "peak_rss_bytes" && is_numeric(value))
+            rec.sizes.emplace_back(key, std::stoll(value));
+        if (key.rfind("kex_", 0) == 0 && is_numeric(value))
+            rec.kex.emplace_back(key, std::stoll(value));
+        if (key == "build_flags")
+            rec.build_flags = value;
+        if (key == "timing_scope")
+            rec.timing_scope = value;
+    }
+}
+
+// One kept trial of an operation: the child whose figures count, and which
+// attempt it was (0 = first; each disturbed attempt before it is in `retried`).
+struct KeptTrial {
+    ChildRun child;
+    int attempt = 0;
+};
+
+// The operation's evidence from its children, in the schema-2 layout plus kexbench's samples.
+struct OperationRun {
+    std::string op;
+    Plan plan;
+    std::vector<KeptTrial> trials;   // one per trial slot
+    std::vector<ChildRun> retried;   // attempts judged disturbed and run again
+    std::optional<uint64_t> stack_bytes;
+    std::string stack_note;
+    std::string started_utc, ended_utc;
+    std::array<double, 3> load_start{}, load_end{};
+    std::string stop_reason; // adaptive: why it stopped
+};
+
+// Counter description, overhead and audits: the same in every child of an operation.
+void add_counter_facts(RecordSamples &s, const json &a)
+{
+    s.counter = a["counter"].get<std::string>();
+    s.counter_unit = a["counter_unit"].get<std::string>();
+    s.core_cycles = a["core_cycles"].get<bool>();
+    s.ticks_per_second = a["counter_hz"].get<double>();
+    s.time_source = a["time_source"].get<std::string>();
+    const double min_ticks = a["overhead"]["min_ticks"].get<double>();
+    s.overhead_ticks = s.overhead_ticks == 0 ? min_ticks : std::min(s.overhead_ticks, min_ticks);
+    s.overhead_ns = a["overhead"]["min_ns"].get<double>();
+    s.secret_mismatches += a["secret_mismatches"].get<uint64_t>();
+    s.dropped_tick_pairs += a["dropped_tick_pairs"].get<uint64_t>();
+    for (const auto &audit : a["audits"])
+        if (std::find(s.audits.begin(), s.audits.end(), audit.get<std::string>()) == s.audits.end())
+            s.audits.push_back(audit.get<std::string>());
+}
+
+RetriedAttempt retried_attempt(const ChildRun &run)
+{
+    RetriedAttempt r;
+    r.health = run.health;
+    r.totals = totals_of(run).value_or(TrialTotals{});
+    r.ticks = samples_of(run, "ticks");
+    r.ns = samples_of(run, "ns");
+    return r;
+}
+
+const TrialHealth &first_disturbed(const RecordSamples &s)
+{
+    return *std::find_if(s.health.begin(), s.health.end(), [](const TrialHealth &h) { return h.disturbed; });
+}
+
+void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
+{
+    RecordSamples s;
+    s.mode = ctx.opt.mode;
+    for (const KeptTrial &t : run.trials) {
+        if (!t.child.complete)
+            continue;
+        const auto ticks = samples_of(t.child, "ticks");
+        const auto ns = samples_of(t.child, "ns");
+        s.ticks.insert(s.ticks.end(), ticks.begin(), ticks.end());
+        s.ns.insert(s.ns.end(), ns.begin(), ns.end());
+        s.trial_sizes.push_back(ticks.size());
+        add_counter_facts(s, t.child.answer);
+        s.health.push_back(t.child.health);
+        s.disturbed = s.disturbed || t.child.health.disturbed;
+    }
+    for (const ChildRun &r : run.retried)
+        s.retried.push_back(retried_attempt(r));
+    if (!s.health.empty())
+        s.probe_fastest_ns = ctx.fastest_probe_on(s.health.front().cpu);
+    // kexbench's central value is over trials, not iterations (core/analysis/trial_stats.h).
+    s.ci_relative_width = estimate_over_trials(trial_medians(s, TrialQuantity::time_ns),
+                                               TrialStatistic::median_of_trial_medians, TrialQuantity::time_ns)
+                              .relative_width();
+    s.stack_bytes = run.stack_bytes;
+    if (!run.stack_note.empty())
+        s.extra["stack_note"] = run.stack_note;
+    if (!run.stop_reason.empty())
+        s.extra["adaptive_stop"] = run.stop_reason;
+    for (const KeptTrial &t : run.trials)
+        if (!t.child.complete) {
+            s.reason = t.child.reason;
+            break;
+        }
+    if (s.reason.empty() && s.disturbed)
+        s.reason = "disturbed: no clean attempt of trial " + std::to_string(first_disturbed(s).trial) + " in " +
+                   std::to_string(first_disturbed(s).attempt + 1) + " attempts (" + first_disturbed(s).reason + ")";
+    rec.kexbench = std::move(s);
+}
+
+Record assemble_record(const Context &ctx, const InstanceInfo &info, const KatCheck *kat, const OperationRun &run)
+{
+    Record rec;
+    rec.candidate = candidate_of(ctx, info);
+    rec.label = info.meta.instance;
+    rec.instance = info.meta.instance;
+    rec.variant = variant_of(build_of(ctx, info), info);
+    rec.flags = flags_of(build_of(ctx, info));
+    rec.operation = run.op;
+    rec.plan = RecordPlan{run.plan.iterations_per_trial, run.plan.warmups, static_cast<int>(run.trials.size()),
+                          true, run.plan.estimated_s, run.plan.timeout_per_process_s};
+    rec.kat = kat ? kat_verdict_word(kat->verdict) : "NOKAT";
+    rec.kat_not_passed = !kat || kat->verdict != KatVerdict::Pass;
+    rec.library = info.path;
+    if (auto bytes = read_file(info.path))
+        rec.library_sha256 = sha256_hex(*bytes);
+    if (kat && !kat->log_file.empty()) {
+        rec.kat_log = fs::relative(kat->log_file, ctx.out()).string();
+        if (auto log = read_file(kat->log_file))
+            rec.kat_log_sha256 = sha256_hex(*log);
+    }
+    rec.started_utc = run.started_utc;
+    rec.ended_utc = run.ended_utc;
+    rec.load_average_start = run.load_start;
+    rec.load_average_end = run.load_end;
+    rec.environment = ctx.environment;
+    bool all_complete = !run.trials.empty();
+    for (const KeptTrial &t : run.trials) {
+        rec.processes.push_back(process_entry(t.child, t.attempt));
+        rec.disturbed_retries += t.attempt;
+        all_complete = all_complete && t.child.complete;
+    }
+    const bool planned_count = ctx.opt.mode == "adaptive" || static_cast<int>(run.trials.size()) == run.plan.trials;
+    rec.status = all_complete && planned_count ? "complete" : "failed_or_partial";
+    for (const auto &p : rec.processes)
+        rec.trials.insert(rec.trials.end(), p.trials.begin(), p.trials.end());
+    sizes_from_meta(rec);
+    for (const KeptTrial &t : run.trials)
+        if (t.child.complete) {
+            rec.baseline_rss_bytes = std::max(rec.baseline_rss_bytes.value_or(0),
+                                              t.child.answer["baseline_rss_bytes"].get<uint64_t>());
+            rec.peak_rss_bytes = std::max(rec.peak_rss_bytes.value_or(0), t.child.answer["peak_rss_bytes"].get<uint64_t>());
+        }
+    if (!rec.trials.empty())
+        compute_trial_statistics(rec);
+    add_samples(rec, run, ctx);
+    if (rec.timing_scope.empty())
+        rec.timing_scope = run.op == "exchange" ? "loop" : "per_call_step";
+    return rec;
+}
+
+fs::path record_path(const Context &ctx, const InstanceInfo &info, const std::string &op)
+{
+    return ctx.out() / record_relative_path(candidate_of(ctx, info), info.meta.instance, op);
+}
+
+// Children's stderr can carry bytes that are not UTF-8; they are replaced, never a reason to lose a record.
+Result<bool> write_json(const fs::path &path, const ordered_json &j)
+{
+    return write_file_atomic(path, j.dump(1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
+}
+
+bool write_record(Context &ctx, const InstanceInfo &info, const Record &rec)
+{
+    auto written = write_json(record_path(ctx, info, rec.operation), record_to_json(rec));
+    if (!written) {
+        ctx.problem(info.meta.instance, written.error());
+        return false;
+    }
+    ++ctx.summary.records_written;
+    if (rec.status != "complete")
+        ++ctx.summary.records_failed;
+    CampaignEvent e = ev(CampaignEvent::RecordWritten, info.meta.instance, rec.operation);
+    e.record = &rec;
+    e.message = rec.status == "complete" ? "complete" : rec.kexbench ? rec.kexbench->reason : rec.status;
+    ctx.emit(e);
+    return true;
+}
+
+bool resumable(const Context &ctx, const InstanceInfo &info, const std::string &op)
+{
+    fs::path path = record_path(ctx, info, op);
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        return false;
+    auto rec = read_record_file(path.string(), 64ull << 20);
+    return rec && rec->status == "complete" && rec->kexbench && rec->kexbench->mode == ctx.opt.mode;
+}
+
+// The shares of a sharded campaign write build.json from threads of their own:
+// each adds its entry to what the file holds now, one at a time, so none
+// overwrites another's.
+Result<bool> merge_build_entry(const fs::path &path, const std::string &key, const ordered_json &entry)
+{
+    static std::mutex build_file_mutex;
+    std::lock_guard<std::mutex> lock(build_file_mutex);
+    ordered_json build = ordered_json{{"instances", ordered_json::object()}};
+    if (auto text = read_file(path.string(), 64u << 20)) {
+        ordered_json old = ordered_json::parse(*text, nullptr, false);
+        if (old.is_object() && old.contains("instances") && old["instances"].is_object())
+            build = std::move(old);
+    }
+    build["instances"][key] = entry;
+    return write_json(path, build);
+}
+
+
+void measure_stack_of(Context &ctx, const std::string &lib, const std::string &instance, OperationRun &run,
+                      double timeout_s)
+{
+    ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op}, timeout_s, instance);
+    if (child.complete && child.answer.contains("stack_bytes") && json_is_uint(child.answer["stack_bytes"]))
+        run.stack_bytes = child.answer["stack_bytes"].get<uint64_t>();
+    else
+        run.stack_note = child.complete ? "runner answer without stack_bytes" : child.reason;
+}
+
+void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat)
+{
+    const BuildInfo *b = build_of(ctx, info);
+    ordered_json e;
+    e["candidate"] = candidate_of(ctx, info);
+    e["label"] = info.meta.instance;
+    e["instance"] = info.meta.instance;
+    e["variant"] = variant_of(b, info);
+    e["flags"] = flags_of(b);
+    if (b && !b->guide_result.empty())
+        e["guide_result"] = b->guide_result;
+    e["kat"] = kat ? kat_verdict_word(kat->verdict) : "NOKAT";
+    e["library"] = info.path;
+    if (auto bytes = read_file(info.path))
+        e["library_sha256"] = sha256_hex(*bytes);
+    e["elf_load_bytes"] = info.elf_load_bytes;
+    if (kat && !kat->log_file.empty()) {
+        e["kat_log"] = fs::relative(kat->log_file, ctx.out()).string();
+        if (auto log = read_file(kat->log_file))
+            e["kat_log_sha256"] = sha256_hex(*log);
+    }
+    e["build_flags"] = b && !b->build_flags.empty() ? b->build_flags : info.meta.build_flags;
+    e["compiler"] = b && !b->compiler.empty() ? b->compiler : info.meta.compiler;
+    if (b && !b->compiler_version.empty())
+        e["compiler_version"] = b->compiler_version;
+    ctx.build["instances"][key_of(ctx, info)] = e;
+    if (auto w = merge_build_entry(ctx.out() / "build.json", key_of(ctx, info), e); !w)
+        ctx.problem(info.meta.instance, w.error());
+}
+
+// Calibration: one exchange, no warm-up. Its t1 sizes every operation's plan
+// because each iteration of a step runs a whole exchange.
+bool calibrate(Context &ctx, const std::string &lib, const InstanceInfo &info, const KatCheck *kat, double &t1,
+               double &setup_s, unsigned &passes_run)
+{
+    OperationRun run;
+    run.op = "exchange";
+    run.started_utc = utc_now();
+    run.load_start = load_average();
+    ChildRun child = run_measure_child(ctx, lib, {info.meta.instance, "exchange", 1, 0}, ctx.opt.calibration_timeout_s);
+    if (child.complete) {
+        const auto ns = samples_of(child, "ns");
+        t1 = std::max(1e-9, static_cast<double>(ns.empty() ? 0 : ns[0]) / 1e9);
+        setup_s = std::max(0.0, child.proc.wall_seconds - t1);
+        passes_run = static_cast<unsigned>(child.answer["passes_run"].get<uint64_t>());
+        return true;
+    }
+    if (child.proc.cancelled)
+        return false;
+    // The calibration failure is the instance's evidence: a failed exchange record with the reason.
+    run.plan.trials = 1;
+    run.trials.push_back({std::move(child), 0});
+    run.ended_utc = utc_now();
+    run.load_end = load_average();
+    Record rec = assemble_record(ctx, info, kat, run);
+    write_record(ctx, info, rec);
+    ctx.problem(info.meta.instance, info.meta.instance + ": not measured: " + rec.kexbench->reason);
+    return false;
+}
+
+std::vector<std::string> chosen_operations(Context &ctx, const InstanceInfo &info, unsigned passes_run)
+{
+    std::vector<std::string> all = operations_for(passes_run);
+    if (ctx.opt.operations.empty())
+        return all;
+    std::vector<std::string> chosen;
+    for (const auto &op : ctx.opt.operations) {
+        if (std::find(all.begin(), all.end(), op) != all.end())
+            chosen.push_back(op);
+        else
+            ctx.problem(info.meta.instance, info.meta.instance + ": no operation " + op + " (its exchange runs " +
+                                                std::to_string(passes_run) + " passes)");
+    }
+    return chosen;
+}
+
+// ---- hash/DRNG profile (harness §8): profile/<cand>/<label>__exchange.json
+
+fs::path profiled_library(const std::string &lib)
+{
+    const fs::path p(lib);
+    return p.parent_path() / "profiled" / p.filename();
+}
+
+bool profile_complete(const fs::path &file)
+{
+    auto text = read_file(file.string(), 64u << 20);
+    json j = text ? json::parse(*text, nullptr, false) : json();
+    return j.is_object() && j.value("status", "") == "complete";
+}
+
+// share[fn] = ticks(fn) / TOTAL ticks; hash_share = every share except the DRNG's.
+void add_shares(ordered_json &j, const json &answer)
+{
+    const double total = answer["total"].value("ticks", 0.0);
+    if (!(total > 0))
+        return;
+    std::map<std::string, double> ticks;
+    for (const auto &c : answer.value("calls", json::array()))
+        ticks[c.value("fn", "")] += c.value("ticks", 0.0);
+    ordered_json share = ordered_json::object();
+    double hash = 0;
+    for (const auto &[fn, t] : ticks) {
+        share[fn] = t / total;
+        if (fn != "drng")
+            hash += t / total;
+    }
+    j["share"] = share;
+    j["hash_share"] = hash;
+}
+
+// CALL rows in the harness's key order (the child's JSON sorts keys).
+ordered_json profile_calls(const json &answer)
+{
+    ordered_json calls = ordered_json::array();
+    for (const auto &c : answer.value("calls", json::array()))
+        calls.push_back({{"fn", c.value("fn", "")},
+                         {"in_bits", c.value("in_bits", uint64_t{0})},
+                         {"out_bits", c.value("out_bits", uint64_t{0})},
+                         {"calls", c.value("calls", uint64_t{0})},
+                         {"ticks", c.value("ticks", uint64_t{0})}});
+    return calls;
+}
+
+// How the profile's iteration count was chosen, kept with it (harness rule or --profile-iterations).
+struct ProfileChoice {
+    ProfilePlan plan;
+    std::string rule;   // "harness" or "--profile-iterations"
+    double t1 = 0;      // the exchange calibration's seconds the rule was applied to
+};
+
+ordered_json profile_json(const Context &ctx, const InstanceInfo &info, const std::string &profiled,
+                          const ChildRun &child, const ProfileChoice &choice, const std::string &reason)
+{
+    ordered_json j;
+    j["schema"] = kRecordSchema;
+    j["candidate"] = candidate_of(ctx, info);
+    j["label"] = info.meta.instance;
+    j["operation"] = "exchange";
+    j["input_bytes"] = 0;
+    j["status"] = reason.empty() ? "complete" : "failed";
+    j["command"] = child.argv;
+    j["stderr"] = tail(child.proc.err, 2000);
+    ordered_json meta = ordered_json::object();
+    const json &a = child.answer;
+    if (a.is_object()) {
+        for (const auto &kv : a.value("meta", json::array()))
+            meta[kv.at(0).get<std::string>()] = kv.at(1).get<std::string>();
+        j["meta"] = meta;
+        if (a.contains("total") && a["total"].is_object()) {
+            j["total"] = {{"operations", a["total"].value("operations", uint64_t{0})},
+                          {"ticks", a["total"].value("ticks", uint64_t{0})}};
+            j["calls"] = profile_calls(a);
+            if (reason.empty())
+                add_shares(j, a);
+        }
+    }
+    ordered_json k = {{"library", profiled}};
+    if (auto bytes = read_file(profiled))
+        k["library_sha256"] = sha256_hex(*bytes);
+    k["iterations"] = choice.plan.iterations;
+    k["warmups"] = choice.plan.warmups;
+    k["iterations_rule"] = choice.rule;
+    k["calibration_t1_s"] = choice.t1;
+    if (!reason.empty())
+        k["reason"] = reason;
+    j["kexbench"] = k;
+    return j;
+}
+
+// A stale profiled/ library of another instance must not lend its shares.
+std::string profile_problem(const InstanceInfo &info, const ChildRun &child)
+{
+    if (!child.complete)
+        return child.reason.empty() ? "profiling failed" : child.reason;
+    for (const auto &kv : child.answer.value("meta", json::array()))
+        if (kv.at(0) == "instance" && kv.at(1) != info.meta.instance)
+            return "profiled library is instance " + kv.at(1).get<std::string>() + ", not " + info.meta.instance;
+    return {};
+}
+
+// One profiling child after the timed trials, when the instance has a profiled build.
+void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo &info, double t1, double setup_s)
+{
+    const fs::path profiled = profiled_library(lib);
+    std::error_code ec;
+    if (!fs::is_regular_file(profiled, ec))
+        return;
+    const fs::path out = ctx.out() / "profile" / candidate_of(ctx, info) / (info.meta.instance + "__exchange.json");
+    if (profile_complete(out))
+        return; // resuming: the shares are already measured
+    // Only the calibration's t1 (or the user's count) decides: never the timing plan, target or mode.
+    ProfileChoice choice;
+    choice.plan = plan_profile(t1, setup_s, ctx.opt.planning.timeout_slack_s, ctx.opt.profile_iterations);
+    choice.rule = ctx.opt.profile_iterations > 0 ? "--profile-iterations" : "harness";
+    choice.t1 = t1;
+    const ProfilePlan &plan = choice.plan;
+    ChildRun child = run_child(ctx,
+                               {"profile", profiled.string(), "--op", "exchange", "--iterations",
+                                std::to_string(plan.iterations), "--warmups", std::to_string(plan.warmups)},
+                               plan.timeout_s, info.meta.instance);
+    if (child.proc.cancelled)
+        return;
+    const std::string problem = profile_problem(info, child);
+    if (auto w = write_json(out, profile_json(ctx, info, profiled.string(), child, choice, problem)); !w)
+        ctx.problem(info.meta.instance, w.error());
+    if (!problem.empty())
+        ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "exchange",
+                    info.meta.instance + ": hash/DRNG profile failed: " + problem));
+}
+
+
+// ---- scheduling the trials of every (instance, operation) pair
+
+// An instance ready to measure: KAT-checked and calibrated.
+struct InstanceWork {
+    std::string lib;
+    InstanceInfo info;
+    std::optional<KatCheck> kat;
+    double t1 = 0, setup_s = 0;
+    std::vector<std::string> ops; // the operations measured (resumed ones left out)
+    std::vector<std::string> planned_ops; // every operation chosen for it, resumed ones included
+    bool measure_exchange = false;
+    const KatCheck *kat_check() const { return kat ? &*kat : nullptr; }
+};
+
+// One (instance, operation) pair and the state of its trials.
+struct PairWork {
+    size_t instance = 0;
+    OperationRun run;
+    std::vector<size_t> retry_slots; // trial slots whose disturbed attempt is to be run again
+    int planned = 0;                 // fixed: the plan's trials; adaptive: the minimum it counts on
+    bool stopped = false;            // no new trials: the adaptive rule was met, or a child failed
+    bool announced = false;          // OperationStarted sent
+    bool written = false;            // its record is on disk
+    bool written_failed = false;     // ... as a failed record
+    bool changed = false;            // something changed since it was written
+    double spent_s = 0;              // its children's wall time (the adaptive budget)
+    int units = 0;                   // progress units counted for it
+};
+
+bool wants_new_trial(const Context &ctx, const PairWork &p)
+{
+    if (p.stopped)
+        return false;
+    if (ctx.opt.mode == "adaptive")
+        return static_cast<int>(p.run.trials.size()) < ctx.opt.adaptive.max_trials;
+    return static_cast<int>(p.run.trials.size()) < p.run.plan.trials;
+}
+
+bool has_work(const Context &ctx, const PairWork &p) { return !p.retry_slots.empty() || wants_new_trial(ctx, p); }
+
+struct TrialTask {
+    size_t pair = 0;
+    std::optional<size_t> retry_slot; // nullopt: a new trial
+};
+
+TrialTask task_for(size_t index, const PairWork &p)
+{
+    if (!p.retry_slots.empty())
+        return {index, p.retry_slots.front()};
+    return {index, std::nullopt};
+}
+
+// The next round of trials. Interleaved: one trial of every pair that has
+// work, in a fresh random order from the campaign's seeded generator, so a
+// slow phase of the machine hits all rows alike. Harness: the first pair
+// with work, alone, until it is done.
+std::vector<TrialTask> next_round(const Context &ctx, const std::vector<PairWork> &pairs, std::mt19937_64 &rng)
+{
+    std::vector<TrialTask> round;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        if (!has_work(ctx, pairs[i]))
+            continue;
+        round.push_back(task_for(i, pairs[i]));
+        if (ctx.opt.order == "harness")
+            return round;
+    }
+    std::shuffle(round.begin(), round.end(), rng);
+    return round;
+}
+
+// Judged against the fastest probe the campaign has seen on that CPU so far
+// (the end-of-campaign sweep judges again against the final fastest).
+void judge(const Context &ctx, TrialHealth &h, const OperationRun &run)
+{
+    std::optional<double> clock;
+    if (run.op == "exchange") // the harness exempts per_call_step: its wall time is not the counter window
+        clock = ctx.fixed_clock_hz;
+    judge_trial(h, ctx.fastest_probe_on(h.cpu), clock);
+}
+
+void add_cycles_per_second(const Context &ctx, ChildRun &child)
+{
+    if (!ctx.fixed_clock_hz)
+        return;
+    if (auto t = totals_of(child); t && t->seconds > 0.01 && t->cycles)
+        child.health.cycles_per_second = *t->cycles / t->seconds;
+}
+
+void check_adaptive_stop(Context &ctx, PairWork &p)
+{
+    std::vector<double> medians;
+    for (const KeptTrial &t : p.run.trials) {
+        RecordSamples one;
+        one.ns = samples_of(t.child, "ns");
+        for (double m : trial_medians(one, TrialQuantity::time_ns))
+            medians.push_back(m);
+    }
+    const auto width = estimate_over_trials(medians, TrialStatistic::median_of_trial_medians, TrialQuantity::time_ns)
+                           .relative_width();
+    auto verdict = adaptive_should_stop(ctx.opt.adaptive, static_cast<int>(p.run.trials.size()), p.spent_s, width);
+    p.stopped = verdict.stop;
+    p.run.stop_reason = verdict.why;
+}
+
+// A new attempt takes its slot; the disturbed one it replaces moves to `retried`.
+size_t keep_attempt(PairWork &p, const TrialTask &task, ChildRun child)
+{
+    if (!task.retry_slot) {
+        p.run.trials.push_back({std::move(child), 0});
+        return p.run.trials.size() - 1;
+    }
+    KeptTrial &slot = p.run.trials[*task.retry_slot];
+    p.run.retried.push_back(std::move(slot.child));
+    slot.child = std::move(child);
+    ++slot.attempt;
+    p.retry_slots.erase(p.retry_slots.begin());
+    return *task.retry_slot;
+}
+
+void count_progress(Context &ctx, PairWork &p)
+{
+    const int target = p.stopped && p.retry_slots.empty() ? p.planned : std::min<int>(p.planned, static_cast<int>(p.run.trials.size()));
+    if (target > p.units) {
+        ctx.units_done += target - p.units;
+        p.units = target;
+    }
+}
+
+void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p, const TrialTask &task)
+{
+    const InstanceWork &w = instances[p.instance];
+    if (!p.announced) {
+        p.announced = true;
+        ctx.emit(ev(CampaignEvent::OperationStarted, w.info.meta.instance, p.run.op));
+    }
+    ChildRun child = run_measure_child(
+        ctx, w.lib, {w.info.meta.instance, p.run.op, p.run.plan.iterations_per_trial, p.run.plan.warmups},
+        p.run.plan.timeout_per_process_s);
+    if (child.proc.cancelled)
+        return;
+    p.spent_s += child.proc.wall_seconds;
+    const bool ok = child.complete;
+    if (ok) {
+        add_cycles_per_second(ctx, child);
+        ctx.note_probe(child.health);
+        judge(ctx, child.health, p.run);
+    }
+    const size_t slot = keep_attempt(p, task, std::move(child));
+    KeptTrial &kept = p.run.trials[slot];
+    kept.child.health.trial = static_cast<int>(slot) + 1;
+    kept.child.health.attempt = kept.attempt;
+    p.changed = true;
+    if (!ok) {
+        p.stopped = true; // the harness also stops at the first process that does not complete
+        p.retry_slots.clear();
+    } else if (kept.child.health.disturbed && kept.attempt < ctx.opt.retries) {
+        p.retry_slots.push_back(slot);
+    }
+    // A retry replaces a trial value, so the rule is checked again: an
+    // operation stopped on precision goes on when its interval widened.
+    if (ok && ctx.opt.mode == "adaptive")
+        check_adaptive_stop(ctx, p);
+    count_progress(ctx, p);
+    CampaignEvent e = ev(CampaignEvent::TrialDone, w.info.meta.instance, p.run.op,
+                         kept.child.health.disturbed ? "disturbed: " + kept.child.health.reason : std::string());
+    e.trial = static_cast<int>(p.run.trials.size());
+    e.trials = ctx.opt.mode == "adaptive" ? 0 : p.run.plan.trials;
+    ctx.emit(e);
+}
+
+// Stack child, record, written: when the pair has no work left. A pair the
+// end-of-campaign sweep changes is written again (the same file, counted once).
+void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p)
+{
+    const InstanceWork &w = instances[p.instance];
+    if (!p.written && ctx.opt.stack && !ctx.cancelled())
+        measure_stack_of(ctx, w.lib, w.info.meta.instance, p.run, p.run.plan.timeout_per_process_s);
+    p.run.ended_utc = utc_now();
+    p.run.load_end = load_average();
+    Record rec = assemble_record(ctx, w.info, w.kat_check(), p.run);
+    if (ctx.cancelled() && rec.status != "complete")
+        return;
+    if (p.written) {
+        --ctx.summary.records_written;
+        ctx.summary.records_failed -= p.written_failed ? 1 : 0;
+    }
+    if (write_record(ctx, w.info, rec)) {
+        p.written = true;
+        p.written_failed = rec.status != "complete";
+        p.changed = false;
+    }
+}
+
+// The fastest probe is known only at the end: judge every kept trial again
+// against it, and queue the newly disturbed ones that still have retries.
+// Returns whether any retry was queued.
+bool sweep_disturbed(Context &ctx, std::vector<PairWork> &pairs)
+{
+    bool queued = false;
+    for (PairWork &p : pairs)
+        for (size_t slot = 0; slot < p.run.trials.size(); ++slot) {
+            KeptTrial &t = p.run.trials[slot];
+            if (!t.child.complete)
+                continue;
+            const bool was = t.child.health.disturbed;
+            const std::string why = t.child.health.reason;
+            judge(ctx, t.child.health, p.run);
+            if (was != t.child.health.disturbed || why != t.child.health.reason)
+                p.changed = true;
+            if (t.child.health.disturbed && t.attempt < ctx.opt.retries &&
+                std::find(p.retry_slots.begin(), p.retry_slots.end(), slot) == p.retry_slots.end()) {
+                p.retry_slots.push_back(slot);
+                queued = true;
+            }
+        }
+    return queued;
+}
+
+void run_all_trials(Context &ctx, const std::vector<InstanceWork> &instances, std::vector<PairWork> &pairs,
+                    uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    for (;;) {
+        std::vector<TrialTask> round = next_round(ctx, pairs, rng);
+        if (round.empty() && !sweep_disturbed(ctx, pairs))
+            break;
+        for (const TrialTask &task : round) {
+            if (ctx.cancelled())
+                return;
+            PairWork &p = pairs[task.pair];
+            run_trial(ctx, instances, p, task);
+            if (!has_work(ctx, p) && p.changed && !ctx.cancelled())
+                finish_pair(ctx, instances, p);
+        }
+    }
+    for (PairWork &p : pairs) // verdicts the sweep changed without a retry left
+        if (p.changed && !ctx.cancelled())
+            finish_pair(ctx, instances, p);
+}
+
+// The campaign's manifest first; then the entry the library's build was gated
+// on, so a KAT that passed at build time is checked again, never NOKAT.
+KatCheckOptions kat_options_for(const Context &ctx, const InstanceInfo &info)
+{
+    const BuildInfo *b = build_of(ctx, info);
+    KatCheckOptions how = b ? kat_options_from_build(info.path, *b) : KatCheckOptions{};
+    how.candidate = candidate_of(ctx, info);
+    how.manifest_given = ctx.opt.manifest_given;
+    how.log_root = ctx.out().string();
+    return how;
+}
+
+// Trials each pair is counted with in the progress estimate.
+int planned_trials(const CampaignOptions &opt, const Plan &plan)
+{
+    return opt.mode == "adaptive" ? std::max(opt.adaptive.min_trials, kAdaptiveMinTrials) : plan.trials;
+}
+
+// KAT, build entry, calibration and the operations still to measure.
+std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &lib, const InstanceInfo &info)
+{
+    ctx.emit(ev(CampaignEvent::InstanceStarted, info.meta.instance));
+    InstanceWork w;
+    w.lib = lib;
+    w.info = info;
+    if (ctx.opt.kat) {
+        w.kat = check_kat(lib, ctx.opt.manifest, (ctx.out() / "kat" / candidate_of(ctx, info)).string(), ctx.opt.runner,
+                          kat_options_for(ctx, info));
+        if (ctx.cancelled())
+            return std::nullopt;
+        if (w.kat->verdict != KatVerdict::Pass)
+            ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", info.meta.instance + ": KAT " + w.kat->summary()));
+        else // every instance's KAT outcome is said, the pass too
+            ctx.emit(ev(CampaignEvent::KatPassed, info.meta.instance, "",
+                        info.meta.instance + ": KAT PASS (" + std::to_string(w.kat->records) + " vectors)"));
+    }
+    add_build_entry(ctx, info, w.kat_check());
+    unsigned passes_run = 0;
+    const bool calibrated = calibrate(ctx, lib, info, w.kat_check(), w.t1, w.setup_s, passes_run);
+    ctx.units_done += 1;
+    if (!calibrated)
+        return std::nullopt;
+    for (const auto &op : chosen_operations(ctx, info, passes_run)) {
+        w.measure_exchange = w.measure_exchange || op == "exchange";
+        w.planned_ops.push_back(op);
+        if (!resumable(ctx, info, op)) {
+            w.ops.push_back(op);
+            continue;
+        }
+        ++ctx.summary.records_resumed;
+        ctx.emit(ev(CampaignEvent::RecordResumed, info.meta.instance, op, "kept the complete record"));
+    }
+    return w;
+}
+
+std::vector<PairWork> pairs_of(Context &ctx, const std::vector<InstanceWork> &instances)
+{
+    PlanningConstants constants = ctx.opt.planning;
+    if (ctx.opt.mode == "adaptive")
+        constants.trial_target_s = ctx.opt.adaptive.trial_target_s;
+    std::vector<PairWork> pairs;
+    for (size_t i = 0; i < instances.size(); ++i)
+        for (const auto &op : instances[i].ops) {
+            PairWork p;
+            p.instance = i;
+            p.run.op = op;
+            p.run.plan = plan_fixed(instances[i].t1, instances[i].setup_s, instances[i].t1, constants);
+            p.run.started_utc = utc_now();
+            p.run.load_start = load_average();
+            p.planned = planned_trials(ctx.opt, p.run.plan);
+            ctx.units_total += p.planned;
+            pairs.push_back(std::move(p));
+        }
+    return pairs;
+}
+
+// The "completion" block of campaign.json: whether the campaign measured
+// every record it planned. state: "complete" (every planned record is on
+// disk and complete), "cancelled" (stopped on request: Cancel, SIGINT or
+// SIGTERM), "partial" (ran to its end without some records: failed children,
+// calibration or KAT problems). planned / measured count records;
+// not_measured names each planned record without a complete record as
+// "candidate/label/operation", "candidate/label/*" when the instance stopped
+// before its operations were chosen (cancelled or not calibrated).
+ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo> &infos,
+                             const std::vector<InstanceWork> &instances)
+{
+    int planned = 0, measured = 0;
+    std::vector<std::string> not_measured;
+    for (const InstanceInfo &info : infos) {
+        const InstanceWork *work = nullptr;
+        for (const InstanceWork &w : instances)
+            if (w.info.path == info.path)
+                work = &w;
+        const std::string key = candidate_of(ctx, info) + "/" + info.meta.instance + "/";
+        std::vector<std::string> ops = work ? work->planned_ops : ctx.opt.operations;
+        if (!work && ops.empty()) { // its operations were never chosen: one entry for all of them
+            ++planned;
+            not_measured.push_back(key + "*");
+            continue;
+        }
+        for (const std::string &op : ops) {
+            ++planned;
+            if (resumable(ctx, info, op))
+                ++measured;
+            else
+                not_measured.push_back(key + op);
+        }
+    }
+    const std::string state = ctx.cancelled() ? "cancelled" : not_measured.empty() ? "complete" : "partial";
+    return ordered_json{{"state", state}, {"planned", planned}, {"measured", measured}, {"not_measured", not_measured}};
+}
+
+double median_of(std::vector<double> v)
+{
+    return v.empty() ? 0 : stats::median(v);
+}
+
+// The probe figures of the campaign, for comparing machines and runs ("B ran 23 % slower per probe").
+ordered_json probe_json(const Context &ctx)
+{
+    ordered_json by_cpu = ordered_json::object();
+    for (const auto &[cpu, ns] : ctx.fastest_probe_ns)
+        by_cpu[std::to_string(cpu)] = ns;
+    const auto [lo, hi] = std::minmax_element(ctx.probes_ns.begin(), ctx.probes_ns.end());
+    return {{"kernel", "dependent 64-bit multiply-add chain, fastest of " + std::to_string(kProbeRepeats) +
+                           " repeats before and after each trial"},
+            {"attempts", ctx.probes_ns.size()},
+            {"fastest_ns", ctx.probes_ns.empty() ? json(nullptr) : json(*lo)},
+            {"median_ns", ctx.probes_ns.empty() ? json(nullptr) : json(median_of(ctx.probes_ns))},
+            {"slowest_ns", ctx.probes_ns.empty() ? json(nullptr) : json(*hi)},
+            {"fastest_ns_by_cpu", by_cpu}};
+}
+
+std::string percent_text(double share) { return fmt::py_format(100 * share, 'f', 1) + " %"; }
+
+// CPU pressure (PSI "some avg60") from which the host counts as loaded.
+constexpr double kPressureWarningPercent = kCpuPressureWarningPercent;
+
+// Host-load warnings from what the campaign measured, not the load average.
+std::vector<std::string> measured_warnings(const Context &ctx, const std::vector<PairWork> &pairs)
+{
+    std::vector<std::string> w;
+    if (ctx.probes_ns.size() >= 2) {
+        const auto [lo, hi] = std::minmax_element(ctx.probes_ns.begin(), ctx.probes_ns.end());
+        if (*hi > 1.03 * *lo)
+            w.push_back("the speed probe varied by " + percent_text(*hi / *lo - 1) +
+                        " during the campaign: the machine's speed changed while it ran");
+    }
+    int attempts = 0, disturbed = 0, flagged = 0;
+    double steal = 0;
+    for (const PairWork &p : pairs) {
+        attempts += static_cast<int>(p.run.trials.size() + p.run.retried.size());
+        disturbed += static_cast<int>(p.run.retried.size());
+        for (const KeptTrial &t : p.run.trials) {
+            disturbed += t.child.health.disturbed;
+            flagged += t.child.health.disturbed;
+            steal += t.child.health.steal_s.value_or(0);
+        }
+        for (const ChildRun &r : p.run.retried)
+            steal += r.health.steal_s.value_or(0);
+    }
+    if (disturbed > 0)
+        w.push_back(std::to_string(disturbed) + " of " + std::to_string(attempts) + " trial attempts were disturbed" +
+                    (flagged > 0 ? "; " + std::to_string(flagged) + " kept trial(s) never got a clean attempt"
+                                 : std::string(", and every one was run again cleanly")));
+    if (steal > 0)
+        w.push_back("the hypervisor stole " + fmt::py_format(steal, 'f', 2) + " s of CPU time during timed trials");
+    if (auto psi = cpu_pressure_some_avg60(); psi && *psi >= kPressureWarningPercent)
+        w.push_back("CPU pressure: tasks waited for a CPU " + fmt::py_format(*psi, 'f', 1) +
+                    " % of the last minute (/proc/pressure/cpu)");
+    return w;
+}
+
+ordered_json planning_json(const CampaignOptions &opt)
+{
+    ordered_json p;
+    p["mode"] = opt.mode;
+    p["trials"] = opt.planning.trials;
+    p["trial_target_s"] = opt.mode == "adaptive" ? opt.adaptive.trial_target_s : opt.planning.trial_target_s;
+    p["min_total"] = opt.planning.min_total;
+    p["max_iters_per_trial"] = opt.planning.max_iters_per_trial;
+    p["op_budget_s"] = opt.mode == "adaptive" ? opt.adaptive.budget_s : opt.planning.op_budget_s;
+    p["separate_process_setup_s"] = opt.planning.separate_process_setup_s;
+    if (opt.mode == "adaptive") {
+        p["precision"] = opt.adaptive.precision;
+        p["min_trials"] = opt.adaptive.min_trials;
+        p["max_trials"] = opt.adaptive.max_trials;
+    }
+    return p;
+}
+
+// A folder keeps the planning it was started with; resuming under other
+// constants would mix incomparable records.
+Result<bool> check_resume(Context &ctx)
+{
+    // Earlier instances stay in build.json: a campaign adds its entries, never replaces the file.
+    if (auto b = read_file((ctx.out() / "build.json").string(), 64u << 20)) {
+        ordered_json build = ordered_json::parse(*b, nullptr, false);
+        if (build.is_object() && build.contains("instances") && build["instances"].is_object())
+            ctx.build = build;
+    }
+    fs::path path = ctx.out() / "campaign.json";
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        return true;
+    auto text = read_file(path.string(), 16u << 20);
+    ordered_json old = text ? ordered_json::parse(*text, nullptr, false) : ordered_json();
+    if (old.is_discarded() || !old.is_object())
+        return fail(path.string() + ": unreadable; move it away or choose another --out");
+    if (old.value("planning", ordered_json()) != ctx.campaign["planning"])
+        return fail(path.string() + ": this folder was measured with other planning (" +
+                    old.value("planning", ordered_json()).dump() + "); choose another --out");
+    ctx.campaign["started_utc"] = old.value("started_utc", ctx.campaign["started_utc"].get<std::string>());
+    return true;
+}
+
+
+// What campaign.json and every record's environment say of where the children ran.
+ordered_json runner_host_json(const RunnerHost &host)
+{
+    return {{"kind", host.kind()}, {"where", host.where()}, {"machine", host.machine()}};
+}
+
+// The machine the children run on, described there (core/campaign/host_description.h).
+Result<bool> describe_host(Context &ctx)
+{
+    auto described = describe_runner_host(ctx.opt.runner, ctx.opt.counter, ctx.opt.cpu);
+    if (!described)
+        return fail("cannot describe the runner's machine: " + described.error());
+    HostDescription &d = *described;
+    ctx.counter_name = d.counter;
+    ctx.counter_hz = d.counter_hz;
+    ctx.fixed_clock_hz = d.fixed_clock_hz;
+    if (ctx.host->kind() == "emulated") // a campaign warning, so every record and report carries it
+        d.warnings.push_back(emulation_warning(*ctx.host));
+    ctx.environment = d.environment;
+    ctx.environment["warnings"] = d.warnings;
+    ctx.environment["runner_host"] = runner_host_json(*ctx.host);
+    ctx.campaign["runner_host"] = runner_host_json(*ctx.host);
+    ctx.campaign["kexbench"] = {{"counter", ctx.counter_name},
+                                {"counter_hz", ctx.counter_hz},
+                                {"counter_steady", d.counter_steady ? json(*d.counter_steady) : json(nullptr)},
+                                {"pmu_unavailable", d.pmu_unavailable},
+                                {"order", ctx.opt.order},
+                                {"retries", ctx.opt.retries}};
+    ctx.campaign["host_problems"] = d.warnings;
+    return true;
+}
+
+// The environment when the campaign ended, read where the children ran; its
+// warnings are the start's business (campaign.json host_problems).
+ordered_json environment_at_end(const Context &ctx)
+{
+    ordered_json env;
+    if (ctx.host->kind() == "local") {
+        env = ordered_json::parse(to_json(read_environment("", ctx.opt.cpu.value_or(0))).dump());
+    } else if (auto d = describe_runner_host(ctx.opt.runner, ctx.opt.counter, ctx.opt.cpu)) {
+        env = d->environment;
+        env["warnings"] = ordered_json::array();
+    } else {
+        return ordered_json{{"error", d.error()}, {"runner_host", runner_host_json(*ctx.host)}};
+    }
+    env["runner_host"] = runner_host_json(*ctx.host);
+    return env;
+}
+
+// campaign.json, or for one host's share of a sharded campaign the block the
+// coordinator folds into the one campaign.json it writes.
+Result<bool> write_campaign_json(Context &ctx)
+{
+    if (!ctx.opt.shard_host.empty()) {
+        ctx.summary.campaign_json = ctx.campaign.dump();
+        return true;
+    }
+    return write_json(ctx.out() / "campaign.json", ctx.campaign);
+}
+
+uint64_t campaign_seed(const CampaignOptions &opt)
+{
+    if (opt.seed)
+        return *opt.seed;
+    std::random_device device;
+    return (static_cast<uint64_t>(device()) << 32) ^ device();
+}
+
+// The lock of a campaign folder: its open .kexbench.lock under flock. The
+// kernel drops the lock when the descriptor closes, also when the process
+// dies, so the file a killed campaign leaves behind is never in the way.
+constexpr const char *kLockFile = kCampaignLockFile;
+
+// The pid the holder wrote, digits only (empty until it has written).
+std::string lock_holder(int fd)
+{
+    char buf[32] = {};
+    const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
+    const std::string text = n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
+    return text.substr(0, text.find_first_not_of("0123456789"));
+}
+
+// The libraries of a campaign as described by runner children, one per
+// identity: the same library (name and contents) given twice is measured once.
+struct Described {
+    std::vector<InstanceInfo> infos;
+    std::vector<std::string> libs, sha256s;
+    std::vector<std::optional<BuildInfo>> builds;              // each library's build record, when it describes it
+    std::vector<std::pair<std::string, std::string>> problems; // library, why it cannot be measured
+    std::vector<std::string> warnings;                         // build records that were not taken, one line each
+
+    const BuildInfo *build(size_t i) const { return builds[i] ? &*builds[i] : nullptr; }
+    std::string key(size_t i) const { return instance_key(infos[i].meta, build(i)); }
+};
+
+// The build record beside a library, when it describes these bytes; why not, in `warnings`.
+std::optional<BuildInfo> build_record_of(const std::string &lib, const InstanceMeta &meta,
+                                         std::vector<std::string> &warnings)
+{
+    std::string problem;
+    std::optional<BuildInfo> build = read_build_info(lib, &problem);
+    if (!problem.empty())
+        warnings.push_back(printable(problem));
+    if (build && !build->candidate.empty())
+        if (std::string bad = name_problem(build->candidate, "candidate id"); !bad.empty())
+            warnings.push_back(printable(build_info_path(lib)) + ": " + printable(bad) + "; filed under " +
+                               candidate_for(meta, nullptr) + " instead");
+    return build;
+}
+
+Described describe_libraries(const Context &ctx)
+{
+    Described d;
+    for (const auto &lib : ctx.opt.libraries) {
+        if (ctx.cancelled())
+            break;
+        auto info = describe_instance(lib, ctx.opt.runner);
+        if (!info) {
+            d.problems.emplace_back(lib, info.error());
+            continue;
+        }
+        const std::string sha = library_sha256(lib);
+        std::vector<std::string> warnings;
+        std::optional<BuildInfo> build = build_record_of(lib, info->meta, warnings);
+        const std::string key = instance_key(info->meta, build ? &*build : nullptr);
+        bool seen = false;
+        for (size_t i = 0; i < d.infos.size() && !seen; ++i)
+            seen = d.key(i) == key && d.sha256s[i] == sha;
+        if (seen)
+            continue;
+        d.infos.push_back(*info);
+        d.libs.push_back(lib);
+        d.sha256s.push_back(sha);
+        d.builds.push_back(std::move(build));
+        d.warnings.insert(d.warnings.end(), warnings.begin(), warnings.end());
+    }
+    return d;
+}
+
+// Two different libraries under one name would overwrite each other's
+// records, KAT file and build entry: refused before anything is written,
+// within the campaign and against what the folder already holds.
+std::string identity_problem(const Context &ctx, const Described &d)
+{
+    std::vector<LibraryIdentity> ids;
+    std::vector<std::string> candidates;
+    for (size_t i = 0; i < d.infos.size(); ++i) {
+        ids.push_back({d.libs[i], d.infos[i].meta, d.sha256s[i]});
+        candidates.push_back(candidate_for(d.infos[i].meta, d.build(i)));
+    }
+    if (auto clashes = find_identity_clashes(ids, candidates); !clashes.empty())
+        return clashes.front().message;
+    const auto &entries = ctx.build["instances"];
+    for (size_t i = 0; i < d.infos.size(); ++i) {
+        const auto it = entries.find(d.key(i));
+        if (it == entries.end() || !it->is_object())
+            continue;
+        const std::string old_sha = it->value("library_sha256", std::string());
+        if (old_sha.empty() || old_sha == d.sha256s[i])
+            continue;
+        const std::string name = printable(d.infos[i].meta.instance);
+        return (ctx.out() / "build.json").string() + ": " + name + " was measured here from " +
+               printable(it->value("library", std::string("another library"))) + " (" + short_sha256(old_sha) +
+               "); " + printable(d.libs[i]) + " (" + short_sha256(d.sha256s[i]) + ") calls itself " + name +
+               " too; measure it into another folder or rename it";
+    }
+    return {};
+}
+
+} // namespace
+
+ProfilePlan plan_profile(double t1, double setup_s, double slack_s, uint64_t iterations)
+{
+    ProfilePlan p;
+    p.iterations = iterations > 0 ? iterations
+                   : t1 > 60      ? 1
+                                  : static_cast<uint64_t>(std::min(1000.0, std::max(3.0, std::ceil(1.0 / t1))));
+    p.warmups = t1 < 5 ? 1 : 0;
+    p.timeout_s = 3 * static_cast<double>(p.iterations + static_cast<uint64_t>(p.warmups)) * t1 + 3 * setup_s + slack_s;
+    return p;
+}
+
+std::string candidate_id(const InstanceMeta &meta)
+{
+    std::string id = meta.family.empty() ? meta.instance : meta.family;
+    for (char &c : id)
+        c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
+                                                         : '-';
+    return id;
+}
+
+std::string recorded_candidate(const BuildInfo *build)
+{
+    if (build && !build->candidate.empty() && name_problem(build->candidate, "candidate id").empty())
+        return build->candidate;
+    return {};
+}
+
+std::string candidate_for(const InstanceMeta &meta, const BuildInfo *build)
+{
+    std::string recorded = recorded_candidate(build);
+    return recorded.empty() ? candidate_id(meta) : recorded;
+}
+
+std::string short_sha256(const std::string &hex) { return hex.empty() ? "unreadable" : "sha256 " + hex.substr(0, 8) + "…"; }
+
+std::string instance_key(const InstanceMeta &meta) { return candidate_id(meta) + "/" + meta.instance; }
+
+std::string instance_key(const InstanceMeta &meta, const BuildInfo *build)
+{
+    return candidate_for(meta, build) + "/" + meta.instance;
+}
+
+std::string library_sha256(const std::string &path) { return file_sha256_hex(path); }
+
+std::string identity_clash_message(const std::string &name, const std::string &library_a, const std::string &sha_a,
+                                   const std::string &library_b, const std::string &sha_b)
+{
+    return "two libraries call themselves " + printable(name) + ": " + printable(library_a) + " (" +
+           short_sha256(sha_a) + ") and " + printable(library_b) + " (" + short_sha256(sha_b) +
+           "); measure one at a time or rename one";
+}
+
+std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries)
+{
+    std::vector<std::string> candidates;
+    for (const LibraryIdentity &l : libraries)
+        candidates.push_back(candidate_id(l.meta));
+    return find_identity_clashes(libraries, candidates);
+}
+
+std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries,
+                                                 const std::vector<std::string> &candidates)
+{
+    std::vector<IdentityClash> clashes;
+    for (size_t a = 0; a < libraries.size(); ++a)
+        for (size_t b = a + 1; b < libraries.size(); ++b) {
+            const LibraryIdentity &x = libraries[a], &y = libraries[b];
+            const std::string key_x = candidates[a] + "/" + x.meta.instance, key_y = candidates[b] + "/" + y.meta.instance;
+            if (key_x != key_y || (x.sha256 == y.sha256 && !x.sha256.empty()))
+                continue;
+            clashes.push_back({a, b, identity_clash_message(x.meta.instance, x.library, x.sha256, y.library, y.sha256)});
+        }
+    return clashes;
+}
+
+CampaignFolderLock::~CampaignFolderLock()
+{
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+std::string CampaignFolderLock::take(const std::string &dir_text)
+{
+    const fs::path dir = dir_text;
+    const fs::path file = dir / kLockFile;
+    // O_CLOEXEC: runner children must not inherit the lock and hold it after we are gone.
+    fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd_ < 0)
+        return file.string() + ": cannot open: " + std::strerror(errno);
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK)
+            return file.string() + ": cannot lock: " + std::strerror(errno);
+        const std::string pid = lock_holder(fd_);
+        return dir.string() + " is in use by " + (pid.empty() ? "another campaign" : "pid " + pid);
+    }
+    const std::string pid = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
+        return file.string() + ": cannot write: " + std::strerror(errno);
+    return {};
+}
+
+ordered_json campaign_planning_json(const CampaignOptions &options) { return planning_json(options); }
+
+Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObserver &observer,
+                                     const std::atomic<bool> &cancel)
+{
+    if (options.out_dir.empty())
+        return fail("no output folder given");
+    if (options.mode != "fixed" && options.mode != "adaptive")
+        return fail("unknown mode '" + options.mode + "' (fixed or adaptive)");
+    if (options.order != "interleaved" && options.order != "harness")
+        return fail("unknown order '" + options.order + "' (interleaved or harness)");
+    if (options.retries < 0)
+        return fail("retries must be 0 or more");
+    std::error_code ec;
+    fs::create_directories(options.out_dir, ec);
+    if (ec)
+        return fail(options.out_dir + ": cannot create: " + ec.message());
+    CampaignFolderLock lock; // held until the campaign returns: one campaign per folder at a time
+    if (options.shard_host.empty()) // a shard's coordinator holds it
+        if (std::string busy = lock.take(options.out_dir); !busy.empty())
+            return fail(busy);
+
+    CampaignOptions cancellable = options; // every child kind, describe and KAT included, stops on cancel
+    cancellable.runner.cancel = &cancel;
+    cancellable.runner.host = runner_host_of(options.runner); // one host for describe, KAT, measure, stack, profile
+    Context ctx{cancellable, observer, cancel};
+    ctx.summary.out_dir = options.out_dir;
+    char host[256] = "host";
+    ::gethostname(host, sizeof host - 1);
+    ctx.campaign["system_id"] = options.system_label.empty() ? std::string(host) : options.system_label;
+    ctx.campaign["started_utc"] = utc_now();
+    ctx.campaign["planning"] = planning_json(options);
+    if (auto ok = check_resume(ctx); !ok)
+        return fail(ok.error());
+    Described described = describe_libraries(ctx);
+    if (std::string clash = identity_problem(ctx, described); !clash.empty())
+        return fail(clash);
+    if (auto described_host = describe_host(ctx); !described_host)
+        return fail(described_host.error());
+    const uint64_t seed = campaign_seed(options);
+    ctx.campaign["kexbench"]["seed"] = seed;
+    ctx.campaign["environment_at_start"] = ctx.environment;
+    if (auto w = write_campaign_json(ctx); !w)
+        return fail(w.error());
+    ctx.emit(ev(CampaignEvent::Started, "", "", "counter " + ctx.counter_name));
+    for (const auto &w : ctx.campaign["host_problems"])
+        ctx.emit(ev(CampaignEvent::Warning, "", "", w.get<std::string>()));
+
+    for (const auto &w : described.warnings)
+        ctx.emit(ev(CampaignEvent::Warning, "", "", w));
+    for (size_t i = 0; i < described.infos.size(); ++i)
+        if (const BuildInfo *b = described.build(i))
+            ctx.builds.emplace(described.infos[i].path, *b);
+    for (const auto &[lib, why] : described.problems)
+        ctx.problem(lib, why);
+    const std::vector<InstanceInfo> &infos = described.infos;
+    const std::vector<std::string> &libs = described.libs;
+    // One unit per instance for KAT and calibration; each pair adds its trials once known.
+    ctx.units_total = static_cast<double>(infos.size());
+    std::vector<InstanceWork> instances;
+    for (size_t i = 0; i < infos.size() && !ctx.cancelled(); ++i)
+        if (auto w = prepare_instance(ctx, libs[i], infos[i]))
+            instances.push_back(std::move(*w));
+    std::vector<PairWork> pairs = pairs_of(ctx, instances);
+    if (!ctx.cancelled())
+        run_all_trials(ctx, instances, pairs, seed);
+    // The harness profiles only the exchange of a KEX, so the profile accompanies the exchange record.
+    for (const InstanceWork &w : instances)
+        if (options.profile && !ctx.cancelled() && w.measure_exchange)
+            measure_profile_of(ctx, w.lib, w.info, w.t1, w.setup_s);
+
+    ctx.summary.cancelled = ctx.cancelled();
+    ctx.campaign["ended_utc"] = utc_now();
+    ctx.campaign["environment_at_end"] = environment_at_end(ctx);
+    ctx.campaign["instance_problems"] = ctx.summary.problems;
+    ctx.campaign["kexbench"]["probe"] = probe_json(ctx);
+    const std::vector<std::string> measured = measured_warnings(ctx, pairs);
+    ctx.campaign["measured_warnings"] = measured;
+    ctx.campaign["completion"] = completion_json(ctx, infos, instances);
+    if (auto w = write_campaign_json(ctx); !w)
+        ctx.summary.problems.push_back(w.error());
+    for (const auto &w : measured)
+        ctx.emit(ev(CampaignEvent::Warning, "", "", w));
+    if (!ctx.summary.cancelled) // a cancelled campaign's bar stays where it stopped
+        ctx.units_done = ctx.units_total;
+    ctx.emit(ev(CampaignEvent::Finished, "", "", ctx.summary.cancelled ? "cancelled" : "finished"));
+    return ctx.summary;
+}
+
+} // namespace kexbench

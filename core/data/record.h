@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// One timing record: an instance x operation, in the field names and meanings
+// of the ngcc-harness timing record (schema 2), so harness tooling reads ours
+// and we read theirs. kexbench's additions (per-iteration samples, the counter
+// that made them, timer overhead, stack, audits) live in the optional
+// `kexbench` object, which harness records do not have.
+#pragma once
+
+#include "core/base/result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace kexbench {
+
+// The record reader's bounds for a cycle count and a time in nanoseconds
+// (core/data/record.cpp): far past anything real. A runner answer is held to the
+// same bounds, so what the parent writes it can also read back.
+inline constexpr double kMaxPlausibleCycles = 1e18;
+inline constexpr double kMaxPlausibleNanoseconds = 1e16;
+
+constexpr int kRecordSchema = 2;
+
+// Totals of one trial as the harness driver prints them.
+struct TrialTotals {
+    uint64_t measurements = 0;
+    double seconds = 0;
+    std::optional<double> cycles; // counter ticks summed over the trial (null when no counter)
+};
+
+struct RecordPlan {
+    uint64_t iterations_per_trial = 0;
+    int warmups = 0;
+    int trials = 0;
+    bool separate_processes = true;
+    double estimated_s = 0;
+    double timeout_per_process_s = 0;
+};
+
+// One child process (one trial with separate processes).
+struct RecordProcess {
+    std::string status;                                     // complete, partial, missing, failed, hard_timeout
+    std::optional<int> exit_code;
+    std::vector<std::pair<std::string, std::string>> meta;  // META key -> value, in order, all strings
+    std::vector<TrialTotals> trials;
+    std::string stderr_tail;                                // JSON key "stderr", last 2000 characters
+    std::vector<std::string> command;
+    double wall_s = 0;
+    int disturbed_retries = 0;
+    std::optional<double> timeout_s;                        // hard_timeout entries
+    // Keys this struct does not model (a reused calibration's t1_s, setup_s and
+    // reused_calibration; keys a later harness adds), kept as read and written
+    // back after the modelled ones, so reading and writing a record loses nothing.
+    nlohmann::ordered_json extra;
+};
+
+// What a runner child measured about its own trial besides the timings, and
+// the verdict on it (docs/method.md, "Disturbed trials"). The probe is a fixed
+// dependent integer chain timed several times right before and right after
+// the timed iterations (the fastest repeat of each); the other figures cover
+// the timed iterations only.
+struct TrialHealth {
+    int trial = 0;                // 1-based trial slot of the record
+    int attempt = 0;              // 0 = first attempt, 1.. = retries
+    int cpu = -1;                 // the CPU the child ran on (sched_getcpu), -1 unknown
+    double probe_before_ns = 0;   // fastest probe repeat before the trial
+    double probe_after_ns = 0;    // fastest probe repeat after it
+    double wall_s = 0;            // wall time of the timed iterations
+    double cpu_s = 0;             // the measuring thread's CPU time over the same span
+    uint64_t voluntary_switches = 0, involuntary_switches = 0; // getrusage(RUSAGE_THREAD) deltas
+    std::optional<double> runqueue_wait_s;   // /proc/self/schedstat delta; nullopt when unreadable
+    std::optional<double> steal_s;           // /proc/stat steal of that CPU; nullopt when unreadable
+    std::optional<double> cycles_per_second; // PMU cycles / seconds of the trial (only with core cycles)
+    // The whole process's CPU time over the same span (CLOCK_PROCESS_CPUTIME_ID) and
+    // its thread count (/proc/self/status) at both ends: CPU time beyond cpu_s was
+    // used by other threads of the instance. nullopt in records made before these existed.
+    std::optional<double> process_cpu_s;
+    std::optional<int> threads_before, threads_after;
+    bool disturbed = false;
+    std::string reason;           // why it was judged disturbed; empty when clean
+    double slower_probe_ns() const { return std::max(probe_before_ns, probe_after_ns); }
+};
+
+// An attempt that was judged disturbed and replaced by a retry: its figures
+// and samples stay in the record, outside the published-method statistics.
+struct RetriedAttempt {
+    TrialHealth health;
+    TrialTotals totals;
+    std::vector<uint64_t> ticks, ns;
+};
+
+// kexbench's additions to a record.
+struct RecordSamples {
+    std::string counter;          // "tsc", "perf_event cpu-cycles (rdpmc)", "cntvct_el0", "clock_monotonic_raw"
+    std::string counter_unit;     // "cycles", "TSC ticks", "counter ticks", "ns"
+    bool core_cycles = false;     // true only for a PMU cycle counter
+    double ticks_per_second = 0;  // for constant-rate counters; 0 = unknown
+    std::string time_source;      // how nanoseconds were obtained ("tsc-derived", "clock_monotonic_raw")
+    double overhead_ticks = 0;    // minimum of empty start/stop pairs, subtracted in the *_subtracted figures
+    double overhead_ns = 0;
+    std::vector<uint64_t> ticks;  // every timed iteration, all trials in order
+    std::vector<uint64_t> ns;
+    std::vector<uint64_t> trial_sizes; // iterations per trial, to split ticks/ns back into trials
+    std::string mode;             // "fixed" or "adaptive"
+    std::optional<double> ci_relative_width; // of the median, when computed
+    std::optional<uint64_t> stack_bytes;     // deepest stack use of the operation (painted stack)
+    uint64_t secret_mismatches = 0;          // exchanges whose two secrets differed
+    std::vector<std::string> audits;         // e.g. "pass4 never wrote its message length"
+    std::string reason;                      // human-readable, when status is not complete
+    std::vector<TrialHealth> health;         // one per kept trial, in trial order
+    std::vector<RetriedAttempt> retried;     // disturbed attempts that were run again
+    bool disturbed = false;                  // some kept trial never got a clean attempt
+    uint64_t dropped_tick_pairs = 0;         // iterations whose stop tick came before the start tick
+    double probe_fastest_ns = 0;             // the campaign's fastest probe on this record's CPU when judged
+    nlohmann::ordered_json extra;            // anything else, kept as read
+};
+
+struct Record {
+    int schema = kRecordSchema;
+    std::string status;           // complete | failed_or_partial
+    std::string candidate, label, instance, variant, flags;
+    std::string operation;        // exchange, init_a, init_b, pass<k>, derive_a, derive_b
+    uint64_t input_bytes = 0;
+    RecordPlan plan;
+    std::string kat;              // PASS, MISMATCH, NOKAT, ...
+    bool kat_not_passed = false;
+    int disturbed_retries = 0;
+    std::string library, library_sha256, kat_log, kat_log_sha256;
+    std::string started_utc, ended_utc;
+    std::optional<std::array<double, 3>> load_average_start, load_average_end;
+    nlohmann::ordered_json environment;
+    std::vector<RecordProcess> processes;
+
+    // Present only when there are trials.
+    std::vector<TrialTotals> trials;
+    uint64_t measurements = 0;
+    bool guide_100_measurements_met = false;
+    std::optional<double> mean_seconds, median_trial_seconds, min_trial_seconds, max_trial_seconds;
+    std::optional<double> mean_cycles, median_trial_cycles;
+    std::optional<double> operations_per_second, throughput_MB_per_second;
+    std::vector<std::pair<std::string, int64_t>> sizes; // in META order
+    std::vector<std::pair<std::string, int64_t>> kex;   // kex_passes, kex_passes_run
+    std::string build_flags;
+    std::optional<uint64_t> baseline_rss_bytes, peak_rss_bytes;
+    std::string timing_scope;     // loop | per_call_step
+
+    // Top-level keys this struct does not model, kept as read (written before `kexbench`).
+    nlohmann::ordered_json extra;
+
+    std::optional<RecordSamples> kexbench;
+
+    // File it was read from (not serialized): the path given to read_record_file,
+    // or the path relative to Dataset::root when load_dataset read it (a bundle's
+    // files have no lasting path of their own).
+    std::string source_path;
+
+    std::optional<int64_t> size(const std::string &key) const;
+};
+
+// The harness statistics over trial totals (mean = sum/sum, median of per-trial means, ...).
+void compute_trial_statistics(Record &record);
+
+// Reading and writing; errors name the origin and the problem, on one line.
+// Absent and null optional fields read as their defaults; a field present
+// with another type is an error naming it ("processes[1].trials[0].seconds").
+// A status other than complete is not an error. The ordered_json overload
+// keeps META, `sizes` and `environment` in file order (nlohmann::json sorts keys).
+Result<Record> record_from_json(const nlohmann::json &j, const std::string &origin);
+Result<Record> record_from_json(const nlohmann::ordered_json &j, const std::string &origin);
+// Harness field order (§7 of the method notes), `kexbench` last and only when present.
+nlohmann::ordered_json record_to_json(const Record &record);
+// One trial's health block as records and runner answers carry it.
+nlohmann::ordered_json trial_health_json(const TrialHealth &health);
+Result<TrialHealth> trial_health_from_json(const nlohmann::ordered_json &j, const std::string &origin);
+// Reads (refusing files above max_bytes before reading them) and parses one
+// record file; errors name the file.
+Result<Record> read_record_file(const std::string &path, size_t max_bytes = size_t{256} << 20);
+
+// Compact sample encoding: zigzag-free unsigned LEB128 varints, zlib, base64
+// (RFC 4648, padded). Decoding refuses bad base64, bad or truncated zlib data,
+// trailing bytes, malformed varints and more than max_values values, and stops
+// inflating at max_values * 10 bytes (the longest varint), so a zlib bomb costs
+// at most that much memory.
+std::string encode_samples(const std::vector<uint64_t> &values);
+Result<std::vector<uint64_t>> decode_samples(const std::string &text, size_t max_values = size_t{1} << 26);
+
+// RFC 4648 base64 with padding; decoding is strict (no whitespace, canonical padding).
+std::string base64_encode(std::string_view bytes);
+Result<std::string> base64_decode(std::string_view text);
+
+// records/<candidate>/<label>__<op>.json relative to a campaign folder.
+std::string record_relative_path(const std::string &candidate, const std::string &label, const std::string &operation);
+
+// Operation order of the published tables: keygen, enc, dec, sign, verify,
+// exchange, init_a, init_b, pass1 ... pass16, derive_a, derive_b; -1 when unknown.
+// `hash` ranks after all of them.
+int operation_rank(const std::string &operation);
+
+namespace detail {
+
+// Typed field access for kexbench's JSON readers (records, profiles, build.json,
+// campaign.json). The read functions throw JsonFieldError, which the readers in
+// core/ catch and turn into a Result error prefixed with the file; it never
+// leaves a public function.
+struct JsonFieldError {
+    std::string message; // "field 'plan.trials' is a string, expected an integer"
+};
+
+class JsonFields {
+public:
+    // Throws JsonFieldError unless `object` is a JSON object; prefix names it in messages ("plan.").
+    JsonFields(const nlohmann::ordered_json &object, std::string prefix = {});
+
+    std::string path(const std::string &key) const { return prefix_ + key; }
+    // The value, or nullptr when the key is absent or null.
+    const nlohmann::ordered_json *get(const std::string &key) const;
+    // The value; throws "missing field" naming the expected type when absent or null.
+    const nlohmann::ordered_json &require(const std::string &key, const char *expected) const;
+
+    // Leave `out` unchanged when the key is absent or null; throw on another type.
+    void read(const std::string &key, std::string &out) const;
+    void read(const std::string &key, bool &out) const;
+    void read(const std::string &key, int &out) const;
+    void read(const std::string &key, int64_t &out) const;
+    void read(const std::string &key, uint64_t &out) const;
+    void read(const std::string &key, double &out) const;
+    void read(const std::string &key, std::optional<int> &out) const;
+    void read(const std::string &key, std::optional<uint64_t> &out) const;
+    void read(const std::string &key, std::optional<double> &out) const;
+    void read(const std::string &key, std::vector<std::string> &out) const;
+    // Object of strings, in file order (nulls skipped).
+    void read(const std::string &key, std::vector<std::pair<std::string, std::string>> &out) const;
+    // Object of integers, in file order.
+    void read(const std::string &key, std::vector<std::pair<std::string, int64_t>> &out) const;
+
+private:
+    const nlohmann::ordered_json &object_;
+    std::string prefix_;
+};
+
+// Conversions with the same error conventions; path names the value.
+std::string json_string(const nlohmann::ordered_json &v, const std::string &path);
+uint64_t json_uint(const nlohmann::ordered_json &v, const std::string &path);
+int64_t json_int64(const nlohmann::ordered_json &v, const std::string &path);
+double json_double(const nlohmann::ordered_json &v, const std::string &path);
+[[noreturn]] void json_type_error(const nlohmann::ordered_json &v, const std::string &path, const char *expected);
+
+// Parses JSON text; the error is one line naming origin ("<origin>: invalid JSON: ...").
+Result<nlohmann::ordered_json> parse_json_text(const std::string &text, const std::string &origin);
+
+// Reads a whole regular file, refusing it by its size (fstat) before reading a
+// byte when it is larger than max_bytes, and refusing FIFOs and devices without
+// blocking on them. Errors start with `name`.
+Result<std::string> read_file_limited(const std::string &path, uint64_t max_bytes, const std::string &name);
+
+// Control characters replaced by '?', so a message built from file contents stays one line.
+std::string one_line(std::string text);
+
+} // namespace detail
+
+} // namespace kexbench
