@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Core's texts for people (report and compare cells, event messages, host
 // warnings, disturbance reasons) are composed in English; core's catalogue
-// (core/i18n.h) renders them in the UI's language at the boundary where the
+// (core/base/i18n.h) renders them in the UI's language at the boundary where the
 // workbench shows them, as the report does.
 #pragma once
 
-#include "core/i18n.h"
+#include "core/base/i18n.h"
 
 #include <QString>
 
