@@ -166,6 +166,9 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("kexbench"));
     QApplication::setApplicationName(QStringLiteral("kexbench"));
     QApplication::setApplicationVersion(QStringLiteral(KEXBENCH_VERSION));
+    // Wayland compositors and docks match the window to its menu entry and icon by this id
+    // (resources/desktop/io.github.kexbench.kexbench.desktop).
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.kexbench.kexbench"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
