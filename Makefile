@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # make run  : install dependencies, configure, build, run the main job
 # make test : install dependencies, build (with Qt, without Qt, aarch64 cross), run every test via CTest
+# make package : the release build's Debian package
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build build-nogui build-aarch64 build-fuzz run test asan clean
+.PHONY: all deps build build-nogui build-aarch64 build-fuzz run test package asan clean
 
 all: build
 
@@ -36,6 +37,11 @@ run: build
 
 test: build build-nogui build-aarch64 build-fuzz
 	ctest --preset release -j $(JOBS)
+
+# The Debian package of the release build: build/release/kexbench_<version>_<arch>.deb
+# (install it with `apt install ./build/release/kexbench_*.deb`).
+package: build
+	cmake --build --preset release --target package
 
 asan: deps
 	cmake --preset asan

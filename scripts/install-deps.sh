@@ -14,6 +14,8 @@ native_packages=(
   g++-aarch64-linux-gnu qemu-user
   clang libclang-rt-14-dev
   openssh-client openssh-server
+  # make package and its test: dpkg-shlibdeps, file (CPack's ELF check), the two validators
+  dpkg-dev file desktop-file-utils appstream
 )
 # Qt-free part of kexbench cross-compiled for aarch64 links these.
 arm64_packages=(libssl-dev:arm64 zlib1g-dev:arm64 libgtest-dev:arm64)
