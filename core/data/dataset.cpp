@@ -233,15 +233,89 @@ public:
         scan("kat", ".log", [this](auto &rel, auto &cand, auto &stem, auto &text) { add_kat(rel, cand, stem, text); });
     }
 
+    // The files a live campaign just wrote, added to a snapshot loaded before:
+    // each record file replaces the record read from it earlier, and the small
+    // files around the records (campaign.json, build.json, kat/, profile/) are
+    // read again when a record is of an instance the snapshot does not know.
+    void add_written(const std::vector<std::string> &record_paths)
+    {
+        bool new_instance = false;
+        for (const std::string &rel : record_paths) {
+            if (!is_record_path(rel)) {
+                problem(rel, "not a record file of this campaign");
+                continue;
+            }
+            auto text = read(rel);
+            if (!text)
+                continue;
+            const size_t before = ds_.records.size();
+            add_record(rel, *text);
+            if (ds_.records.size() == before)
+                continue;
+            Record &added = ds_.records.back();
+            new_instance = new_instance || !knows_instance(added);
+            replace_earlier_read_of(rel);
+        }
+        if (new_instance)
+            reload_files_beside_records();
+    }
+
+private:
+    static bool is_record_path(const std::string &rel)
+    {
+        const fs::path p(rel);
+        auto part = p.begin();
+        return std::distance(p.begin(), p.end()) == 3 && *part == "records" && ends_with(rel, ".json") &&
+               bundle_path_problem(rel).empty();
+    }
+
+    bool knows_instance(const Record &r) const
+    {
+        return std::any_of(ds_.builds.begin(), ds_.builds.end(), [&](const BuildEntry &b) {
+            return b.candidate == r.candidate && b.label == r.label;
+        });
+    }
+
+    // The record just appended replaces one read from the same file before.
+    void replace_earlier_read_of(const std::string &rel)
+    {
+        auto last = std::prev(ds_.records.end());
+        auto earlier = std::find_if(ds_.records.begin(), last, [&](const Record &r) { return r.source_path == rel; });
+        if (earlier == last)
+            return;
+        *earlier = std::move(*last);
+        ds_.records.pop_back();
+    }
+
+    void reload_files_beside_records()
+    {
+        ds_.campaign.reset();
+        ds_.builds.clear();
+        ds_.profiles.clear();
+        ds_.kat_logs.clear();
+        load_campaign();
+        load_build();
+        scan("profile", ".json", [this](auto &rel, auto &cand, auto &stem, auto &text) {
+            if (stem.find("__") != std::string::npos)
+                add_profile(rel, cand, text);
+        });
+        scan("kat", ".log", [this](auto &rel, auto &cand, auto &stem, auto &text) { add_kat(rel, cand, stem, text); });
+    }
+
+public:
+
 private:
     using Handler = std::function<void(const std::string &rel, const std::string &candidate,
                                        const std::string &stem, const std::string &text)>;
 
-    void problem(const std::string &rel, const std::string &what)
+    void problem(const std::string &rel, const std::string &what) { problem(std::string(rel).append(": ").append(what)); }
+    // Once each: a live snapshot reads campaign.json and build.json again.
+    void problem(const std::string &line)
     {
-        ds_.problems.push_back(detail::one_line(std::string(rel).append(": ").append(what)));
+        std::string text = detail::one_line(line);
+        if (std::find(ds_.problems.begin(), ds_.problems.end(), text) == ds_.problems.end())
+            ds_.problems.push_back(std::move(text));
     }
-    void problem(const std::string &line) { ds_.problems.push_back(detail::one_line(line)); }
 
     // The real path of root/rel when it stays inside root (symbolic links
     // included); nullopt when absent, unresolvable or outside (named in problems).
@@ -468,6 +542,14 @@ RunnerHostInfo dataset_runner_host(const Dataset &ds)
     return {};
 }
 
+void finish_folder_dataset(Dataset &ds, const fs::path &root)
+{
+    sort_dataset(ds);
+    ds.runner_host = dataset_runner_host(ds);
+    ds.system_label = ds.campaign && !ds.campaign->system_id.empty() ? ds.campaign->system_id
+                                                                      : root.filename().string();
+}
+
 Result<Dataset> load_folder(const fs::path &folder, const LoadLimits &limits)
 {
     std::error_code ec;
@@ -477,10 +559,7 @@ Result<Dataset> load_folder(const fs::path &folder, const LoadLimits &limits)
     Dataset ds;
     ds.root = folder.string();
     FolderLoader(root, limits, ds).load();
-    sort_dataset(ds);
-    ds.runner_host = dataset_runner_host(ds);
-    ds.system_label = ds.campaign && !ds.campaign->system_id.empty() ? ds.campaign->system_id
-                                                                      : root.filename().string();
+    finish_folder_dataset(ds, root);
     return ds;
 }
 
@@ -526,6 +605,18 @@ Result<Dataset> load_bundle(const std::string &bundle, const LoadLimits &limits)
 }
 
 } // namespace
+
+void add_written_records(Dataset &ds, const std::vector<std::string> &record_paths, const LoadLimits &limits)
+{
+    std::error_code ec;
+    const fs::path root = fs::canonical(ds.root, ec);
+    if (ec || ds.kind != "campaign") {
+        ds.problems.push_back(detail::one_line(ds.root + ": not a campaign folder to add records to"));
+        return;
+    }
+    FolderLoader(root, limits, ds).add_written(record_paths);
+    finish_folder_dataset(ds, root);
+}
 
 Result<Dataset> load_dataset(const std::string &path, const LoadLimits &limits)
 {

@@ -131,6 +131,15 @@ struct LoadLimits {
 // extracted into a private temporary folder, loaded and the folder removed.
 Result<Dataset> load_dataset(const std::string &path, const LoadLimits &limits = {});
 
+// Adds the record files a live campaign just wrote (paths relative to ds.root,
+// "records/<candidate>/<label>__<op>.json") to a snapshot of that folder, so
+// that it equals what load_dataset would read now without reading the whole
+// folder again: a file read before replaces its earlier record, the order is
+// load_dataset's, and campaign.json, build.json, kat/ and profile/ are read
+// again when a record is of an instance the snapshot has no build entry for.
+// Bad or unreadable files become problems, as in load_dataset.
+void add_written_records(Dataset &ds, const std::vector<std::string> &record_paths, const LoadLimits &limits = {});
+
 Result<std::vector<BandwidthEntry>> read_bandwidth_csv(const std::string &path);
 
 // Bundles: one zlib-compressed file holding a campaign folder's files.

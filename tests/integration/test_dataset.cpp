@@ -259,6 +259,61 @@ TEST_P(ReferenceSystem, QueriesFollowTheTableOrder)
                                              "derive_b"}));
 }
 
+// A live campaign's snapshot grows record by record (add_written_records)
+// and must end equal to a load of the whole folder: same records in the same
+// order, and the build, KAT and profile files that appeared beside them.
+TEST_P(ReferenceSystem, RecordsAddedOneByOneEqualALoadOfTheWholeFolder)
+{
+    SKIP_WITHOUT_REFERENCE(system_dir(GetParam().system));
+    TempDir tmp;
+    const fs::path live = tmp.path() / "live";
+    fs::create_directories(live);
+    auto ds = load_dataset(live.string());
+    ASSERT_TRUE(ds.ok()) << ds.error();
+    ASSERT_TRUE(ds->records.empty());
+
+    // The campaign writes its build entries and KAT logs before the records.
+    for (const char *beside : {"campaign.json", "build.json", "kat", "profile"})
+        fs::copy(system_dir(GetParam().system) / beside, live / beside, fs::copy_options::recursive);
+    TempDir::make_writable(live);
+    std::vector<fs::path> files = record_files(GetParam().system);
+    std::reverse(files.begin(), files.end()); // not the folder's order: the result must be sorted anyway
+    for (const fs::path &file : files) {
+        const std::string rel = fs::relative(file, system_dir(GetParam().system)).string();
+        spit(live / rel, slurp(file));
+        add_written_records(*ds, {rel});
+    }
+    auto whole = load_dataset(live.string());
+    ASSERT_TRUE(whole.ok()) << whole.error();
+    EXPECT_EQ(ds->problems, whole->problems);
+    ASSERT_EQ(ds->records.size(), whole->records.size());
+    for (size_t i = 0; i < ds->records.size(); ++i) {
+        EXPECT_EQ(ds->records[i].source_path, whole->records[i].source_path) << i;
+        EXPECT_EQ(nlohmann::json(record_to_json(ds->records[i])), nlohmann::json(record_to_json(whole->records[i])))
+            << ds->records[i].source_path;
+    }
+    EXPECT_EQ(ds->builds.size(), whole->builds.size());
+    EXPECT_EQ(ds->kat_logs.size(), whole->kat_logs.size());
+    EXPECT_EQ(ds->profiles.size(), whole->profiles.size());
+    ASSERT_TRUE(ds->campaign);
+    EXPECT_EQ(ds->system_label, GetParam().system);
+
+    // A record file written again (a resumed campaign re-measures it) replaces its record.
+    const std::string rel = "records/kex-01/ADKEX-256__pass2.json";
+    ojson changed = read_json(live / rel);
+    changed["status"] = "failed";
+    spit(live / rel, changed.dump());
+    add_written_records(*ds, {rel});
+    EXPECT_EQ(ds->records.size(), whole->records.size());
+    ASSERT_NE(ds->record_for("ADKEX-256", "pass2"), nullptr);
+    EXPECT_EQ(ds->record_for("ADKEX-256", "pass2")->status, "failed");
+
+    // Only record files inside the campaign are read.
+    add_written_records(*ds, {"records/../../outside.json", "build.json"});
+    EXPECT_EQ(ds->records.size(), whole->records.size());
+    EXPECT_EQ(ds->problems.size(), whole->problems.size() + 2) << ::testing::PrintToString(ds->problems);
+}
+
 TEST_P(ReferenceSystem, LoadTime)
 {
     SKIP_WITHOUT_REFERENCE(system_dir(GetParam().system));
