@@ -8,8 +8,11 @@
 #include "mainwindow.h"
 #include "reportpage.h"
 #include "runpage.h"
+#include "models/distributionmodel.h"
+#include "models/timelineseries.h"
 
 #include "core/data/dataset.h"
+#include "core/data/record.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -191,6 +194,29 @@ const QString kMethodEn = QStringLiteral(KEXBENCH_SOURCE_DIR "/docs/method.md");
 const QString kMethodZh = QStringLiteral(KEXBENCH_SOURCE_DIR "/docs/method.zh_CN.md");
 
 } // namespace
+
+// Notes made outside any widget (the pure series functions, which worker
+// threads run) follow the language too: the context they are translated in
+// at run time must be the one lupdate filed their texts under.
+TEST(Translations, NotesOfThePureSeriesFunctionsAreChineseInZhCn)
+{
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    Record harness; // trial totals only, no per-iteration samples
+    harness.status = "complete";
+    harness.label = "ADKEX-128";
+    harness.operation = "exchange";
+    const TimelineSeries timeline = computeTimeline(harness, TimelineUnit::Time);
+    ASSERT_FALSE(timeline.notes.isEmpty());
+    EXPECT_TRUE(hasChinese(timeline.notes.join(QLatin1Char(' ')))) << timeline.notes.join(QLatin1Char(' ')).toStdString();
+    SampleCache cache;
+    const DistributionPlot plot = computeDistribution({{QStringLiteral("x86_1"), nullptr}}, {}, cache);
+    ASSERT_FALSE(plot.notes.isEmpty());
+    EXPECT_TRUE(hasChinese(plot.notes.join(QLatin1Char(' ')))) << plot.notes.join(QLatin1Char(' ')).toStdString();
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
+    EXPECT_FALSE(hasChinese(computeTimeline(harness, TimelineUnit::Time).notes.join(QLatin1Char(' '))));
+}
 
 // Qt's own dialogs (file dialog, message boxes, standard buttons) speak Chinese
 // too: MainWindow::setLanguage installs Qt's qtbase_zh_CN.qm beside kexbench's

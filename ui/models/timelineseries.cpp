@@ -15,7 +15,8 @@ namespace kexbench::ui {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("kexbench::ui::TimelineSeries", text); }
+// The context lupdate gives tr() outside a class: the namespace (as in metrichelp.cpp).
+QString tr(const char *text) { return QCoreApplication::translate("kexbench::ui", text); }
 
 QString counterUnitName(const RecordSamples &s)
 {
