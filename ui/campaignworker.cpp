@@ -71,6 +71,8 @@ public:
         if (e.record) {
             u.recordStatus = QString::fromStdString(e.record->status);
             u.recordSummary = summaryOf(*e.record);
+            u.recordPath = QString::fromStdString(
+                record_relative_path(e.record->candidate, e.record->label, e.record->operation));
         }
         emit worker_->update(u);
     }
@@ -258,8 +260,11 @@ void CampaignSession::cancel()
 void CampaignSession::onUpdate(const CampaignUpdate &u)
 {
     // Every record on disk makes a new snapshot, so partial results appear
-    // while the campaign runs. The Workbench loads it in the background.
-    if (u.kind == CampaignEvent::RecordWritten || u.kind == CampaignEvent::RecordResumed)
+    // while the campaign runs: the Workbench adds the one file in the
+    // background instead of reading the whole folder again.
+    if (u.kind == CampaignEvent::RecordWritten && !u.recordPath.isEmpty())
+        workbench_->addWrittenRecords(datasetRow(), {u.recordPath});
+    else if (u.kind == CampaignEvent::RecordWritten || u.kind == CampaignEvent::RecordResumed)
         workbench_->refreshDataset(datasetRow());
     emit update(u);
 }

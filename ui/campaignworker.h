@@ -42,6 +42,8 @@ struct CampaignUpdate {
     double etaSeconds = -1;      // -1: unknown
     // RecordWritten: the record's status and a one-line summary ("12.3 µs mean, 45.6 µs median, n = 100").
     QString recordStatus, recordSummary;
+    // RecordWritten: the record's file relative to the campaign folder ("records/<candidate>/<label>__<op>.json").
+    QString recordPath;
 };
 
 // What run_campaign returned.

@@ -13,6 +13,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <functional>
 #include <utility>
 
 namespace kexbench::ui {
@@ -75,6 +76,15 @@ LoadOutcome loadFrom(const QString &origin)
     else
         out.error = QString::fromStdString(loaded.error());
     return out;
+}
+
+// The snapshot with the record files a live campaign just wrote: a copy (the
+// old snapshot stays untouched for whoever holds it) plus those files.
+LoadOutcome addRecordsTo(const QString &origin, const Dataset &base, const std::vector<std::string> &paths)
+{
+    auto grown = std::make_shared<Dataset>(base);
+    add_written_records(*grown, paths);
+    return {origin, std::move(grown), {}};
 }
 
 // Runs `apply` on the GUI thread (the watcher lives there) once the future is
@@ -359,23 +369,53 @@ void Workbench::refreshDataset(int index)
     if (index < 0 || index >= datasets_.size() || datasets_[index].origin.isEmpty())
         return;
     const QString origin = datasets_[index].origin;
-    // A live campaign asks after every record; loads queued behind each other
-    // would each re-read the whole folder. While one is in flight, remember
-    // that another is wanted and start it when this one is done: the last
-    // request is still answered by a load that began after it.
-    if (reloading_.contains(origin)) {
-        reloadAgain_.insert(origin);
+    work_[origin].reload = true;
+    startDatasetWork(origin);
+}
+
+void Workbench::addWrittenRecords(int index, const QStringList &recordPaths)
+{
+    if (index < 0 || index >= datasets_.size() || datasets_[index].origin.isEmpty())
+        return;
+    const QString origin = datasets_[index].origin;
+    DatasetWork &work = work_[origin];
+    for (const QString &path : recordPaths)
+        if (!work.records.contains(path))
+            work.records << path;
+    startDatasetWork(origin);
+}
+
+void Workbench::startDatasetWork(const QString &origin)
+{
+    DatasetWork &work = work_[origin];
+    if (work.inFlight || (!work.reload && work.records.isEmpty()))
+        return;
+    const int row = indexOfOrigin(datasets_, origin);
+    if (row < 0) {
+        work_.remove(origin); // closed meanwhile
         return;
     }
-    reloading_.insert(origin);
+    std::function<LoadOutcome()> job;
+    if (work.reload) {
+        job = [origin] { return loadFrom(origin); };
+    } else {
+        std::vector<std::string> paths;
+        for (const QString &path : std::as_const(work.records))
+            paths.push_back(path.toStdString());
+        job = [origin, base = datasets_[row].data, paths = std::move(paths)] {
+            return addRecordsTo(origin, *base, paths);
+        };
+    }
+    work.inFlight = true;
+    work.reload = false;
+    work.records.clear();
     auto *loader = findChild<QThreadPool *>(kLoaderName, Qt::FindDirectChildrenOnly);
     ++pending_;
-    whenDone(this, QtConcurrent::run(loader, [origin] { return loadFrom(origin); }), [this](const LoadOutcome &out) {
+    whenDone(this, QtConcurrent::run(loader, std::move(job)), [this](const LoadOutcome &out) {
         --pending_;
-        reloading_.remove(out.origin);
+        work_[out.origin].inFlight = false;
         applyReload(out.origin, out.data, out.error);
-        if (reloadAgain_.remove(out.origin))
-            refreshDataset(indexOfOrigin(datasets_, out.origin));
+        startDatasetWork(out.origin);
     });
 }
 

@@ -10,6 +10,7 @@
 #include "core/data/dataset.h"
 #include "core/runner/instance_info.h"
 
+#include <QHash>
 #include <QObject>
 #include <QSet>
 #include <QString>
@@ -70,6 +71,11 @@ public:
     // Reloads a (live) dataset from its folder in the background; datasetChanged(index).
     // Asked again while a reload is in flight: one more reload follows it, not one per call.
     void refreshDataset(int index);
+    // A live campaign wrote these record files (relative to the dataset's
+    // folder): they are added to its snapshot in the background without
+    // reading the folder again (core's add_written_records); datasetChanged(index).
+    // Files written while an addition or reload runs are added together after it.
+    void addWrittenRecords(int index, const QStringList &recordPaths);
     void setLive(int index, bool live);
     void renameDataset(int index, const QString &label);
     void removeDataset(int index);
@@ -92,8 +98,16 @@ private:
     void applyDefaultSelection();
     // Swaps in a reloaded snapshot of the dataset opened from `origin` (data null: the load failed).
     void applyReload(const QString &origin, const std::shared_ptr<const Dataset> &data, const QString &error);
-    QSet<QString> reloading_;   // origins with a reload in flight
-    QSet<QString> reloadAgain_; // ... and asked for again meanwhile
+    // Background work on one dataset runs one job at a time, so every job
+    // starts from the snapshot the previous one left: a reload, or an
+    // addition of the record files written since.
+    struct DatasetWork {
+        bool inFlight = false;
+        bool reload = false;   // a whole-folder reload is wanted
+        QStringList records;   // record files to add (dropped when a reload reads them anyway)
+    };
+    QHash<QString, DatasetWork> work_; // by origin
+    void startDatasetWork(const QString &origin);
     void markClashes();
 };
 

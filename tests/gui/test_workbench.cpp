@@ -202,6 +202,48 @@ TEST(Workbench, FirstStartChecksTheDefaultSelectionWithItsBaselines)
     EXPECT_EQ(workbench.checkedLibraries().size(), static_cast<int>(defaults.size()) - 1);
 }
 
+// What a live campaign does after each record: the written file is added to
+// the snapshot (no folder reload), files written meanwhile go in together,
+// and an addition asked for while a reload runs starts from that reload.
+TEST(Workbench, WrittenRecordsAreAddedWithoutReloadingTheFolder)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    writeRecordFile(dir.path(), "A-1");
+    Workbench workbench;
+    workbench.openDataset(dir.path());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    ASSERT_EQ(workbench.datasets().size(), 1);
+    const std::shared_ptr<const Dataset> first = workbench.datasets()[0].data;
+
+    // A file the snapshot never saw that no one announces stays out: only
+    // announced files are read, so the snapshot did not come from a reload.
+    writeRecordFile(dir.path(), "B-1");
+    QSignalSpy changed(&workbench, &Workbench::datasetChanged);
+    for (const char *label : {"A-2", "A-3", "A-4"}) {
+        writeRecordFile(dir.path(), label);
+        workbench.addWrittenRecords(0, {QStringLiteral("records/cand/%1__exchange.json").arg(QLatin1String(label))});
+    }
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    EXPECT_LE(changed.count(), 2); // the first file alone, then the two written meanwhile together
+    EXPECT_GE(changed.count(), 1);
+    std::vector<std::string> labels;
+    for (const Record &r : workbench.datasets()[0].data->records)
+        labels.push_back(r.label);
+    EXPECT_EQ(labels, (std::vector<std::string>{"A-1", "A-2", "A-3", "A-4"}));
+    EXPECT_EQ(first->records.size(), 1u) << "the old snapshot was changed under its holders";
+
+    // A reload in flight, then an addition: the addition starts from the reload (B-1 stays).
+    writeRecordFile(dir.path(), "A-5");
+    workbench.refreshDataset(0);
+    workbench.addWrittenRecords(0, {QStringLiteral("records/cand/A-5__exchange.json")});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    labels.clear();
+    for (const Record &r : workbench.datasets()[0].data->records)
+        labels.push_back(r.label);
+    EXPECT_EQ(labels, (std::vector<std::string>{"A-1", "A-2", "A-3", "A-4", "A-5", "B-1"}));
+}
+
 TEST(Campaign, ATinyCampaignFillsALiveDataset)
 {
     Workbench workbench;
