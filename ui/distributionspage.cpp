@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
+#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -32,8 +33,10 @@
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <utility>
 #include <tuple>
 #include <cmath>
 #include <set>
@@ -218,6 +221,12 @@ void DistributionsPage::refresh()
 {
     if (!workbench_)
         return;
+    // A hidden page does no work: showEvent picks the change up.
+    if (!isVisible()) {
+        dirty_ = true;
+        return;
+    }
+    dirty_ = false;
     Snapshots snapshots;
     for (const DatasetEntry &e : workbench_->datasets())
         snapshots.emplace_back(e.label, e.data);
@@ -227,7 +236,7 @@ void DistributionsPage::refresh()
 void DistributionsPage::setSnapshots(Snapshots snapshots)
 {
     // The cache is keyed by record address: a replaced snapshot has new records.
-    cache_.clear();
+    cache_ = std::make_shared<SampleCache>();
     snapshots_ = std::move(snapshots);
     fillDatasets();
     replot();
@@ -396,8 +405,36 @@ void DistributionsPage::replot()
         if (overlay_->currentIndex() > 0 && overlay != primary)
             inputs.push_back({overlay_->currentText(), recordFor(overlay)});
     }
-    current_ = computeDistribution(inputs, options(), cache_);
-    render();
+    // One computation at a time: changes made while one runs (a live
+    // campaign's snapshots, a reader trying options) become one more.
+    if (computing_) {
+        replotAgain_ = true;
+        return;
+    }
+    computing_ = true;
+    using Watcher = QFutureWatcher<DistributionPlot>;
+    auto *watcher = new Watcher(this);
+    connect(watcher, &Watcher::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        computing_ = false;
+        if (std::exchange(replotAgain_, false)) {
+            replot(); // this result is already out of date: do not draw it
+            return;
+        }
+        current_ = watcher->result();
+        render();
+        emit plotReady();
+    });
+    // The job keeps the snapshots its record pointers point into.
+    watcher->setFuture(QtConcurrent::run([inputs = std::move(inputs), opts = options(), cache = cache_,
+                                          keep = snapshots_] { return computeDistribution(inputs, opts, *cache); }));
+}
+
+void DistributionsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (dirty_)
+        refresh();
 }
 
 void DistributionsPage::render()

@@ -71,12 +71,21 @@ public:
     // The axis ranges the plot was drawn with (what resetZoom() restores).
     bool isZoomed() const;
 
+    // The plot is computed on a worker thread (computeDistribution) and drawn
+    // when ready; busy() while that runs, plotReady() after each drawing.
+    bool busy() const { return computing_ || replotAgain_; }
+
+signals:
+    void plotReady();
+
 public slots:
-    void refresh(); // re-reads the Workbench's datasets
+    // Re-reads the Workbench's datasets; a hidden page only remembers that it is out of date.
+    void refresh();
     void resetZoom(); // back to the full ranges (double-click on the plot, Home)
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -92,7 +101,12 @@ private:
 
     Workbench *workbench_;
     Snapshots snapshots_;
-    SampleCache cache_;
+    // Handed to one computation at a time (never touched on the GUI thread
+    // while one runs); replaced with the snapshots, whose record addresses key it.
+    std::shared_ptr<SampleCache> cache_ = std::make_shared<SampleCache>();
+    bool dirty_ = false;       // the Workbench changed while the page was hidden
+    bool computing_ = false;   // a computation is running
+    bool replotAgain_ = false; // ... and the selection or data changed meanwhile
     DistributionPlot current_;
 
     QComboBox *dataset_ = nullptr;

@@ -664,6 +664,10 @@ bool MainWindow::busy() const
         return true;
     if (const auto *timeline = findChild<TimelinePage *>(); timeline && timeline->busy())
         return true;
+    if (const auto *results = findChild<ResultsPage *>(); results && results->busy())
+        return true;
+    if (const auto *distributions = findChild<DistributionsPage *>(); distributions && distributions->busy())
+        return true;
     return false;
 }
 

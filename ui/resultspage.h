@@ -5,6 +5,10 @@
 // (the text and "failed only" filters).
 #pragma once
 
+#include "models/resultstablemodel.h"
+
+#include <memory>
+
 #include <QWidget>
 
 class QCheckBox;
@@ -18,7 +22,6 @@ class QToolButton;
 namespace kexbench::ui {
 
 class Workbench;
-class ResultsTableModel;
 class ResultsFilterModel;
 
 class ResultsPage : public QWidget {
@@ -55,10 +58,17 @@ public:
 public slots:
     void copyCsv();
     // Re-reads the Workbench's datasets (keeps the selection where it can).
+    // The rows are computed on a worker thread and swapped in when ready;
+    // a hidden page only remembers that it is out of date.
     void refresh();
+
+public:
+    // A computation of the rows is running (or wanted, for a shown page).
+    bool busy() const { return preparing_ || prepareAgain_; }
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -70,6 +80,7 @@ private:
     void updateFrozenGeometry();
     void buildColumnsMenu();
     void restoreHiddenColumns();
+    void showPrepared(std::shared_ptr<ResultsTableModel::Prepared> prepared);
 
     Workbench *workbench_;
     ResultsTableModel *model_;
@@ -84,6 +95,9 @@ private:
     QLabel *count_ = nullptr;
     QLabel *hostWarnings_ = nullptr;
     int sizedRows_ = 0; // rows the column widths were last fitted to
+    bool dirty_ = false;        // the Workbench changed while the page was hidden
+    bool preparing_ = false;    // rows are being computed off the GUI thread
+    bool prepareAgain_ = false; // ... and the Workbench changed again meanwhile
     QList<int> hiddenColumns_; // the reader's choice, applied again after a model reset
 };
 

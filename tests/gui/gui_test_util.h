@@ -76,6 +76,14 @@ private:
     QStringList failures_;
 };
 
+// Waits until a page that computes off the GUI thread (busy() while it does)
+// shows what it was last asked for.
+template <class Page>
+bool settle(const Page &page, int timeoutMs = 60000)
+{
+    return QTest::qWaitFor([&] { return !page.busy(); }, timeoutMs);
+}
+
 // Attaches a tester (which checks the model at once and after every change).
 inline std::unique_ptr<QAbstractItemModelTester> attachTester(QAbstractItemModel *model)
 {

@@ -249,11 +249,14 @@ TEST(DistributionsPage, TrialTotalsAreDrawnAsPointsNotAHistogram)
     DistributionsPage page(nullptr);
     page.resize(1200, 800);
     page.setSnapshots({{QStringLiteral("arm_1"), arm}});
+    ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("ADKEX-128"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(page));
     for (PlotKind kind : {PlotKind::Histogram, PlotKind::Box, PlotKind::Ecdf}) {
         DistributionOptions o;
         o.kind = kind;
         page.setOptions(o);
+        ASSERT_TRUE(settle(page));
         EXPECT_TRUE(page.noteText().contains(QStringLiteral("trial means only (n = 5 trials) \u2014 not a distribution")))
             << page.noteText().toStdString();
         EXPECT_TRUE(plottables<QCPBars>(page.plot()).isEmpty());
@@ -281,8 +284,11 @@ TEST(DistributionsPage, SampledHistogramOnThePlotSumsToN)
     DistributionsPage page(nullptr);
     page.resize(1200, 800);
     page.setSnapshots({{QStringLiteral("campaign"), camp}});
+    ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("ECDHE-P256"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(page));
     page.setOptions({});
+    ASSERT_TRUE(settle(page));
     const auto bars = plottables<QCPBars>(page.plot());
     ASSERT_EQ(bars.size(), 1);
     // The bars are densities (area 1); the series' counts still sum to n.
@@ -303,15 +309,18 @@ TEST(DistributionsPage, SampledHistogramOnThePlotSumsToN)
     DistributionOptions o;
     o.logScale = true;
     page.setOptions(o);
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
     EXPECT_TRUE(page.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerLog>());
     o.kind = PlotKind::Box;
     page.setOptions(o);
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
     ASSERT_EQ(plottables<QCPStatisticalBox>(page.plot()).size(), 1);
     o.kind = PlotKind::Ecdf;
     o.logScale = false;
     page.setOptions(o);
+    ASSERT_TRUE(settle(page));
     ASSERT_EQ(plottables<QCPGraph>(page.plot()).size(), 1);
     EXPECT_EQ(plottables<QCPGraph>(page.plot())[0]->lineStyle(), QCPGraph::lsStepLeft);
 }
@@ -330,10 +339,14 @@ TEST(DistributionsPage, OverlayOfDifferentCountersSwitchesToTime)
     DistributionsPage page(nullptr);
     page.resize(1200, 800);
     page.setSnapshots({{QStringLiteral("auto counter"), tsc}, {QStringLiteral("ns counter"), ns}});
+    ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("ECDHE-P256"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(page));
     page.setOptions({}); // asks for counter units
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.current().unit, ValueUnit::Counter);
     page.setOverlay(1);
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.current().unit, ValueUnit::Time);
     EXPECT_TRUE(page.noteText().contains(QStringLiteral("time-normalised: counters differ"))) << page.noteText().toStdString();
     ASSERT_EQ(plottables<QCPBars>(page.plot()).size(), 2);
@@ -343,6 +356,7 @@ TEST(DistributionsPage, OverlayOfDifferentCountersSwitchesToTime)
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
     EXPECT_TRUE(page.grab().save(shot(QStringLiteral("overlay-counters"))));
     page.setOverlay(-1);
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.current().unit, ValueUnit::Counter);
 }
 
@@ -358,8 +372,11 @@ TEST(DistributionsPage, ArmAgainstX86HarnessDataKeepsCyclesAndExports)
     page.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
     page.setSnapshots({{QStringLiteral("x86_1"), x86}, {QStringLiteral("arm_1"), arm}});
+    ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("ADKEX-256"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(page));
     page.setOverlay(1);
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.current().unit, ValueUnit::Counter); // both count core cycles
     EXPECT_EQ(plottables<QCPGraph>(page.plot()).size(), 2);
     EXPECT_EQ(page.noteText().count(QStringLiteral("trial means only (n = 5 trials)")), 2);
@@ -390,8 +407,10 @@ TEST(DistributionsPage, FollowsTheWorkbenchAndScreenshots)
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
     EXPECT_EQ(page.plot()->plottableCount(), 0); // nothing open yet
     workbench.addDataset(camp, QString());
+    ASSERT_TRUE(settle(page));
     ASSERT_GT(page.plot()->plottableCount(), 0);
     ASSERT_TRUE(page.select(0, QStringLiteral("ECDHE-P256"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(page));
     EXPECT_TRUE(page.grab().save(shot(QStringLiteral("histogram"))));
 
     DistributionOptions o;
@@ -399,25 +418,33 @@ TEST(DistributionsPage, FollowsTheWorkbenchAndScreenshots)
     o.unit = ValueUnit::Time;
     if (haveReference()) {
         workbench.addDataset(load(referenceDataset()), QString());
+        ASSERT_TRUE(settle(page));
         page.setOverlay(1); // arm_1 has no ECDHE-P256: a note says so
+        ASSERT_TRUE(settle(page));
         EXPECT_TRUE(page.noteText().contains(QStringLiteral("has no record"))) << page.noteText().toStdString();
     }
     page.setOptions(o);
+    ASSERT_TRUE(settle(page));
     EXPECT_TRUE(page.grab().save(shot(QStringLiteral("box"))));
     page.setOverlay(-1);
+    ASSERT_TRUE(settle(page));
     o.kind = PlotKind::Ecdf;
     o.logScale = true;
     page.setOptions(o);
+    ASSERT_TRUE(settle(page));
     EXPECT_TRUE(page.grab().save(shot(QStringLiteral("ecdf-log"))));
     o.kind = PlotKind::Histogram;
     page.setOptions(o);
+    ASSERT_TRUE(settle(page));
     EXPECT_TRUE(page.grab().save(shot(QStringLiteral("histogram-log"))));
 
     // A dataset's snapshot replaced (live campaign): the selection stays.
     workbench.renameDataset(0, QStringLiteral("renamed"));
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.current().series.size(), 1u);
     EXPECT_EQ(page.current().series[0].dataset, QStringLiteral("renamed"));
     workbench.removeDataset(0);
+    ASSERT_TRUE(settle(page));
     if (haveReference()) { // arm_1 is left: its first instance and operation
         EXPECT_EQ(page.current().series.size(), 1u);
         EXPECT_TRUE(page.current().series[0].trialOnly);

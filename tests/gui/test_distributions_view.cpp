@@ -156,8 +156,11 @@ TEST(DistributionsView, OverlaysShareBinsAndAreDensities)
     two->system_label = "x86_small";
     two->records.push_back(small);
     page.setSnapshots({{QStringLiteral("x86_big"), one}, {QStringLiteral("x86_small"), two}});
+    ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("X"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(page));
     page.setOverlay(1);
+    ASSERT_TRUE(settle(page));
     ASSERT_EQ(page.plot()->plottableCount(), 2);
     EXPECT_TRUE(page.plot()->yAxis->label().startsWith(QStringLiteral("density"))) << page.plot()->yAxis->label().toStdString();
     for (int i = 0; i < 2; ++i) {
@@ -178,8 +181,11 @@ TEST(DistributionsView, DoubleClickAndHomeResetTheZoom)
     DistributionsPage page(nullptr);
     page.resize(1000, 700);
     page.setSnapshots({{QStringLiteral("x86"), dataset("x86", 3000, 10)}, {QStringLiteral("arm"), dataset("arm", 400, 20)}});
+    ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("ECDHE-P256"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(page));
     page.setOverlay(1);
+    ASSERT_TRUE(settle(page));
     page.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
     QCustomPlot *plot = page.plot();
@@ -190,6 +196,7 @@ TEST(DistributionsView, DoubleClickAndHomeResetTheZoom)
         DistributionOptions o;
         o.kind = kind;
         page.setOptions(o);
+        ASSERT_TRUE(settle(page));
         const Ranges drawn = ranges(plot);
         // A real wheel turn over the axis rect zooms in.
         wheel(plot, centreOf(plot), 3);
@@ -216,6 +223,7 @@ TEST(DistributionsView, DoubleClickAndHomeResetTheZoom)
         expectSame(ranges(plot), drawn);
     }
     page.setOptions({});
+    ASSERT_TRUE(settle(page));
     expectSame(ranges(plot), full);
 }
 
@@ -224,8 +232,11 @@ TEST(DistributionsView, HoverShowsTheBinAndEachSeries)
     DistributionsPage page(nullptr);
     page.resize(1000, 700);
     page.setSnapshots({{QStringLiteral("x86"), dataset("x86", 3000, 10)}, {QStringLiteral("arm"), dataset("arm", 400, 20)}});
+    ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("ECDHE-P256"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(page));
     page.setOverlay(1);
+    ASSERT_TRUE(settle(page));
     page.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
     QCustomPlot *plot = page.plot();
@@ -258,6 +269,7 @@ TEST(DistributionsView, HoverShowsTheBinAndEachSeries)
     DistributionOptions o;
     o.kind = PlotKind::Ecdf;
     page.setOptions(o);
+    ASSERT_TRUE(settle(page));
     const QPoint median(qRound(plot->xAxis->coordToPixel(a.median)), centreOf(plot).y());
     QMouseEvent move2(QEvent::MouseMove, QPointF(median), QPointF(plot->mapToGlobal(median)), Qt::NoButton, Qt::NoButton,
                       Qt::NoModifier);
@@ -323,7 +335,9 @@ TEST(DistributionsView, ControlsReadableAt1024x700)
     ASSERT_TRUE(page);
     pages->setCurrentWidget(page);
     ASSERT_TRUE(page->select(0, QStringLiteral("X25519-NIKE"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(*page));
     page->setOverlay(1);
+    ASSERT_TRUE(settle(*page));
     QCoreApplication::processEvents();
 
     // What this page asks of the window: the docks and tab frame around it,
@@ -345,7 +359,9 @@ TEST(DistributionsView, ControlsReadableAt1024x700)
     alone.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&alone));
     ASSERT_TRUE(alone.select(0, QStringLiteral("X25519-NIKE"), QStringLiteral("exchange")));
+    ASSERT_TRUE(settle(alone));
     alone.setOverlay(1);
+    ASSERT_TRUE(settle(alone));
     QCoreApplication::processEvents();
     EXPECT_EQ(alone.width(), width);
     expectWholeTexts(&alone);

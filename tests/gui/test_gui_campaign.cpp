@@ -340,6 +340,8 @@ TEST(GuiCampaign, CancelFromTheRunPageKeepsTheFinishedRecords)
     EXPECT_EQ(entry.data->records.size(), static_cast<size_t>(outcome.recordsWritten));
     for (const auto &rec : entry.data->records)
         EXPECT_EQ(rec.status, "complete") << rec.operation;
+    // The Results page computes its rows when shown (a hidden page does no work).
+    gui.window.setPage(MainWindow::ResultsPageIndex);
     EXPECT_TRUE(QTest::qWaitFor([&] { return resultRowsOf(gui.results, entry.label) == outcome.recordsWritten; }, 10000));
 
     auto *log = child<QPlainTextEdit>(gui.run, "campaignLog");

@@ -476,6 +476,12 @@ TEST(ResultsPage, CopiesSelectedOrAllRowsAsCsvAndFollowsTheWorkbench)
     page.resize(1500, 700);
     workbench.addDataset(std::make_shared<const Dataset>(std::move(copy)), QString());
     const QString label = workbench.datasets().front().label;
+    // A hidden page does no work; shown, it computes its rows off the GUI thread.
+    EXPECT_EQ(page.model()->rowCount(), 0);
+    EXPECT_FALSE(page.busy());
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    ASSERT_TRUE(settle(page));
     ASSERT_EQ(page.model()->rowCount(), static_cast<int>(camp->records.size()));
 
     // Nothing selected: every row, header first, CRLF line ends, RFC 4180 quoting.
@@ -511,11 +517,23 @@ TEST(ResultsPage, CopiesSelectedOrAllRowsAsCsvAndFollowsTheWorkbench)
 
     // Workbench changes reach the table: a rename, a second dataset, a removal.
     workbench.renameDataset(0, QStringLiteral("renamed"));
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.model()->index(0, ResultsTableModel::DatasetColumn).data().toString(), QStringLiteral("renamed"));
     workbench.addDataset(camp, QString());
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.model()->rowCount(), 2 * static_cast<int>(camp->records.size()));
     workbench.removeDataset(0);
+    ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.model()->rowCount(), static_cast<int>(camp->records.size()));
+
+    // Hidden again: changes wait for the next showing, then all arrive at once.
+    page.hide();
+    workbench.addDataset(camp, QString());
+    EXPECT_FALSE(page.busy());
+    EXPECT_EQ(page.model()->rowCount(), static_cast<int>(camp->records.size()));
+    page.show();
+    ASSERT_TRUE(settle(page));
+    EXPECT_EQ(page.model()->rowCount(), 2 * static_cast<int>(camp->records.size()));
 }
 
 // Copy as CSV is machine-readable: plain numbers in base units (a field is one
@@ -793,6 +811,7 @@ TEST(ResultsPage, Screenshot)
     page.resize(1600, 760);
     page.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    ASSERT_TRUE(settle(page));
     page.view()->sortByColumn(ResultsTableModel::MeanCycles, Qt::DescendingOrder);
     const QString path = QDir::temp().filePath(QStringLiteral("kexbench-results-page.png"));
     ASSERT_TRUE(page.grab().save(path));
@@ -1268,10 +1287,11 @@ TEST(ResultsPage, ScreenshotsAt1024x700)
     ResultsPage page(&workbench);
     for (const auto &[label, data] : snapshots)
         workbench.addDataset(data, QString());
-    ASSERT_EQ(page.model()->rowCount() > 0, true);
     page.resize(1024, 700);
     page.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    ASSERT_TRUE(settle(page));
+    ASSERT_EQ(page.model()->rowCount() > 0, true);
     page.view()->sortByColumn(ResultsTableModel::MeanTime, Qt::DescendingOrder);
     QCoreApplication::processEvents();
     // The fitted key columns are the frozen view's too.

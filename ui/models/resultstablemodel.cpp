@@ -244,6 +244,14 @@ struct ResultsTableModel::Row {
     QString katStatus, katReason, katLog; // the status word, the KAT log's RESULT reason, the log's path
 };
 
+// Everything setSnapshots() computes, made without touching the model.
+struct ResultsTableModel::Prepared {
+    Snapshots snapshots;
+    std::vector<Row> rows;
+    QString counterUnits;
+    QStringList tickUnits, accountingFiles;
+};
+
 namespace {
 
 using StepSumChecks = std::map<std::string, StepSumCheck>; // candidate '\n' label -> check
@@ -349,16 +357,18 @@ int ResultsTableModel::rowCount(const QModelIndex &parent) const
 
 int ResultsTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
-void ResultsTableModel::setSnapshots(Snapshots snapshots)
+std::shared_ptr<ResultsTableModel::Prepared> ResultsTableModel::prepare(Snapshots snapshots)
 {
-    beginResetModel();
-    snapshots_ = std::move(snapshots);
-    rows_.clear();
+    auto prepared = std::make_shared<Prepared>();
+    prepared->snapshots = std::move(snapshots);
+    const Snapshots &snaps = prepared->snapshots;
+    std::vector<Row> &rows = prepared->rows;
+    QStringList &accountingFiles = prepared->accountingFiles;
 
     // One label order for all datasets, so sorting by instance interleaves
     // x86_1 and arm_1 rows of the same instance instead of ordering bytewise.
     std::set<std::string, decltype(&natural_less)> labels(&natural_less);
-    for (const auto &[label, data] : snapshots_)
+    for (const auto &[label, data] : snaps)
         if (data)
             for (const Record &r : data->records)
                 labels.insert(r.label);
@@ -368,18 +378,18 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
 
     QStringList units;
     std::set<std::string> allUnits;
-    accountingFiles_.clear();
-    for (size_t d = 0; d < snapshots_.size(); ++d)
-        accountingFiles_ << QString();
-    for (size_t d = 0; d < snapshots_.size(); ++d) {
-        const auto &[datasetLabel, data] = snapshots_[d];
+    accountingFiles.clear();
+    for (size_t d = 0; d < snaps.size(); ++d)
+        accountingFiles << QString();
+    for (size_t d = 0; d < snaps.size(); ++d) {
+        const auto &[datasetLabel, data] = snaps[d];
         if (!data)
             continue;
         std::set<std::string> datasetUnits;
-        const size_t first = rows_.size();
+        const size_t first = rows.size();
         const StepSumChecks checks = stepSumChecks(data->records);
         const Accounting accounting = find_accounting(data->root); // the Report page's file
-        accountingFiles_[d] = accounting.entries ? QFileInfo(accounting.path).fileName() : QString();
+        accountingFiles[d] = accounting.entries ? QFileInfo(accounting.path).fileName() : QString();
         for (const Record &r : data->records) {
             Row row;
             row.dataset = static_cast<int>(d);
@@ -417,9 +427,9 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
                 if (r.mean_cycles)
                     datasetUnits.insert(counterUnit(r));
             }
-            rows_.push_back(std::move(row));
+            rows.push_back(std::move(row));
         }
-        std::stable_sort(rows_.begin() + static_cast<std::ptrdiff_t>(first), rows_.end(),
+        std::stable_sort(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end(),
                          [](const Row &a, const Row &b) {
                              if (a.labelRank != b.labelRank)
                                  return a.labelRank < b.labelRank;
@@ -437,13 +447,26 @@ void ResultsTableModel::setSnapshots(Snapshots snapshots)
         if (!u.isEmpty())
             units << QStringLiteral("%1 (%2)").arg(u.join(QStringLiteral(", ")), datasetLabel);
     }
-    counterUnits_ = units.join(QStringLiteral("; "));
-    tickUnits_.clear();
+    prepared->counterUnits = units.join(QStringLiteral("; "));
     for (const auto &u : allUnits)
         if (u != "cycles")
-            tickUnits_ << qs(u);
+            prepared->tickUnits << qs(u);
+    return prepared;
+}
+
+void ResultsTableModel::apply(std::shared_ptr<Prepared> prepared)
+{
+    beginResetModel();
+    snapshots_ = std::move(prepared->snapshots);
+    rows_ = std::move(prepared->rows);
+    counterUnits_ = std::move(prepared->counterUnits);
+    tickUnits_ = std::move(prepared->tickUnits);
+    accountingFiles_ = std::move(prepared->accountingFiles);
     endResetModel();
 }
+
+void ResultsTableModel::setSnapshots(Snapshots snapshots) { apply(prepare(std::move(snapshots))); }
+
 
 const Record *ResultsTableModel::record(int row) const
 {

@@ -96,6 +96,13 @@ public:
     // Replaces every row in one reset: the snapshots are immutable, so the
     // rows keep the shared_ptrs and never see a dataset change under them.
     void setSnapshots(Snapshots snapshots);
+    // setSnapshots() in two halves, so the slow one runs off the GUI thread:
+    // prepare() computes every row (trial statistics over the samples, the
+    // accounting files read from disk) without touching any model and is
+    // safe on a worker thread; apply() swaps the rows in with one reset.
+    struct Prepared;
+    static std::shared_ptr<Prepared> prepare(Snapshots snapshots);
+    void apply(std::shared_ptr<Prepared> prepared);
     const Snapshots &snapshots() const { return snapshots_; }
 
     // The record behind a row (valid while the model holds its snapshot).
