@@ -397,6 +397,12 @@ QString DistributionsPage::noteText() const { return plotNote_->text(); }
 
 void DistributionsPage::replot()
 {
+    // A page that follows the Workbench does no work while hidden (a page
+    // without one draws what its caller hands it, shown or not).
+    if (workbench_ && !isVisible()) {
+        dirty_ = true;
+        return;
+    }
     std::vector<DistributionInput> inputs;
     const int primary = dataset_->currentData().toInt();
     if (dataset_->currentIndex() >= 0 && operation_->currentIndex() >= 0) {

@@ -16,6 +16,7 @@
 #include <qcustomplot.h>
 
 #include <QDir>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -394,6 +395,31 @@ TEST(DistributionsPage, ArmAgainstX86HarnessDataKeepsCyclesAndExports)
     QFile f(pdf);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_TRUE(f.read(5) == "%PDF-");
+}
+
+// A hidden page does no work for a changed Workbench (a live campaign changes
+// it after every record): it computes once, when it is shown.
+TEST(DistributionsPage, AHiddenPageComputesOnlyWhenShown)
+{
+    const auto camp = campaign("auto");
+    ASSERT_TRUE(camp);
+    Workbench workbench;
+    DistributionsPage page(&workbench);
+    page.resize(1200, 800);
+    QSignalSpy drawn(&page, &DistributionsPage::plotReady);
+    workbench.addDataset(camp, QString());
+    workbench.renameDataset(0, QStringLiteral("renamed"));
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(page.busy());
+    EXPECT_EQ(drawn.count(), 0);
+    EXPECT_EQ(page.plot()->plottableCount(), 0);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    ASSERT_TRUE(settle(page));
+    EXPECT_EQ(drawn.count(), 1);
+    EXPECT_GT(page.plot()->plottableCount(), 0);
+    ASSERT_FALSE(page.current().series.empty());
+    EXPECT_EQ(page.current().series[0].dataset, QStringLiteral("renamed"));
 }
 
 TEST(DistributionsPage, FollowsTheWorkbenchAndScreenshots)
