@@ -36,6 +36,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QLocale>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -691,6 +692,13 @@ void MainWindow::showAbout()
 
 // Settings -------------------------------------------------------------------------
 
+QString MainWindow::languageForLocale(const QLocale &locale)
+{
+    const bool simplifiedChinese = locale.language() == QLocale::Chinese &&
+                                   (locale.script() == QLocale::SimplifiedHanScript || locale.script() == QLocale::AnyScript);
+    return simplifiedChinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
+}
+
 void MainWindow::restoreSettings()
 {
     QSettings settings;
@@ -698,7 +706,8 @@ void MainWindow::restoreSettings()
         restoreGeometry(geometry);
     if (const QByteArray state = settings.value(keys::state).toByteArray(); !state.isEmpty())
         restoreState(state);
-    const QString language = settings.value(keys::language).toString();
+    // Never chosen: the desktop's language, as an installed program should.
+    const QString language = settings.value(keys::language, languageForLocale(QLocale::system())).toString();
     if (!language.isEmpty() && language != QLatin1String("en"))
         setLanguage(language);
     for (const auto &origin : settings.value(keys::datasets).toStringList()) {

@@ -14,6 +14,7 @@ class QDialog;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QLocale;
 class QMimeData;
 class QPlainTextEdit;
 class QPushButton;
@@ -57,6 +58,9 @@ public:
     // "en" or "zh_CN". Installs the translator (all windows retranslate
     // through LanguageChange); false when that translation is not available.
     bool setLanguage(const QString &code);
+    // The language a first start shows for the desktop's locale: "zh_CN" for
+    // Chinese in simplified script, else "en". Used until the reader picks one.
+    static QString languageForLocale(const QLocale &locale);
     QString language() const { return language_; }
 
     RunPage *runPage() const { return runPage_; }

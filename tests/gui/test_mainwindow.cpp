@@ -8,6 +8,7 @@
 
 #include "core/data/dataset.h"
 
+#include <QLocale>
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
@@ -367,4 +368,17 @@ TEST(Screenshot, ABadDatasetFailsWithItsName)
     const Shot page = runScreenshot({QStringLiteral("--page"), QStringLiteral("nowhere"), QStringLiteral("--screenshot"), file});
     EXPECT_EQ(page.exitCode, 1);
     EXPECT_TRUE(page.stderrText.contains(QStringLiteral("nowhere"))) << page.stderrText.toStdString();
+}
+
+// An installed workbench started on a Chinese desktop for the first time
+// speaks Chinese; traditional-script and other locales get English (the only
+// other translation) until the reader picks a language, which is remembered.
+TEST(MainWindow, AFirstStartFollowsASimplifiedChineseDesktop)
+{
+    EXPECT_EQ(MainWindow::languageForLocale(QLocale(QStringLiteral("zh_CN"))), QStringLiteral("zh_CN"));
+    EXPECT_EQ(MainWindow::languageForLocale(QLocale(QStringLiteral("zh_SG"))), QStringLiteral("zh_CN"));
+    EXPECT_EQ(MainWindow::languageForLocale(QLocale(QStringLiteral("zh_TW"))), QStringLiteral("en"));
+    EXPECT_EQ(MainWindow::languageForLocale(QLocale(QStringLiteral("en_US"))), QStringLiteral("en"));
+    EXPECT_EQ(MainWindow::languageForLocale(QLocale(QStringLiteral("de_DE"))), QStringLiteral("en"));
+    EXPECT_EQ(MainWindow::languageForLocale(QLocale::c()), QStringLiteral("en"));
 }
