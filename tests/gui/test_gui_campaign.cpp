@@ -8,6 +8,7 @@
 // gap between its ticks. The figure is printed, not asserted: it depends on
 // the machine and its load.
 #include "gui_test_util.h"
+#include "stall_meter.h"
 
 #include "campaignworker.h"
 #include "mainwindow.h"
@@ -43,38 +44,6 @@ using namespace kexbench::ui;
 using namespace kexbench::ui::test;
 
 namespace {
-
-// Longest gap between ticks of a 10 ms timer on the GUI thread, from start() to stop().
-class StallMeter {
-public:
-    StallMeter()
-    {
-        timer_.setInterval(10);
-        timer_.setTimerType(Qt::PreciseTimer);
-        QObject::connect(&timer_, &QTimer::timeout, [this] {
-            maxGapMs_ = std::max(maxGapMs_, clock_.restart());
-            ++ticks_;
-        });
-    }
-    void start()
-    {
-        clock_.start();
-        timer_.start();
-    }
-    void stop()
-    {
-        timer_.stop();
-        maxGapMs_ = std::max(maxGapMs_, clock_.elapsed());
-    }
-    qint64 maxGapMs() const { return maxGapMs_; }
-    int ticks() const { return ticks_; }
-
-private:
-    QTimer timer_;
-    QElapsedTimer clock_;
-    qint64 maxGapMs_ = 0;
-    int ticks_ = 0;
-};
 
 // Finds an instance leaf by name anywhere in the tree (group -> family -> instance).
 QModelIndex findInstance(const QAbstractItemModel &model, const QString &name, const QModelIndex &parent = {})
