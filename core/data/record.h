@@ -6,7 +6,10 @@
 // `kexbench` object, which harness records do not have.
 #pragma once
 
+#include "core/base/base64.h"
+#include "core/base/json_fields.h"
 #include "core/base/result.h"
+#include "core/data/sample_encoding.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,8 +25,8 @@
 namespace kexbench {
 
 // The record reader's bounds for a cycle count and a time in nanoseconds
-// (core/data/record.cpp): far past anything real. A runner answer is held to the
-// same bounds, so what the parent writes it can also read back.
+// (core/data/record_limits.cpp): far past anything real. A runner answer is held
+// to the same bounds, so what the parent writes it can also read back.
 inline constexpr double kMaxPlausibleCycles = 1e18;
 inline constexpr double kMaxPlausibleNanoseconds = 1e16;
 
@@ -184,18 +187,6 @@ Result<TrialHealth> trial_health_from_json(const nlohmann::ordered_json &j, cons
 // record file; errors name the file.
 Result<Record> read_record_file(const std::string &path, size_t max_bytes = size_t{256} << 20);
 
-// Compact sample encoding: zigzag-free unsigned LEB128 varints, zlib, base64
-// (RFC 4648, padded). Decoding refuses bad base64, bad or truncated zlib data,
-// trailing bytes, malformed varints and more than max_values values, and stops
-// inflating at max_values * 10 bytes (the longest varint), so a zlib bomb costs
-// at most that much memory.
-std::string encode_samples(const std::vector<uint64_t> &values);
-Result<std::vector<uint64_t>> decode_samples(const std::string &text, size_t max_values = size_t{1} << 26);
-
-// RFC 4648 base64 with padding; decoding is strict (no whitespace, canonical padding).
-std::string base64_encode(std::string_view bytes);
-Result<std::string> base64_decode(std::string_view text);
-
 // records/<candidate>/<label>__<op>.json relative to a campaign folder.
 std::string record_relative_path(const std::string &candidate, const std::string &label, const std::string &operation);
 
@@ -203,67 +194,5 @@ std::string record_relative_path(const std::string &candidate, const std::string
 // exchange, init_a, init_b, pass1 ... pass16, derive_a, derive_b; -1 when unknown.
 // `hash` ranks after all of them.
 int operation_rank(const std::string &operation);
-
-namespace detail {
-
-// Typed field access for kexbench's JSON readers (records, profiles, build.json,
-// campaign.json). The read functions throw JsonFieldError, which the readers in
-// core/ catch and turn into a Result error prefixed with the file; it never
-// leaves a public function.
-struct JsonFieldError {
-    std::string message; // "field 'plan.trials' is a string, expected an integer"
-};
-
-class JsonFields {
-public:
-    // Throws JsonFieldError unless `object` is a JSON object; prefix names it in messages ("plan.").
-    JsonFields(const nlohmann::ordered_json &object, std::string prefix = {});
-
-    std::string path(const std::string &key) const { return prefix_ + key; }
-    // The value, or nullptr when the key is absent or null.
-    const nlohmann::ordered_json *get(const std::string &key) const;
-    // The value; throws "missing field" naming the expected type when absent or null.
-    const nlohmann::ordered_json &require(const std::string &key, const char *expected) const;
-
-    // Leave `out` unchanged when the key is absent or null; throw on another type.
-    void read(const std::string &key, std::string &out) const;
-    void read(const std::string &key, bool &out) const;
-    void read(const std::string &key, int &out) const;
-    void read(const std::string &key, int64_t &out) const;
-    void read(const std::string &key, uint64_t &out) const;
-    void read(const std::string &key, double &out) const;
-    void read(const std::string &key, std::optional<int> &out) const;
-    void read(const std::string &key, std::optional<uint64_t> &out) const;
-    void read(const std::string &key, std::optional<double> &out) const;
-    void read(const std::string &key, std::vector<std::string> &out) const;
-    // Object of strings, in file order (nulls skipped).
-    void read(const std::string &key, std::vector<std::pair<std::string, std::string>> &out) const;
-    // Object of integers, in file order.
-    void read(const std::string &key, std::vector<std::pair<std::string, int64_t>> &out) const;
-
-private:
-    const nlohmann::ordered_json &object_;
-    std::string prefix_;
-};
-
-// Conversions with the same error conventions; path names the value.
-std::string json_string(const nlohmann::ordered_json &v, const std::string &path);
-uint64_t json_uint(const nlohmann::ordered_json &v, const std::string &path);
-int64_t json_int64(const nlohmann::ordered_json &v, const std::string &path);
-double json_double(const nlohmann::ordered_json &v, const std::string &path);
-[[noreturn]] void json_type_error(const nlohmann::ordered_json &v, const std::string &path, const char *expected);
-
-// Parses JSON text; the error is one line naming origin ("<origin>: invalid JSON: ...").
-Result<nlohmann::ordered_json> parse_json_text(const std::string &text, const std::string &origin);
-
-// Reads a whole regular file, refusing it by its size (fstat) before reading a
-// byte when it is larger than max_bytes, and refusing FIFOs and devices without
-// blocking on them. Errors start with `name`.
-Result<std::string> read_file_limited(const std::string &path, uint64_t max_bytes, const std::string &name);
-
-// Control characters replaced by '?', so a message built from file contents stays one line.
-std::string one_line(std::string text);
-
-} // namespace detail
 
 } // namespace kexbench
