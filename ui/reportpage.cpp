@@ -21,9 +21,13 @@
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QStackedWidget>
+#include <QCoreApplication>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace kexbench::ui {
 
@@ -37,10 +41,24 @@ struct Built {
     QString accountingPath; // the file used or looked for
     bool accountingFound = false;
     QString error;          // an explicitly chosen accounting file could not be read
+    // The preview, parsed on the worker (for a large report, parsing the HTML
+    // and its style sheets costs the GUI thread seconds); lives on the GUI
+    // thread and is deleted there when the last holder lets go.
+    std::shared_ptr<QTextDocument> document;
 };
 
+std::shared_ptr<QTextDocument> previewDocument(const QString &html, double pointSize)
+{
+    std::shared_ptr<QTextDocument> document(new QTextDocument, [](QTextDocument *d) { d->deleteLater(); });
+    prepare_report_document(document.get(), pointSize);
+    document->setHtml(html);
+    document->moveToThread(QCoreApplication::instance()->thread());
+    return document;
+}
+
 Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string &candidate,
-                  const QString &accountingFile, const std::string &algorithmName, const std::string &language)
+                  const QString &accountingFile, const std::string &algorithmName, const std::string &language,
+                  double pointSize)
 {
     Built out;
     Accounting accounting = find_accounting(data->root, accountingFile);
@@ -55,6 +73,7 @@ Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string 
     auto report = std::make_shared<const Report>(build_report(*data, options));
     out.html = render_html(*report);
     out.preview = report_html_for_qt(out.html);
+    out.document = previewDocument(out.preview, pointSize);
     out.report = std::move(report);
     return out;
 }
@@ -103,7 +122,7 @@ ReportPage::ReportPage(Workbench *workbench, QWidget *parent) : QWidget(parent),
     emptyLabel_->setMargin(24);
     preview_ = new QTextBrowser(stack_);
     preview_->setOpenLinks(false);
-    prepare_report_document(preview_->document(), font().pointSizeF() > 0 ? font().pointSizeF() : 9.5);
+    prepare_report_document(preview_->document(), previewPointSize());
     stack_->addWidget(emptyLabel_);
     stack_->addWidget(preview_);
     statusLabel_ = new QLabel(this);
@@ -196,6 +215,18 @@ void ReportPage::retranslateUi()
     showState();
 }
 
+void ReportPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!std::exchange(rebuildWhenShown_, false))
+        return;
+    const int index = datasetBox_->currentIndex();
+    if (workbench_ && index >= 0 && index < workbench_->datasets().size() && workbench_->datasets()[index].data != data_)
+        onDatasetChanged(index); // the snapshot shown was replaced meanwhile
+    else
+        rebuild();
+}
+
 void ReportPage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
@@ -246,10 +277,19 @@ void ReportPage::onDatasetsChanged()
         showState();
 }
 
+double ReportPage::previewPointSize() const { return font().pointSizeF() > 0 ? font().pointSizeF() : 9.5; }
+
 void ReportPage::onDatasetChanged(int index)
 {
     if (!workbench_ || index != datasetBox_->currentIndex() || index < 0 || index >= workbench_->datasets().size())
         return;
+    // A live campaign replaces its snapshot after every record: a hidden page
+    // builds the report once, when it is shown.
+    if (!isVisible()) {
+        rebuildWhenShown_ = true;
+        return;
+    }
+    rebuildWhenShown_ = false;
     data_ = workbench_->datasets()[index].data;
     fillCandidates();
     rebuild();
@@ -314,6 +354,11 @@ void ReportPage::fillCandidates()
 
 void ReportPage::rebuild()
 {
+    // A page that follows the Workbench builds nothing while hidden: showing it builds once.
+    if (workbench_ && !isVisible()) {
+        rebuildWhenShown_ = true;
+        return;
+    }
     const unsigned generation = ++generation_;
     if (!data_) {
         showState();
@@ -337,7 +382,8 @@ void ReportPage::rebuild()
         html_ = std::move(built.html);
         if (report_) {
             const int scroll = preview_->verticalScrollBar()->value();
-            preview_->setHtml(built.preview);
+            preview_->setDocument(built.document.get());
+            previewDocument_ = std::move(built.document); // the one shown before goes
             preview_->verticalScrollBar()->setValue(scroll);
         } else {
             preview_->clear();
@@ -346,7 +392,8 @@ void ReportPage::rebuild()
         emit reportReady();
     });
     watcher->setFuture(QtConcurrent::run(buildReport, data_, candidateBox_->currentData().toString().toStdString(),
-                                         accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName()));
+                                         accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName(),
+                                         previewPointSize()));
 }
 
 void ReportPage::showState()

@@ -19,6 +19,7 @@ class QLineEdit;
 class QPushButton;
 class QStackedWidget;
 class QTextBrowser;
+class QTextDocument;
 
 namespace kexbench {
 struct Dataset;
@@ -54,6 +55,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void retranslateUi();
@@ -81,6 +83,9 @@ private:
     QString lastDir_;
     unsigned generation_ = 0;
     int pending_ = 0;
+    bool rebuildWhenShown_ = false; // a rebuild was asked for while the page was hidden
+    std::shared_ptr<QTextDocument> previewDocument_; // the preview's document, parsed on a worker
+    double previewPointSize() const;
 
     QLabel *datasetLabel_;
     QComboBox *datasetBox_;

@@ -346,6 +346,9 @@ TEST(Translations, ReportPageRendersTheReportInTheUiLanguage)
     MainWindow window(&workbench, /*useSettings=*/false);
     auto *page = window.findChild<ReportPage *>();
     ASSERT_NE(page, nullptr);
+    window.show(); // the Report page builds its report when shown
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.setPage(MainWindow::ReportPageIndex);
     workbench.addDataset(std::make_shared<const Dataset>(std::move(ds.value())), referenceDataset());
     ASSERT_TRUE(QTest::qWaitFor([&] { return !page->busy() && page->hasReport(); }, 60000));
     EXPECT_EQ(page->report()->language, "en");
