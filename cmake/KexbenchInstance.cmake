@@ -57,8 +57,10 @@ function(_kexbench_add_profiled_variant target name out_dir sources libraries de
 endfunction()
 
 function(kexbench_add_instance)
-  cmake_parse_arguments(ARG "FIXTURE"
-    "NAME;DISPLAY_NAME;FAMILY;PARAMETER_SET;SECURITY_BITS;GROUP;VARIANT;KAT_MANIFEST"
+  # EXCLUDE_FROM_ALL (fixtures only): built on demand, into OUTPUT_DIRECTORY,
+  # and not among the instances the integration tests depend on.
+  cmake_parse_arguments(ARG "FIXTURE;EXCLUDE_FROM_ALL"
+    "NAME;DISPLAY_NAME;FAMILY;PARAMETER_SET;SECURITY_BITS;GROUP;VARIANT;KAT_MANIFEST;OUTPUT_DIRECTORY"
     "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
   if(NOT ARG_NAME OR NOT ARG_SOURCES)
     message(FATAL_ERROR "kexbench_add_instance: NAME and SOURCES are required")
@@ -77,9 +79,15 @@ function(kexbench_add_instance)
   if(NOT ARG_VARIANT)
     set(ARG_VARIANT reference)
   endif()
+  if(ARG_EXCLUDE_FROM_ALL AND NOT ARG_FIXTURE)
+    message(FATAL_ERROR "kexbench_add_instance: EXCLUDE_FROM_ALL is for fixtures only")
+  endif()
   if(ARG_FIXTURE)
     set(ARG_GROUP fixture)
     set(out_dir "${KEXBENCH_FIXTURE_DIR}")
+    if(ARG_OUTPUT_DIRECTORY)
+      set(out_dir "${ARG_OUTPUT_DIRECTORY}")
+    endif()
   else()
     if(NOT ARG_GROUP)
       set(ARG_GROUP builtin)
@@ -96,7 +104,11 @@ function(kexbench_add_instance)
   set(shim "${CMAKE_CURRENT_BINARY_DIR}/${target}_shim.c")
   file(CONFIGURE OUTPUT "${shim}" CONTENT "#include \"${KEXBENCH_SHIM_SOURCE}\"\n")
 
-  add_library(${target} MODULE ${ARG_SOURCES} "${shim}")
+  set(exclude)
+  if(ARG_EXCLUDE_FROM_ALL)
+    set(exclude EXCLUDE_FROM_ALL)
+  endif()
+  add_library(${target} MODULE ${exclude} ${ARG_SOURCES} "${shim}")
   # Visibility stays default: the version script alone decides what leaves the library.
   set_target_properties(${target} PROPERTIES
     OUTPUT_NAME "${ARG_NAME}" PREFIX "lib"
@@ -107,7 +119,9 @@ function(kexbench_add_instance)
   set_source_files_properties("${shim}" PROPERTIES COMPILE_DEFINITIONS "${shim_defs}")
   target_link_libraries(${target} PRIVATE kexbench_iccs ${ARG_LIBRARIES})
   kexbench_instance_link_options(${target})
-  set_property(GLOBAL APPEND PROPERTY KEXBENCH_INSTANCE_TARGETS ${target})
+  if(NOT ARG_EXCLUDE_FROM_ALL)
+    set_property(GLOBAL APPEND PROPERTY KEXBENCH_INSTANCE_TARGETS ${target})
+  endif()
   if(NOT ARG_FIXTURE AND KEXBENCH_PROFILED_VARIANTS)
     set(profiled_defs "${shim_defs}")
     list(TRANSFORM profiled_defs REPLACE "^KEXBENCH_VARIANT=.*" "KEXBENCH_VARIANT=\"profiled\"")

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The workbench at scale, measured in the real program: the GUI thread's
+// longest gap while a campaign writes ~1000 records into a live dataset (the
+// pages the reader looks at switching every few seconds), the time to open
+// that campaign (until the Results page shows every row), and the time to
+// draw a distribution of 10^6 samples as histogram, box plot and ECDF. It
+// prints figures; it asserts nothing about speed (a shared VM's speed varies).
+//
+//   ninja -C build/release bench-gui-live          # builds the instances, runs this
+//   kexbench_bench_gui_live [--records N] [--keep DIR] [--instances DIR]
+//   kexbench_bench_gui_live --open DIR     # only open and draw a finished campaign
+#include "campaignworker.h"
+#include "distributionspage.h"
+#include "mainwindow.h"
+#include "models/resultstablemodel.h"
+#include "resultspage.h"
+#include "workbench.h"
+
+#include "../../gui/stall_meter.h"
+
+#include "core/base/discovery.h"
+#include "core/data/dataset.h"
+#include "core/data/record.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace kexbench;
+using namespace kexbench::ui;
+using kexbench::ui::test::StallMeter;
+
+namespace {
+
+constexpr int kOperationsPerInstance = 7; // a 2-pass exchange: exchange, init_a/b, pass1/2, derive_a/b
+constexpr qint64 kWaitMs = 30 * 60 * 1000;
+
+struct Args {
+    int records = 1000;
+    QString keep;      // keep the campaign here (default: a temporary folder)
+    QString open;      // skip the live campaign: open and draw this finished one
+    QString instances = QStringLiteral(KEXBENCH_BENCH_INSTANCE_DIR);
+};
+
+bool parse(int argc, char **argv, Args &args)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const bool hasValue = i + 1 < argc;
+        if (a == "--records" && hasValue)
+            args.records = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--keep" && hasValue)
+            args.keep = QString::fromLocal8Bit(argv[++i]);
+        else if (a == "--open" && hasValue)
+            args.open = QString::fromLocal8Bit(argv[++i]);
+        else if (a == "--instances" && hasValue)
+            args.instances = QString::fromLocal8Bit(argv[++i]);
+        else
+            return false;
+    }
+    return true;
+}
+
+// The copies of the null fixture (libnull-2p-<i>.so), in their natural order.
+std::vector<std::string> benchLibraries(const QString &dir, int wanted)
+{
+    std::vector<std::string> libs = discover_instance_files({dir.toStdString()}).libraries;
+    std::sort(libs.begin(), libs.end(), natural_less);
+    if (libs.size() > static_cast<size_t>(wanted))
+        libs.resize(static_cast<size_t>(wanted));
+    return libs;
+}
+
+CampaignOptions planFor(std::vector<std::string> libraries, const QString &out)
+{
+    CampaignOptions o;
+    o.libraries = std::move(libraries);
+    o.mode = "fixed";
+    o.planning.trials = 5;                // the published method's count: 5 runner children per record
+    o.planning.trial_target_s = 0.01;
+    o.planning.max_iters_per_trial = 200; // ~1000 samples per record
+    o.kat = false;                        // the null fixture has no KAT vectors
+    o.stack = false;
+    o.profile = false;
+    o.system_label = "bench_gui_live";
+    o.out_dir = out.toStdString();
+    return o;
+}
+
+bool waitUntil(const std::function<bool()> &done) { return QTest::qWaitFor(done, kWaitMs); }
+
+int resultRows(MainWindow &window) { return window.findChild<ResultsPage *>()->model()->rowCount(); }
+
+void printGaps(const char *what, const StallMeter &meter, qint64 ms)
+{
+    std::printf("%-44s longest GUI-thread gap %4lld ms, 99th percentile %3lld ms (%d ticks of a 10 ms timer over %.1f s)\n",
+                what, static_cast<long long>(meter.maxGapMs()), static_cast<long long>(meter.gapQuantileMs(0.99)),
+                meter.ticks(), static_cast<double>(ms) / 1000.0);
+}
+
+// Phase 1: a live campaign, the reader switching between the pages that follow it.
+bool liveCampaign(const Args &args, const QString &out, int &records)
+{
+    const int instances = (args.records + kOperationsPerInstance - 1) / kOperationsPerInstance;
+    std::vector<std::string> libs = benchLibraries(args.instances, instances);
+    if (libs.size() < static_cast<size_t>(instances)) {
+        std::fprintf(stderr, "need %d instance copies in %s, found %zu: build the bench-gui-live target\n", instances,
+                     qPrintable(args.instances), libs.size());
+        return false;
+    }
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    window.resize(1280, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    const int pages[] = {MainWindow::ResultsPageIndex, MainWindow::DistributionsPageIndex, MainWindow::TimelinePageIndex};
+    int next = 0;
+    window.setPage(pages[0]);
+    QTimer switcher;
+    QObject::connect(&switcher, &QTimer::timeout, [&] { window.setPage(pages[++next % 3]); });
+    switcher.start(3000);
+
+    CampaignSession session(&workbench);
+    bool finished = false;
+    CampaignOutcome outcome;
+    QObject::connect(&session, &CampaignSession::finished, [&](const CampaignOutcome &o) {
+        outcome = o;
+        finished = true;
+    });
+    StallMeter meter;
+    QElapsedTimer clock;
+    QString why;
+    meter.start();
+    clock.start();
+    if (!session.start(planFor(std::move(libs), out), &why, /*loadManifests=*/false)) {
+        std::fprintf(stderr, "campaign refused: %s\n", qPrintable(why));
+        return false;
+    }
+    if (!waitUntil([&] { return finished; }))
+        return false;
+    const qint64 campaignMs = clock.elapsed();
+    meter.stop();
+    switcher.stop();
+    records = outcome.recordsWritten;
+    std::printf("live campaign: %d instances, %d records written (%d failed) in %.1f s\n", instances,
+                outcome.recordsWritten, outcome.recordsFailed, static_cast<double>(campaignMs) / 1000.0);
+    printGaps("  during the campaign:", meter, campaignMs);
+    return outcome.ok;
+}
+
+// Phase 2: opening the finished campaign with the Results page shown.
+bool openCampaign(const QString &out, int records)
+{
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    window.resize(1280, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    window.setPage(MainWindow::ResultsPageIndex);
+    StallMeter meter;
+    QElapsedTimer clock;
+    meter.start();
+    clock.start();
+    workbench.openDataset(out);
+    const bool ok = waitUntil([&] { return !window.busy() && resultRows(window) == records; });
+    const qint64 ms = clock.elapsed();
+    meter.stop();
+    std::printf("open the %d-record campaign (Results page shown, every row in it): %lld ms%s\n", records,
+                static_cast<long long>(ms), ok ? "" : " [did not finish]");
+    printGaps("  while opening:", meter, ms);
+    return ok;
+}
+
+// One record of 10^6 samples: a log-normal bulk around 1 µs with a 1 % tail ten times slower.
+std::shared_ptr<const Dataset> millionSamples(const QString &out)
+{
+    auto loaded = load_dataset(out.toStdString());
+    if (!loaded || loaded->records.empty())
+        return nullptr;
+    Dataset ds;
+    ds.root = loaded->root;
+    ds.system_label = "million";
+    Record r = loaded->records.front();
+    std::mt19937_64 rng(20261203);
+    std::lognormal_distribution<double> bulk(std::log(1000.0), 0.08);
+    std::uniform_real_distribution<double> unit(0, 1);
+    RecordSamples &k = *r.kexbench;
+    k.ns.resize(1000000);
+    k.ticks.resize(k.ns.size());
+    for (size_t i = 0; i < k.ns.size(); ++i) {
+        const double ns = bulk(rng) * (unit(rng) < 0.01 ? 10.0 : 1.0);
+        k.ns[i] = static_cast<uint64_t>(ns);
+        k.ticks[i] = static_cast<uint64_t>(ns * 2.4);
+    }
+    k.trial_sizes.assign(5, k.ns.size() / 5);
+    ds.records.push_back(std::move(r));
+    return std::make_shared<const Dataset>(std::move(ds));
+}
+
+// Phase 3: drawing it (computed on a worker, drawn on the GUI thread), per plot kind.
+bool drawMillion(const QString &out)
+{
+    const auto data = millionSamples(out);
+    if (!data)
+        return false;
+    const Record &r = data->records.front();
+    DistributionsPage page(nullptr);
+    page.resize(1200, 800);
+    page.show();
+    if (!QTest::qWaitForWindowExposed(&page))
+        return false;
+    page.setSnapshots({{QStringLiteral("million"), data}});
+    page.select(0, QString::fromStdString(r.label), QString::fromStdString(r.operation));
+    if (!waitUntil([&] { return !page.busy(); }))
+        return false;
+    int drawn = 0;
+    QObject::connect(&page, &DistributionsPage::plotReady, [&] { ++drawn; });
+    const std::pair<PlotKind, const char *> kinds[] = {
+        {PlotKind::Box, "box plot"}, {PlotKind::Ecdf, "ECDF"}, {PlotKind::Histogram, "histogram"}};
+    for (const auto &[kind, name] : kinds) {
+        DistributionOptions o;
+        o.kind = kind;
+        o.unit = ValueUnit::Time;
+        StallMeter meter;
+        QElapsedTimer clock;
+        const int before = drawn;
+        meter.start();
+        clock.start();
+        page.setOptions(o);
+        if (!waitUntil([&] { return drawn > before; }))
+            return false;
+        QCoreApplication::processEvents(); // the plot's own repaint
+        const qint64 ms = clock.elapsed();
+        meter.stop();
+        std::printf("draw 10^6 samples as %-9s: %4lld ms to drawn, longest GUI-thread gap %lld ms\n", name,
+                    static_cast<long long>(ms), static_cast<long long>(meter.maxGapMs()));
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    Args args;
+    if (!parse(argc, argv, args)) {
+        std::fprintf(stderr, "usage: %s [--records N] [--keep DIR] [--instances DIR] | --open DIR\n", argv[0]);
+        return 2;
+    }
+    QTemporaryDir tmp;
+    const QString out = args.keep.isEmpty() ? tmp.filePath(QStringLiteral("campaign")) : args.keep;
+    std::printf("kexbench workbench at scale (%d cores)\n", QThread::idealThreadCount());
+    int records = 0;
+    if (!args.open.isEmpty()) {
+        auto loaded = load_dataset(args.open.toStdString());
+        if (!loaded) {
+            std::fprintf(stderr, "%s\n", loaded.error().c_str());
+            return 1;
+        }
+        records = static_cast<int>(loaded->records.size());
+        return openCampaign(args.open, records) && drawMillion(args.open) ? 0 : 1;
+    }
+    if (!liveCampaign(args, out, records) || !openCampaign(out, records) || !drawMillion(out))
+        return 1;
+    return 0;
+}
