@@ -9,7 +9,7 @@
 // library_sha256 differs from the library's bytes is ignored.
 #pragma once
 
-#include "core/runner/kat.h"
+#include "core/campaign/kat_manifest.h"
 #include "core/base/result.h"
 
 #include <optional>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/campaign/build_info.h"
-#include "core/runner/kat.h"
+#include "core/campaign/kat_manifest.h"
 #include "core/campaign/runner_client.h"
 
 #include <optional>

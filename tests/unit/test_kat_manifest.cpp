@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/base/digest.h"
 #include "core/base/discovery.h"
-#include "core/runner/kat.h"
+#include "core/campaign/kat_manifest.h"
 
 #include <gtest/gtest.h>
 
