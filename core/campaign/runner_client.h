@@ -6,7 +6,7 @@
 
 #include "core/base/elf_file.h"
 #include "core/campaign/host_description.h"
-#include "core/runner/instance_info.h"
+#include "core/campaign/instance_info.h"
 #include "core/campaign/process.h"
 #include "core/base/result.h"
 #include "core/campaign/runner_host.h"

@@ -2,7 +2,7 @@
 // The parent's own check of a describe answer: a runner child hosts candidate
 // code and can lie about the name its loader would have refused, so the
 // answer is judged again before its name becomes a path.
-#include "core/runner/instance_info.h"
+#include "core/campaign/instance_info.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
