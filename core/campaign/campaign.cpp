@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/campaign/campaign.h"
 
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 #include "core/base/digest.h"
 #include "core/base/discovery.h"
 #include "core/campaign/environment.h"
 #include "core/base/fsutil.h"
 #include "core/campaign/kat_check.h"
 #include "core/runner/measure.h"
+#include "core/campaign/operations.h"
 #include "core/campaign/process.h"
 #include "core/campaign/health.h"
 #include "core/campaign/host_description.h"

@@ -211,16 +211,6 @@ std::optional<Operation> parse_operation(const std::string &name)
     return std::nullopt;
 }
 
-std::vector<std::string> operations_for(unsigned passes_run)
-{
-    std::vector<std::string> ops = {"exchange", "init_a", "init_b"};
-    for (unsigned k = 1; k <= passes_run; ++k)
-        ops.push_back("pass" + std::to_string(k));
-    ops.push_back("derive_a");
-    ops.push_back("derive_b");
-    return ops;
-}
-
 std::vector<unsigned char> harness_seed()
 {
     std::vector<unsigned char> seed(48);

@@ -5,7 +5,8 @@
 // counter window, and every iteration's ticks and nanoseconds are kept.
 #pragma once
 
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
+#include "core/campaign/operations.h"
 #include "core/runner/exchange.h"
 #include "core/runner/instance.h"
 #include "core/data/record.h"
@@ -26,8 +27,6 @@ struct Operation {
 };
 
 std::optional<Operation> parse_operation(const std::string &name);
-// exchange, init_a, init_b, pass1..passN, derive_a, derive_b for N passes run.
-std::vector<std::string> operations_for(unsigned passes_run);
 
 // The 48 bytes 00 01 ... 2F the harness seeds its timing driver with.
 std::vector<unsigned char> harness_seed();
