@@ -4,7 +4,7 @@
 #include "campaignworker.h"
 #include "workbench.h"
 
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 #include "core/campaign/environment.h"
 #include "core/runner/measure.h"
 #include "core/campaign/planner.h"

@@ -84,7 +84,7 @@ const Entry kCatalogue[] = {
     {"Environment warnings recorded with the measurements", "随测量记录的环境警告"},
     {"warning", "警告"},
     {"records", "记录数"},
-    // environment warnings (core/campaign/environment.cpp, core/runner/clock.cpp), stored in the records
+    // environment warnings (core/campaign/environment.cpp, core/base/clock.cpp), stored in the records
     {"frequency scaling: {} cpufreq governor is '{}', not 'performance'",
      "频率调节：{} 的 `cpufreq` 调速器为 `{}`，而非 `performance`"},
     {"frequency scaling: {} cpufreq min {} kHz != max {} kHz", "频率调节：{} 的 `cpufreq` 最低 {} kHz \u2260 最高 {} kHz"},

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/campaign/environment.h"
 
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 
 #include <algorithm>
 #include <cmath>

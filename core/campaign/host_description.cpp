@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/campaign/host_description.h"
 
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 #include "core/campaign/environment.h"
 #include "core/base/format.h"
 #include "core/campaign/health.h"

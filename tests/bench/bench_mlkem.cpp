@@ -5,7 +5,7 @@
 // nominal-frequency cycles) and cntvct_el0 ticks on aarch64. The median is the
 // figure to compare on a shared, noisy machine.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 #include "mlkem.h"
 
 #include <benchmark/benchmark.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The cost of the timing primitives themselves: every start()/stop() pair is
 // inside a timed step window, so this is the floor under every step figure.
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 
 #include <benchmark/benchmark.h>
 

@@ -11,7 +11,7 @@
 #include "english_gate.h"
 #include "named_campaign.h"
 
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 #include "core/data/dataset.h"
 #include "core/campaign/environment.h"
 #include "core/base/fsutil.h"

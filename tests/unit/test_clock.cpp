@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Structure, not speed: the test machines are shared and noisy, so nothing
 // here asserts a timing figure.
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/runner/clock.h"
+#include "core/base/clock.h"
 
 #include <algorithm>
 #include <cerrno>
