@@ -24,6 +24,8 @@
 #include <QCoreApplication>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QPointer>
+#include <QThread>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -47,18 +49,22 @@ struct Built {
     std::shared_ptr<QTextDocument> document;
 };
 
-std::shared_ptr<QTextDocument> previewDocument(const QString &html, double pointSize)
+// Null when `guiThread` is gone (the application quit while this job ran).
+std::shared_ptr<QTextDocument> previewDocument(const QString &html, double pointSize, const QPointer<QThread> &guiThread)
 {
     std::shared_ptr<QTextDocument> document(new QTextDocument, [](QTextDocument *d) { d->deleteLater(); });
     prepare_report_document(document.get(), pointSize);
     document->setHtml(html);
-    document->moveToThread(QCoreApplication::instance()->thread());
+    QThread *target = guiThread.data();
+    if (!target || !QCoreApplication::instance())
+        return nullptr;
+    document->moveToThread(target);
     return document;
 }
 
 Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string &candidate,
                   const QString &accountingFile, const std::string &algorithmName, const std::string &language,
-                  double pointSize)
+                  double pointSize, const QPointer<QThread> &guiThread)
 {
     Built out;
     Accounting accounting = find_accounting(data->root, accountingFile);
@@ -73,7 +79,7 @@ Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string 
     auto report = std::make_shared<const Report>(build_report(*data, options));
     out.html = render_html(*report);
     out.preview = report_html_for_qt(out.html);
-    out.document = previewDocument(out.preview, pointSize);
+    out.document = previewDocument(out.preview, pointSize, guiThread);
     out.report = std::move(report);
     return out;
 }
@@ -393,7 +399,7 @@ void ReportPage::rebuild()
     });
     watcher->setFuture(QtConcurrent::run(buildReport, data_, candidateBox_->currentData().toString().toStdString(),
                                          accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName(),
-                                         previewPointSize()));
+                                         previewPointSize(), QPointer<QThread>(thread())));
 }
 
 void ReportPage::showState()

@@ -201,9 +201,11 @@ void ResultsPage::showPrepared(std::shared_ptr<ResultsTableModel::Prepared> prep
         view_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
     }
     // Fit the columns when rows arrive that the last fit did not see (a
-    // dataset added, a live campaign's new records); a refresh that only
+    // dataset added, a live campaign's new records): at first, then each
+    // time the table has grown by a quarter, so a campaign that adds rows one
+    // by one fits a few dozen times, not once per record. A refresh that only
     // replaces figures keeps the widths the reader has dragged.
-    if (model_->rowCount() > sizedRows_) {
+    if (model_->rowCount() > sizedRows_ && (sizedRows_ == 0 || model_->rowCount() >= sizedRows_ + std::max(8, sizedRows_ / 4))) {
         fitColumns();
         sizedRows_ = model_->rowCount();
     }

@@ -6,10 +6,12 @@
 #include "core/campaign/runner_client.h"
 
 #include <QDir>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QSet>
 #include <QThreadPool>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -66,13 +68,30 @@ DescribeOutcome describeLibraries(const std::vector<std::string> &libraries)
     return out;
 }
 
+// Freeing a large campaign's snapshot (every record's samples) takes
+// milliseconds, and its last holder is often the GUI thread (a page swapping
+// in the next snapshot of a live campaign): there it is freed on a pool thread.
+void freeSnapshot(const Dataset *data)
+{
+    const QCoreApplication *app = QCoreApplication::instance();
+    if (app && QThread::currentThread() == app->thread())
+        QThreadPool::globalInstance()->start([data] { delete data; });
+    else
+        delete data;
+}
+
+std::shared_ptr<const Dataset> shareSnapshot(Dataset data)
+{
+    return std::shared_ptr<const Dataset>(new Dataset(std::move(data)), &freeSnapshot);
+}
+
 LoadOutcome loadFrom(const QString &origin)
 {
     LoadOutcome out;
     out.origin = origin;
     auto loaded = load_dataset(origin.toStdString());
     if (loaded)
-        out.data = std::make_shared<const Dataset>(std::move(loaded.value()));
+        out.data = shareSnapshot(std::move(loaded.value()));
     else
         out.error = QString::fromStdString(loaded.error());
     return out;
@@ -82,9 +101,9 @@ LoadOutcome loadFrom(const QString &origin)
 // old snapshot stays untouched for whoever holds it) plus those files.
 LoadOutcome addRecordsTo(const QString &origin, const Dataset &base, const std::vector<std::string> &paths)
 {
-    auto grown = std::make_shared<Dataset>(base);
-    add_written_records(*grown, paths);
-    return {origin, std::move(grown), {}};
+    Dataset grown = base;
+    add_written_records(grown, paths);
+    return {origin, shareSnapshot(std::move(grown)), {}};
 }
 
 // Runs `apply` on the GUI thread (the watcher lives there) once the future is
