@@ -319,6 +319,8 @@ TEST(WorkbenchFixes, EveryPageFitsAt1024x700)
     }
     for (int page = 0; page < pages->count(); ++page) {
         pages->setCurrentIndex(page);
+        // A shown page computes its contents off the GUI thread: measure it once they are in.
+        ASSERT_TRUE(QTest::qWaitFor([&] { return !window.busy(); }, 60000));
         QCoreApplication::processEvents();
         EXPECT_LE(window.minimumSizeHint().width(), 1000) << "page " << page;
         EXPECT_LE(window.width(), 1024) << "page " << page;
@@ -389,7 +391,11 @@ TEST(WorkbenchFixes, ResultsShowTheMeasuredHostLoadInTheWindowsLanguage)
     }
     Workbench workbench;
     MainWindow window(&workbench, /*useSettings=*/false);
+    window.show(); // the Results page computes its rows (and these lines) when shown
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.setPage(MainWindow::ResultsPageIndex);
     ASSERT_TRUE(openAndWait(workbench, dir));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.busy(); }, 60000));
     auto *load = window.findChild<QLabel *>(QStringLiteral("resultsHostWarnings"));
     ASSERT_NE(load, nullptr);
     EXPECT_TRUE(load->text().contains(QStringLiteral("the hypervisor stole 0.16 s"))) << load->text().toStdString();
