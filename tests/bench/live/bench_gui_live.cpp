@@ -25,6 +25,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTest>
@@ -34,6 +35,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -103,6 +105,85 @@ bool waitUntil(const std::function<bool()> &done) { return QTest::qWaitFor(done,
 
 int resultRows(MainWindow &window) { return window.findChild<ResultsPage *>()->model()->rowCount(); }
 
+// Times every event the GUI thread delivers (outermost delivery only), by
+// receiver class and event type, so a gap can be traced to the code that
+// caused it, or shown to be the thread waiting for a CPU (little time spent
+// in events, much time runnable but not running: schedstat's run delay).
+class TimedApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        // Other threads deliver their own objects' events through here too
+        // (the campaign thread runs the whole campaign inside one).
+        if (thread() != QThread::currentThread())
+            return QApplication::notify(receiver, event);
+        if (depth_++ > 0) {
+            const bool handled = QApplication::notify(receiver, event);
+            --depth_;
+            return handled;
+        }
+        // A future watcher is named by its owner: the page or the Workbench whose result arrived.
+        const QObject *who = receiver->inherits("QFutureWatcherBase") && receiver->parent() ? receiver->parent() : receiver;
+        const QString key = QStringLiteral("%1%2 (event type %3)")
+                                .arg(who == receiver ? QString() : QStringLiteral("watcher of "),
+                                     QLatin1String(who->metaObject()->className()))
+                                .arg(static_cast<int>(event->type()));
+        QElapsedTimer clock;
+        clock.start();
+        const bool handled = QApplication::notify(receiver, event);
+        const qint64 ns = clock.nsecsElapsed();
+        --depth_;
+        Cost &c = costs_[key];
+        ++c.count;
+        c.totalNs += ns;
+        c.maxNs = std::max(c.maxNs, ns);
+        return handled;
+    }
+    void startWatch()
+    {
+        costs_.clear();
+        runDelayAtStart_ = guiRunDelayNs();
+        wall_.start();
+    }
+    void printWatch(const char *what, int count = 8)
+    {
+        const double wallMs = static_cast<double>(wall_.nsecsElapsed()) / 1e6;
+        std::vector<std::pair<QString, Cost>> sorted(costs_.begin(), costs_.end());
+        std::sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second.totalNs > b.second.totalNs; });
+        double busyMs = 0;
+        for (const auto &[key, c] : sorted)
+            busyMs += static_cast<double>(c.totalNs) / 1e6;
+        const double waitMs = static_cast<double>(guiRunDelayNs() - runDelayAtStart_) / 1e6;
+        std::printf("  GUI thread %s: %.0f ms in events (%.1f %% of %.0f ms), %.0f ms runnable but waiting for a CPU\n", what,
+                    busyMs, 100 * busyMs / wallMs, wallMs, waitMs);
+        for (int i = 0; i < count && i < static_cast<int>(sorted.size()); ++i)
+            std::printf("    %7.1f ms in %6lld events, longest %5.1f ms: %s\n",
+                        static_cast<double>(sorted[i].second.totalNs) / 1e6, static_cast<long long>(sorted[i].second.count),
+                        static_cast<double>(sorted[i].second.maxNs) / 1e6, qPrintable(sorted[i].first));
+    }
+
+private:
+    struct Cost {
+        qint64 count = 0, totalNs = 0, maxNs = 0;
+    };
+    // The GUI thread's time runnable but not running (the second field of its schedstat).
+    static qint64 guiRunDelayNs()
+    {
+        QFile f(QStringLiteral("/proc/self/task/%1/schedstat").arg(QCoreApplication::applicationPid()));
+        if (!f.open(QIODevice::ReadOnly))
+            return 0;
+        const QList<QByteArray> fields = f.readAll().split(' ');
+        return fields.size() >= 2 ? fields[1].trimmed().toLongLong() : 0;
+    }
+    int depth_ = 0;
+    std::map<QString, Cost> costs_;
+    qint64 runDelayAtStart_ = 0;
+    QElapsedTimer wall_;
+};
+
+TimedApplication *timedApp() { return static_cast<TimedApplication *>(QCoreApplication::instance()); }
+
 void printGaps(const char *what, const StallMeter &meter, qint64 ms)
 {
     std::printf("%-44s longest GUI-thread gap %4lld ms, 99th percentile %3lld ms (%d ticks of a 10 ms timer over %.1f s)\n",
@@ -143,6 +224,7 @@ bool liveCampaign(const Args &args, const QString &out, int &records)
     StallMeter meter;
     QElapsedTimer clock;
     QString why;
+    timedApp()->startWatch();
     meter.start();
     clock.start();
     if (!session.start(planFor(std::move(libs), out), &why, /*loadManifests=*/false)) {
@@ -158,6 +240,7 @@ bool liveCampaign(const Args &args, const QString &out, int &records)
     std::printf("live campaign: %d instances, %d records written (%d failed) in %.1f s\n", instances,
                 outcome.recordsWritten, outcome.recordsFailed, static_cast<double>(campaignMs) / 1000.0);
     printGaps("  during the campaign:", meter, campaignMs);
+    timedApp()->printWatch("during the campaign");
     return outcome.ok;
 }
 
@@ -173,6 +256,7 @@ bool openCampaign(const QString &out, int records)
     window.setPage(MainWindow::ResultsPageIndex);
     StallMeter meter;
     QElapsedTimer clock;
+    timedApp()->startWatch();
     meter.start();
     clock.start();
     workbench.openDataset(out);
@@ -182,6 +266,7 @@ bool openCampaign(const QString &out, int records)
     std::printf("open the %d-record campaign (Results page shown, every row in it): %lld ms%s\n", records,
                 static_cast<long long>(ms), ok ? "" : " [did not finish]");
     printGaps("  while opening:", meter, ms);
+    timedApp()->printWatch("while opening");
     return ok;
 }
 
@@ -258,7 +343,7 @@ int main(int argc, char **argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     Args args;
     if (!parse(argc, argv, args)) {
         std::fprintf(stderr, "usage: %s [--records N] [--keep DIR] [--instances DIR] | --open DIR\n", argv[0]);
