@@ -6,7 +6,7 @@
 #include "core/base/discovery.h"
 #include "core/base/format.h"
 #include "core/analysis/trial_stats.h"
-#include "core/runner/kat.h"
+#include "core/campaign/kat_manifest.h"
 #include "core/analysis/stats.h"
 
 #include <QCoreApplication>

@@ -6,7 +6,7 @@
 
 #include "core/base/clock.h"
 #include "core/campaign/environment.h"
-#include "core/runner/measure.h"
+#include "core/campaign/operations.h"
 #include "core/campaign/planner.h"
 
 #include <QButtonGroup>

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "core/data/dataset.h"
-#include "core/runner/instance_info.h"
+#include "core/campaign/instance_info.h"
 
 #include <QHash>
 #include <QObject>

@@ -37,7 +37,7 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 
-#include "core/runner/kat.h"
+#include "core/campaign/kat_manifest.h"
 
 #include <charconv>
 
