@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <cstdio>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,13 @@ std::string usage_text()
                        "usage: kexbench-cli <command> [options]\n"
                        "\n"
                        "commands:\n";
+    // One column for the summaries, two spaces past the longest name ("build-instance" filled 14 columns alone).
+    size_t width = 0;
+    for (const auto &c : kexbench::cli::commands())
+        width = std::max(width, std::string(c.name).size() + 2);
     for (const auto &c : kexbench::cli::commands()) {
         std::string name = c.name;
-        name.resize(14, ' ');
+        name.resize(width, ' ');
         text += "  " + name + c.summary + "\n";
     }
     text += "\n"

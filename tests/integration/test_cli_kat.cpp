@@ -251,3 +251,13 @@ TEST(CliHelp, EverySubcommandHasHelpAndRejectsUnknownOptions)
     EXPECT_EQ(run_cli({"frobnicate"}).exit_code, 2);
     EXPECT_EQ(run_cli({"--help"}).exit_code, 0);
 }
+
+// The command list is two columns: every name, even the longest
+// (build-instance), stands apart from its summary.
+TEST(CliHelp, EveryCommandNameStandsApartFromItsSummary)
+{
+    const ProcessResult help = run_cli({"--help"});
+    ASSERT_EQ(help.exit_code, 0);
+    for (const char *name : {"list", "kat", "run", "report", "compare", "bundle", "bench", "build-instance"})
+        EXPECT_NE(help.out.find(std::string("\n  ") + name + "  "), std::string::npos) << name << "\n" << help.out;
+}
