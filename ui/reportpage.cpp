@@ -224,12 +224,7 @@ void ReportPage::retranslateUi()
 void ReportPage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (!std::exchange(rebuildWhenShown_, false))
-        return;
-    const int index = datasetBox_->currentIndex();
-    if (workbench_ && index >= 0 && index < workbench_->datasets().size() && workbench_->datasets()[index].data != data_)
-        onDatasetChanged(index); // the snapshot shown was replaced meanwhile
-    else
+    if (std::exchange(rebuildWhenShown_, false))
         rebuild();
 }
 
@@ -289,13 +284,6 @@ void ReportPage::onDatasetChanged(int index)
 {
     if (!workbench_ || index != datasetBox_->currentIndex() || index < 0 || index >= workbench_->datasets().size())
         return;
-    // A live campaign replaces its snapshot after every record: a hidden page
-    // builds the report once, when it is shown.
-    if (!isVisible()) {
-        rebuildWhenShown_ = true;
-        return;
-    }
-    rebuildWhenShown_ = false;
     data_ = workbench_->datasets()[index].data;
     fillCandidates();
     rebuild();
