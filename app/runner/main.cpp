@@ -13,6 +13,8 @@
 #include "core/runner/kat.h"
 #include "core/runner/measure.h"
 #include "core/data/record.h"
+#include "core/data/sample_encoding.h"
+#include "core/analysis/ct.h"
 
 #include <nlohmann/json.hpp>
 
@@ -126,6 +128,7 @@ int usage()
                          "                               [--counter auto|perf|tsc|cntvct|ns] [--counter-hz HZ]\n"
                          "       kexbench-runner stack LIB --op OP\n"
                          "       kexbench-runner profile LIB --op OP --iterations N [--warmups W]\n"
+                         "       kexbench-runner ct LIB --op OP [--budget S] [--max-measurements N] [--counter ...]\n"
                          "       kexbench-runner host [--cpu N] [--counter auto|perf|tsc|cntvct|ns]\n"
                          "       kexbench-runner --end-with-connection COMMAND ...  (ends when nobody reads stdout)\n"
                          "Started by kexbench-cli and the workbench; prints one JSON object.\n");
@@ -202,6 +205,8 @@ struct Options {
     std::string out, op = "exchange", counter = "auto";
     long long records = kexbench::kKatRecords, iterations = 1, warmups = 0;
     double counter_hz = 0;
+    double budget_s = 10;
+    long long max_measurements = 1000000;
 };
 
 // Parses "--key value" pairs after "<command> LIB"; false on anything unknown.
@@ -226,6 +231,10 @@ bool parse_options(const std::vector<std::string> &args, Options &o)
             o.warmups = std::strtoll(value.c_str(), &end, 10);
         else if (key == "--counter-hz")
             o.counter_hz = std::strtod(value.c_str(), &end);
+        else if (key == "--budget")
+            o.budget_s = std::strtod(value.c_str(), &end);
+        else if (key == "--max-measurements")
+            o.max_measurements = std::strtoll(value.c_str(), &end, 10);
         else
             return false;
         if (end && *end != '\0')
@@ -293,6 +302,20 @@ int profile(const std::string &lib, const Options &o)
     return r.complete ? 0 : 1;
 }
 
+// The exchanges the heap pass counts after its warm-up: allocation counts that
+// vary between exchanges show as a fractional calls-per-operation figure.
+constexpr unsigned kHeapExchanges = 8;
+
+json heap_answer(const kexbench::HeapResult &h)
+{
+    return {{"exchanges", h.exchanges},       {"peak_bytes", h.peak_bytes},
+            {"allocations", h.allocations},   {"bytes_total", h.bytes_total},
+            {"min_allocations", h.min_allocations}, {"max_allocations", h.max_allocations}};
+}
+
+// The memory pass of one operation: the exact stack probe (one exchange on a
+// painted private stack), then the heap pass. Either may be unavailable (its
+// reason is in the answer); the answer fails only when both are.
 int stack(const std::string &lib, const Options &o)
 {
     auto inst = Instance::load(lib);
@@ -301,14 +324,57 @@ int stack(const std::string &lib, const Options &o)
         answer({{"ok", false}, {"error", inst ? "unknown operation '" + o.op + "'" : inst.error()}});
         return 1;
     }
-    inst.value()->api().seed(kexbench::harness_seed().data(), kexbench::harness_seed().size());
+    const auto seed = kexbench::harness_seed();
+    inst.value()->api().seed(seed.data(), seed.size());
     std::string why;
     auto bytes = kexbench::measure_stack(**inst, *op, &why);
-    if (!bytes) {
-        answer({{"ok", false}, {"status", "failed"}, {"reason", why}});
+    inst.value()->api().seed(seed.data(), seed.size());
+    kexbench::HeapResult heap = kexbench::measure_heap(**inst, *op, kHeapExchanges);
+    json a = {{"ok", bytes.has_value() || heap.complete}, {"instance_name", (*inst)->meta().instance}};
+    a["status"] = a["ok"].get<bool>() ? "complete" : "failed";
+    if (bytes)
+        a["stack_bytes"] = *bytes;
+    else
+        a["stack_reason"] = why;
+    if (heap.complete)
+        a["heap"] = heap_answer(heap);
+    else
+        a["heap_reason"] = heap.reason;
+    if (!a["ok"].get<bool>())
+        a["reason"] = why + "; " + heap.reason;
+    answer(a);
+    return a["ok"].get<bool>() ? 0 : 1;
+}
+
+// The constant-time check's measurements of one operation: ticks and classes
+// (0 fixed, 1 random) in measuring order, both in the compact sample encoding.
+int ct(const std::string &lib, const Options &o)
+{
+    auto inst = Instance::load(lib);
+    if (!inst) {
+        answer({{"ok", false}, {"error", inst.error()}});
         return 1;
     }
-    answer({{"ok", true}, {"status", "complete"}, {"stack_bytes", *bytes}, {"instance_name", (*inst)->meta().instance}});
+    kexbench::CtRequest req;
+    req.operation = o.op;
+    req.budget_s = o.budget_s;
+    req.max_measurements = static_cast<uint64_t>(o.max_measurements);
+    req.counter = o.counter;
+    kexbench::CtResult r = kexbench::ct_operation(**inst, req);
+    if (!r.complete) {
+        answer({{"ok", false}, {"status", "failed"}, {"reason", r.reason}});
+        return 1;
+    }
+    answer({{"ok", true},
+            {"status", "complete"},
+            {"instance_name", (*inst)->meta().instance},
+            {"counter", r.counter},
+            {"counter_unit", r.counter_unit},
+            {"stop", r.stop},
+            {"elapsed_s", r.elapsed_s},
+            {"dropped_tick_pairs", r.dropped_tick_pairs},
+            {"ticks", kexbench::encode_samples(r.ticks)},
+            {"classes", kexbench::encode_samples(std::vector<uint64_t>(r.classes.begin(), r.classes.end()))}});
     return 0;
 }
 
@@ -414,6 +480,9 @@ int main(int argc, char **argv)
         return measure(args[1], o);
     if (args[0] == "stack")
         return stack(args[1], o);
+    if (args[0] == "ct" && o.budget_s > 0 && o.budget_s <= 86400 && o.max_measurements > kexbench::kCtCalibrationMeasurements &&
+        o.max_measurements <= 100000000)
+        return ct(args[1], o);
     if (args[0] == "profile" && o.iterations >= 1 && o.iterations <= 100000000 && o.warmups >= 0)
         return profile(args[1], o);
     return usage();

@@ -358,6 +358,31 @@ struct KeptTrial {
     int attempt = 0;
 };
 
+// The memory child's heap pass, per operation.
+struct HeapFigures {
+    uint64_t peak_bytes = 0, exchanges = 0;
+    double allocations = 0, bytes_total = 0; // per operation
+};
+
+// The runner's "heap" answer ({exchanges, peak_bytes, allocations, bytes_total}, totals over exchanges).
+std::optional<HeapFigures> heap_figures(const json &answer)
+{
+    if (!answer.contains("heap") || !answer["heap"].is_object())
+        return std::nullopt;
+    const json &h = answer["heap"];
+    for (const char *k : {"exchanges", "peak_bytes", "allocations", "bytes_total"})
+        if (!h.contains(k) || !json_is_uint(h[k]))
+            return std::nullopt;
+    HeapFigures f;
+    f.exchanges = h["exchanges"].get<uint64_t>();
+    if (f.exchanges == 0)
+        return std::nullopt;
+    f.peak_bytes = h["peak_bytes"].get<uint64_t>();
+    f.allocations = static_cast<double>(h["allocations"].get<uint64_t>()) / static_cast<double>(f.exchanges);
+    f.bytes_total = static_cast<double>(h["bytes_total"].get<uint64_t>()) / static_cast<double>(f.exchanges);
+    return f;
+}
+
 // The operation's evidence from its children, in the schema-2 layout plus kexbench's samples.
 struct OperationRun {
     std::string op;
@@ -366,6 +391,8 @@ struct OperationRun {
     std::vector<ChildRun> retried;   // attempts judged disturbed and run again
     std::optional<uint64_t> stack_bytes;
     std::string stack_note;
+    std::optional<HeapFigures> heap;
+    std::string heap_note;
     std::string started_utc, ended_utc;
     std::array<double, 3> load_start{}, load_end{};
     std::string stop_reason; // adaptive: why it stopped
@@ -431,6 +458,14 @@ void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
     s.stack_bytes = run.stack_bytes;
     if (!run.stack_note.empty())
         s.extra["stack_note"] = run.stack_note;
+    if (run.heap) {
+        s.heap_peak_bytes = run.heap->peak_bytes;
+        s.heap_allocations = run.heap->allocations;
+        s.heap_bytes_total = run.heap->bytes_total;
+        s.heap_exchanges = run.heap->exchanges;
+    } else if (!run.heap_note.empty()) {
+        s.extra["heap_note"] = run.heap_note;
+    }
     if (!run.stop_reason.empty())
         s.extra["adaptive_stop"] = run.stop_reason;
     for (const KeptTrial &t : run.trials)
@@ -555,10 +590,21 @@ void measure_stack_of(Context &ctx, const std::string &lib, const std::string &i
                       double timeout_s)
 {
     ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op}, timeout_s, instance);
-    if (child.complete && child.answer.contains("stack_bytes") && json_is_uint(child.answer["stack_bytes"]))
-        run.stack_bytes = child.answer["stack_bytes"].get<uint64_t>();
+    const json &a = child.answer;
+    auto note = [&](const char *reason_key, const char *what) {
+        if (!child.complete)
+            return child.reason;
+        if (a.contains(reason_key) && a[reason_key].is_string())
+            return a[reason_key].get<std::string>();
+        return std::string("runner answer without ") + what;
+    };
+    if (child.complete && a.contains("stack_bytes") && json_is_uint(a["stack_bytes"]))
+        run.stack_bytes = a["stack_bytes"].get<uint64_t>();
     else
-        run.stack_note = child.complete ? "runner answer without stack_bytes" : child.reason;
+        run.stack_note = note("stack_reason", "stack_bytes");
+    run.heap = child.complete ? heap_figures(a) : std::nullopt;
+    if (!run.heap)
+        run.heap_note = note("heap_reason", "heap figures");
 }
 
 void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat)

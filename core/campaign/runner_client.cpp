@@ -6,10 +6,12 @@
 #include "core/base/fsutil.h"
 #include "core/campaign/process.h"
 #include "core/data/record.h"
+#include "core/data/sample_encoding.h"
 #include "core/base/untrusted.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <numeric>
 
@@ -460,6 +462,49 @@ Result<HostDescription> describe_runner_host(const RunnerOptions &options, const
     if (!channel.answer.value("ok", false))
         return fail(origin + ": " + answer_string(channel.answer, "error"));
     return host_description_from_json(channel.answer.value("host", nlohmann::json()), origin + " answer");
+}
+
+Result<CtChildResult> run_ct_child(const std::string &library, const std::string &operation, double budget_s,
+                                   const RunnerOptions &options)
+{
+    const std::shared_ptr<const RunnerHost> host = runner_host_of(options);
+    if (auto elf = check_loadable_for(library, *host); !elf)
+        return fail(elf.error());
+    RunnerOptions timed = options;
+    timed.timeout = std::chrono::milliseconds(static_cast<long long>(budget_s * 1000)) + options.timeout;
+    char budget[32];
+    std::snprintf(budget, sizeof budget, "%.3f", budget_s);
+    auto answer = ask_runner({"ct", library, "--op", operation, "--budget", budget}, library, timed);
+    if (!answer)
+        return fail(answer.error());
+    if (!answer->value("ok", false)) {
+        const std::string reason = answer_string(*answer, "reason");
+        return fail(library + ": " + operation + ": " + (reason.empty() ? "runner failed" : reason));
+    }
+    try {
+        CtChildResult r;
+        r.instance = printable(answer->at("instance_name").get<std::string>());
+        r.counter = printable(answer->at("counter").get<std::string>());
+        r.counter_unit = printable(answer->at("counter_unit").get<std::string>());
+        r.stop = printable(answer->at("stop").get<std::string>());
+        r.elapsed_s = answer->at("elapsed_s").get<double>();
+        r.dropped_tick_pairs = answer->at("dropped_tick_pairs").get<uint64_t>();
+        auto ticks = decode_samples(answer->at("ticks").get<std::string>());
+        auto classes = decode_samples(answer->at("classes").get<std::string>());
+        if (!ticks || !classes)
+            return fail(library + ": runner answer is malformed: " + (ticks ? classes.error() : ticks.error()));
+        if (ticks->size() != classes->size())
+            return fail(library + ": runner answer is malformed: ticks and classes differ in count");
+        r.ticks = std::move(*ticks);
+        for (uint64_t c : *classes) {
+            if (c > 1)
+                return fail(library + ": runner answer is malformed: a class other than 0 or 1");
+            r.classes.push_back(static_cast<unsigned char>(c));
+        }
+        return r;
+    } catch (const nlohmann::json::exception &e) {
+        return fail(library + ": runner answer is malformed: " + e.what());
+    }
 }
 
 Result<KatChildResult> run_kat_child(const std::string &library, const std::string &kat_file, int records,

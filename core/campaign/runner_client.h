@@ -119,4 +119,17 @@ struct KatChildResult {
 Result<KatChildResult> run_kat_child(const std::string &library, const std::string &kat_file, int records,
                                      const RunnerOptions &options = {});
 
+// A `kexbench-runner ct` child's measurements of one operation
+// (core/runner/measure.h, CtResult): ticks and classes in measuring order.
+struct CtChildResult {
+    std::string instance, counter, counter_unit, stop;
+    double elapsed_s = 0;
+    uint64_t dropped_tick_pairs = 0;
+    std::vector<uint64_t> ticks;
+    std::vector<unsigned char> classes; // 0 fixed, 1 random
+};
+
+Result<CtChildResult> run_ct_child(const std::string &library, const std::string &operation, double budget_s,
+                                   const RunnerOptions &options = {});
+
 } // namespace kexbench

@@ -114,7 +114,14 @@ struct RecordSamples {
     std::vector<uint64_t> trial_sizes; // iterations per trial, to split ticks/ns back into trials
     std::string mode;             // "fixed" or "adaptive"
     std::optional<double> ci_relative_width; // of the median, when computed
-    std::optional<uint64_t> stack_bytes;     // deepest stack use of the operation (painted stack)
+    std::optional<uint64_t> stack_bytes;     // deepest stack use of the operation below its entry stack pointer
+    // The operation's own heap (core/runner/heap_tracker.h), from a separate
+    // untimed pass: the peak of live requested bytes above the level at the
+    // step's start (largest over heap_exchanges), and per operation the
+    // allocating calls and the bytes they asked for (means over heap_exchanges).
+    std::optional<uint64_t> heap_peak_bytes;
+    std::optional<double> heap_allocations, heap_bytes_total;
+    std::optional<uint64_t> heap_exchanges;
     uint64_t secret_mismatches = 0;          // exchanges whose two secrets differed
     std::vector<std::string> audits;         // e.g. "pass4 never wrote its message length"
     std::string reason;                      // human-readable, when status is not complete

@@ -110,6 +110,12 @@ void check_samples_plausible(const RecordSamples &s)
     check_plausible(s.probe_fastest_ns, "kexbench.probe_fastest_ns", kNanoseconds);
     if (s.stack_bytes)
         check_plausible(static_cast<double>(*s.stack_bytes), "kexbench.stack_bytes", kBytes);
+    if (s.heap_peak_bytes)
+        check_plausible(static_cast<double>(*s.heap_peak_bytes), "kexbench.heap_peak_bytes", kBytes);
+    if (s.heap_bytes_total)
+        check_plausible(*s.heap_bytes_total, "kexbench.heap_bytes_total", kBytes);
+    if (s.heap_allocations)
+        check_plausible(*s.heap_allocations, "kexbench.heap_allocations", kCount);
     check_sample_values(s.ticks, "kexbench.ticks", kCycles);
     check_sample_values(s.ns, "kexbench.ns", kNanoseconds);
     for (size_t i = 0; i < s.retried.size(); ++i) {

@@ -156,11 +156,12 @@ void check_samples(const RecordSamples &s)
                                  .append(" values but kexbench.ticks holds ").append(std::to_string(s.ticks.size()))};
 }
 
-constexpr std::array<std::string_view, 21> kSampleKeys = {
+constexpr std::array<std::string_view, 25> kSampleKeys = {
     "counter",     "counter_unit", "core_cycles", "ticks_per_second",  "time_source", "overhead_ticks",
     "overhead_ns", "ticks",        "ns",          "trial_sizes",       "mode",        "ci_relative_width",
     "stack_bytes", "audits",       "reason",      "secret_mismatches", "health",      "retried",
-    "disturbed",   "dropped_tick_pairs", "probe_fastest_ns"};
+    "disturbed",   "dropped_tick_pairs", "probe_fastest_ns", "heap_peak_bytes", "heap_allocations",
+    "heap_bytes_total", "heap_exchanges"};
 
 TrialHealth parse_health(const ojson &j, const std::string &path)
 {
@@ -217,6 +218,10 @@ RecordSamples parse_samples_object(const ojson &j)
     f.read("mode", s.mode);
     f.read("ci_relative_width", s.ci_relative_width);
     f.read("stack_bytes", s.stack_bytes);
+    f.read("heap_peak_bytes", s.heap_peak_bytes);
+    f.read("heap_allocations", s.heap_allocations);
+    f.read("heap_bytes_total", s.heap_bytes_total);
+    f.read("heap_exchanges", s.heap_exchanges);
     f.read("secret_mismatches", s.secret_mismatches);
     f.read("audits", s.audits);
     f.read("reason", s.reason);

@@ -125,6 +125,10 @@ ojson samples_json(const RecordSamples &s)
     j["mode"] = s.mode;
     j["ci_relative_width"] = opt(s.ci_relative_width);
     j["stack_bytes"] = opt(s.stack_bytes);
+    j["heap_peak_bytes"] = opt(s.heap_peak_bytes);
+    j["heap_allocations"] = opt(s.heap_allocations);
+    j["heap_bytes_total"] = opt(s.heap_bytes_total);
+    j["heap_exchanges"] = opt(s.heap_exchanges);
     j["secret_mismatches"] = s.secret_mismatches;
     j["audits"] = s.audits;
     j["reason"] = s.reason;

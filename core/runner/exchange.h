@@ -43,6 +43,8 @@ struct Step {
     unsigned pass = 0; // 1..16 for StepKind::Pass
 };
 
+inline bool same_step(const Step &a, const Step &b) { return a.kind == b.kind && a.pass == b.pass; }
+
 // "init_a", "init_b", "pass3", "derive_a", "derive_b": the operation names of records.
 std::string step_name(const Step &step);
 
@@ -125,10 +127,12 @@ void reset_lengths(ExchangeBuffers &b);
 // Runs one exchange the way the harness drivers do (lengths reset to the
 // capacities at the start, passes continued up to max(claimed, 3) while
 // exported, every check after every call).
+// `api` is inst.api() but for a probe that puts a thunk in front of a step
+// (the stack probe); the capacities and exported passes stay the instance's.
 template <class Hooks>
-ExchangeOutcome run_exchange(const Instance &inst, ExchangeBuffers &b, const ExchangeOptions &options, Hooks &hooks)
+ExchangeOutcome run_exchange(const Instance &inst, const InstanceApi &api, ExchangeBuffers &b,
+                             const ExchangeOptions &options, Hooks &hooks)
 {
-    const InstanceApi &api = inst.api();
     const unsigned long long claimed = inst.capacities().passes;
     detail::reset_lengths(b);
 
@@ -199,6 +203,12 @@ ExchangeOutcome run_exchange(const Instance &inst, ExchangeBuffers &b, const Exc
             return out;
         }
     return detail::compare_secrets(b);
+}
+
+template <class Hooks>
+ExchangeOutcome run_exchange(const Instance &inst, ExchangeBuffers &b, const ExchangeOptions &options, Hooks &hooks)
+{
+    return run_exchange(inst, inst.api(), b, options, hooks);
 }
 
 inline ExchangeOutcome run_exchange(const Instance &inst, ExchangeBuffers &b, const ExchangeOptions &options = {})

@@ -2,6 +2,8 @@
 #include "core/runner/measure.h"
 
 #include "core/campaign/health.h"
+#include "core/runner/heap_tracker.h"
+#include "core/analysis/ct.h"
 
 #include "kex/profile/kexbench_profile.h"
 
@@ -10,10 +12,10 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <random>
 #include <tuple>
 #include <dlfcn.h>
 #include <sys/mman.h>
-#include <ucontext.h>
 #include <unistd.h>
 
 namespace kexbench {
@@ -39,7 +41,6 @@ const char *static_step_name(const Step &s)
     return "?";
 }
 
-bool same_step(const Step &a, const Step &b) { return a.kind == b.kind && a.pass == b.pass; }
 
 // The counter window of an operation opens before this step and closes after it.
 bool opens_window(const Operation &op, const Step &s) { return op.whole_exchange ? s.kind == StepKind::InitA : same_step(s, op.step); }
@@ -501,115 +502,186 @@ ProfileResult profile_operation(const Instance &inst, const ProfileRequest &req)
     return r;
 }
 
-// ---- stack high-water mark -------------------------------------------------
+// ---- exact heap per operation ----------------------------------------------
 
 namespace {
 
-constexpr size_t kProbeStackBytes = size_t{64} << 20;
-constexpr uint64_t kPaint = 0x5AA5C33CF00F9669ull;
-constexpr size_t kHookMargin = 256; // red zone, the hook's own frame and swapcontext live here: the figure's resolution
-
-// Runs one exchange on a private stack; at the selected step the main stack
-// paints everything below the step's stack pointer, and afterwards finds the
-// lowest word that changed.
-struct StackProbe {
-    const Instance *inst = nullptr;
+// Opens the runner's heap window right before the selected step (or init_a)
+// and closes it right after the step (or derive_b): the same window the
+// timing loop reads its counter over.
+struct HeapWindow {
     Operation op;
-    ucontext_t main_ctx{}, probe_ctx{};
-    unsigned char *lo = nullptr; // lowest usable byte of the private stack
-    uintptr_t step_sp = 0;
-    enum Request { None, Paint, Scan } request = None;
-    bool done = false;
-    ExchangeOutcome outcome;
-    uint64_t deepest = 0;
+    bool counted = true;
+    HeapCounts last;
 
     void before(const Step &s)
     {
-        if (op.whole_exchange ? s.kind == StepKind::InitA : same_step(s, op.step))
-            yield(Paint);
+        g_current_step = static_step_name(s);
+        if (counted && opens_window(op, s))
+            heap_window_open();
     }
     void after(const Step &s, const ExchangeBuffers &)
     {
-        if (op.whole_exchange ? s.kind == StepKind::DeriveB : same_step(s, op.step))
-            yield(Scan);
-    }
-    void yield(Request what)
-    {
-        volatile unsigned char marker = 0;
-        step_sp = reinterpret_cast<uintptr_t>(&marker);
-        request = what;
-        swapcontext(&probe_ctx, &main_ctx);
-    }
-    uint64_t *paint_end() const { return reinterpret_cast<uint64_t *>((step_sp - kHookMargin) & ~uintptr_t{7}); }
-    void paint()
-    {
-        for (uint64_t *w = reinterpret_cast<uint64_t *>(lo); w < paint_end(); ++w)
-            *w = kPaint;
-    }
-    void scan()
-    {
-        uint64_t *w = reinterpret_cast<uint64_t *>(lo);
-        while (w < paint_end() && *w == kPaint)
-            ++w;
-        deepest = step_sp - reinterpret_cast<uintptr_t>(w);
+        if (counted && closes_window(op, s))
+            last = heap_window_close();
     }
 };
 
-StackProbe *g_probe = nullptr;
+} // namespace
 
-[[maybe_unused]] void probe_entry()
+HeapResult measure_heap(const Instance &inst, const Operation &op, unsigned exchanges)
 {
-    ExchangeBuffers buffers(g_probe->inst->capacities());
-    g_probe->outcome = run_exchange(*g_probe->inst, buffers, measuring_options(), *g_probe);
-    g_probe->done = true;
+    HeapResult r;
+    if (!heap_tracking_available()) {
+        r.reason = "not measured under a sanitizer (it owns the allocator)";
+        return r;
+    }
+    HeapWindow window{op};
+    ExchangeBuffers buffers(inst.capacities());
+    window.counted = false; // the first exchange may allocate once-only state: not counted
+    for (unsigned i = 0; i <= exchanges; ++i) {
+        ExchangeOutcome outcome = run_exchange(inst, buffers, measuring_options(), window);
+        if (!outcome.ok()) {
+            heap_window_close();
+            r.reason = "heap exchange: " + outcome.reason;
+            return r;
+        }
+        if (i == 0) {
+            window.counted = true;
+            continue;
+        }
+        if (window.last.overflow) {
+            r.reason = "more than 65536 blocks allocated in the window were live at once";
+            return r;
+        }
+        r.peak_bytes = std::max(r.peak_bytes, window.last.peak_bytes);
+        r.allocations += window.last.allocations;
+        r.bytes_total += window.last.bytes_total;
+        r.min_allocations = i == 1 ? window.last.allocations : std::min(r.min_allocations, window.last.allocations);
+        r.max_allocations = std::max(r.max_allocations, window.last.allocations);
+    }
+    r.exchanges = exchanges;
+    r.complete = exchanges > 0;
+    return r;
+}
+
+// ---- constant-time check ----------------------------------------------------
+
+namespace {
+
+constexpr size_t kCtBatch = 1000;
+
+// One batch's classes and seeds, drawn before the batch runs (as dudect
+// prepares its inputs), so both classes run exactly the same code between
+// measurements: copy a prepared seed, seed, exchange. The generator is the
+// harness's, not the DRNG under test.
+struct CtBatch {
+    std::vector<CtClass> classes;
+    std::vector<std::vector<unsigned char>> seeds;
+};
+
+CtBatch prepare_batch(std::mt19937_64 &rng, const std::vector<unsigned char> &fixed)
+{
+    CtBatch b;
+    b.classes.reserve(kCtBatch);
+    b.seeds.reserve(kCtBatch);
+    for (size_t i = 0; i < kCtBatch; ++i) {
+        const CtClass c = (rng() & 1) ? CtClass::Random : CtClass::Fixed;
+        std::vector<unsigned char> seed = fixed;
+        if (c == CtClass::Random)
+            for (auto &byte : seed)
+                byte = static_cast<unsigned char>(rng());
+        b.classes.push_back(c);
+        b.seeds.push_back(std::move(seed));
+    }
+    return b;
+}
+
+// Early stops are looked for at 1, 2, 4, 8 ... thousand tested measurements
+// only: looking after every batch would cross 4.5 by chance far more often.
+bool ct_look_due(uint64_t tested, uint64_t &next_look)
+{
+    if (tested < next_look)
+        return false;
+    while (next_look <= tested)
+        next_look *= 2;
+    return true;
 }
 
 } // namespace
 
-std::optional<uint64_t> measure_stack(const Instance &inst, const Operation &op, std::string *why_not)
+CtResult ct_operation(const Instance &inst, const CtRequest &req)
 {
-#if defined(__SANITIZE_ADDRESS__)
-    (void)inst, (void)op;
-    if (why_not)
-        *why_not = "not measured under AddressSanitizer (it does not follow private stacks)";
-    return std::nullopt;
-#else
-    const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
-    void *map = ::mmap(nullptr, kProbeStackBytes + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (map == MAP_FAILED) {
-        if (why_not)
-            *why_not = "cannot map a probe stack";
-        return std::nullopt;
+    CtResult r;
+    auto op = parse_operation(req.operation);
+    if (!op) {
+        r.reason = "unknown operation '" + req.operation + "'";
+        return r;
     }
-    ::mprotect(map, page, PROT_NONE); // overflowing the probe stack faults instead of corrupting memory
-    StackProbe probe;
-    probe.inst = &inst;
-    probe.op = op;
-    probe.lo = static_cast<unsigned char *>(map) + page;
-    g_probe = &probe;
-    getcontext(&probe.probe_ctx);
-    probe.probe_ctx.uc_stack.ss_sp = probe.lo;
-    probe.probe_ctx.uc_stack.ss_size = kProbeStackBytes;
-    probe.probe_ctx.uc_link = &probe.main_ctx;
-    makecontext(&probe.probe_ctx, probe_entry, 0);
-    swapcontext(&probe.main_ctx, &probe.probe_ctx);
-    while (!probe.done) {
-        if (probe.request == StackProbe::Paint)
-            probe.paint();
-        else if (probe.request == StackProbe::Scan)
-            probe.scan();
-        probe.request = StackProbe::None;
-        swapcontext(&probe.main_ctx, &probe.probe_ctx);
+    std::string why_not_pmu;
+    CycleCounter counter = open_counter(req.counter, &why_not_pmu);
+    r.counter = counter.name();
+    r.counter_unit = counter.unit();
+    StepTimer timer{counter, *op, false};
+    ExchangeBuffers buffers(inst.capacities());
+    const ExchangeOptions options = measuring_options(!op->whole_exchange);
+    const std::vector<unsigned char> fixed = harness_seed();
+    inst.api().seed(fixed.data(), fixed.size());
+    MeasureResult setup;
+    if (!setup_exchange(inst, buffers, setup)) {
+        r.reason = setup.reason;
+        return r;
     }
-    g_probe = nullptr;
-    ::munmap(map, kProbeStackBytes + page);
-    if (!probe.outcome.ok()) {
-        if (why_not)
-            *why_not = "probe exchange: " + probe.outcome.reason;
-        return std::nullopt;
+    if (op->step.kind == StepKind::Pass && op->step.pass > setup.shape.passes_run) {
+        r.reason = "the exchange runs " + std::to_string(setup.shape.passes_run) + " passes, there is no " + op->name();
+        return r;
     }
-    return probe.deepest;
-#endif
+    std::mt19937_64 rng(req.rng_seed ? req.rng_seed : std::random_device{}());
+    std::optional<CtBattery> battery;
+    uint64_t next_look = kCtMinPerClass * 2;
+    const uint64_t start_ns = now_ns();
+    const double budget_ns = req.budget_s * 1e9;
+    r.stop = "budget";
+    // The first batch warms caches, predictors and the clock up and is not kept.
+    for (bool warm_up = true; r.ticks.size() < req.max_measurements; warm_up = false) {
+        if (static_cast<double>(now_ns() - start_ns) >= budget_ns)
+            break;
+        const CtBatch batch = prepare_batch(rng, fixed);
+        for (size_t i = 0; i < kCtBatch; ++i) {
+            inst.api().seed(batch.seeds[i].data(), batch.seeds[i].size());
+            ExchangeOutcome out = run_exchange(inst, buffers, options, timer);
+            if (!out.ok()) {
+                r.reason = "exchange " + std::to_string(r.ticks.size()) + ": " + out.reason;
+                return r;
+            }
+            if (warm_up)
+                continue;
+            if (timer.c1 < timer.c0) {
+                ++r.dropped_tick_pairs;
+                continue;
+            }
+            r.ticks.push_back(timer.c1 - timer.c0);
+            r.classes.push_back(static_cast<unsigned char>(batch.classes[i]));
+            if (r.ticks.size() == kCtCalibrationMeasurements)
+                battery.emplace(std::vector<double>(r.ticks.begin(), r.ticks.end()));
+            else if (battery)
+                battery->add(batch.classes[i], static_cast<double>(r.ticks.back()));
+        }
+        if (!battery)
+            continue;
+        const WelchTest &all = battery->crops().front().test;
+        const uint64_t tested = all.count(CtClass::Fixed) + all.count(CtClass::Random);
+        if (all.count(CtClass::Fixed) >= kCtMinPerClass && all.count(CtClass::Random) >= kCtMinPerClass &&
+            ct_look_due(tested, next_look) && battery->leak()) {
+            r.stop = "leak";
+            break;
+        }
+    }
+    if (r.ticks.size() >= req.max_measurements)
+        r.stop = "measurement cap";
+    r.elapsed_s = static_cast<double>(now_ns() - start_ns) / 1e9;
+    r.complete = true;
+    return r;
 }
 
 } // namespace kexbench

@@ -109,6 +109,47 @@ ProfileResult profile_operation(const Instance &inst, const ProfileRequest &requ
 // painted private stack; nullopt with a reason when it cannot be measured.
 std::optional<uint64_t> measure_stack(const Instance &inst, const Operation &op, std::string *why_not);
 
+// The instance's own heap use in one operation, from the runner's allocator
+// (core/runner/heap_tracker.h): untimed exchanges after one uncounted warm-up
+// exchange, the window exactly the timing loop's. Totals are over `exchanges`.
+struct HeapResult {
+    bool complete = false;
+    std::string reason;            // why not, when not complete
+    unsigned exchanges = 0;        // counted exchanges
+    uint64_t peak_bytes = 0;       // the largest window's peak live requested bytes above its start
+    uint64_t allocations = 0;      // allocating calls over all counted windows
+    uint64_t bytes_total = 0;      // bytes those calls asked for
+    uint64_t min_allocations = 0, max_allocations = 0; // per window
+};
+
+HeapResult measure_heap(const Instance &inst, const Operation &op, unsigned exchanges);
+
+// The constant-time check's measurements (core/analysis/ct.h): exchanges of
+// the fixed class (the harness seed every time) and of the random class (a
+// fresh seed each time) in random order, the operation's ticks and class of
+// each, until the budget ends, the measurement cap is reached, or |t| > 4.5
+// with at least kCtMinPerClass tested measurements per class.
+struct CtRequest {
+    std::string operation = "exchange";
+    double budget_s = 10;
+    uint64_t max_measurements = 1000000;
+    std::string counter = "auto";
+    uint64_t rng_seed = 0; // class order and random seeds; 0 = from std::random_device
+};
+
+struct CtResult {
+    bool complete = false;
+    std::string reason;
+    std::vector<uint64_t> ticks;
+    std::vector<unsigned char> classes; // CtClass per measurement
+    std::string counter, counter_unit;
+    std::string stop;                   // "leak", "budget", "measurement cap"
+    double elapsed_s = 0;
+    uint64_t dropped_tick_pairs = 0;
+};
+
+CtResult ct_operation(const Instance &inst, const CtRequest &request);
+
 // Resident set now (/proc/self/statm) and the high-water mark (VmHWM).
 uint64_t current_rss_bytes();
 uint64_t peak_rss_bytes();

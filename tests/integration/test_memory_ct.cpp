@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The exact memory pass (heap tracker, stack thunk) and the constant-time
+// check, end to end: real runner children on the probe fixtures
+// (tests/fixtures/memory), records written by kexbench-cli.
+#include "cli_helpers.h"
+
+#include "core/data/ct_record.h"
+#include "core/data/record.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace kexbench;
+using namespace kexbench::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+nlohmann::json memory_answer(const std::string &instance, const std::string &op)
+{
+    ProcessSpec spec;
+    spec.argv = {std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner", "stack", fixture(instance), "--op", op};
+    spec.timeout = std::chrono::seconds(60);
+    ProcessResult r = run_process(spec);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    return nlohmann::json::parse(r.out, nullptr, false);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+} // namespace
+
+TEST(MemoryPass, HeapFiguresAreTheFixturesExactRequests)
+{
+    if (kSanitized) {
+        auto a = memory_answer("fixture-memory", "init_a");
+        EXPECT_NE(a.value("heap_reason", "").find("sanitizer"), std::string::npos) << a.dump();
+        return;
+    }
+    // init_a: one malloc(10000); init_b: malloc(3000) and calloc(5, 1000), both live at once.
+    auto a = memory_answer("fixture-memory", "init_a");
+    ASSERT_TRUE(a.contains("heap")) << a.dump();
+    EXPECT_EQ(a["heap"]["peak_bytes"], 10000);
+    EXPECT_EQ(a["heap"]["exchanges"], 8);
+    EXPECT_EQ(a["heap"]["allocations"], 8);
+    EXPECT_EQ(a["heap"]["bytes_total"], 80000);
+    auto b = memory_answer("fixture-memory", "init_b");
+    EXPECT_EQ(b["heap"]["peak_bytes"], 8000);
+    EXPECT_EQ(b["heap"]["min_allocations"], 2);
+    EXPECT_EQ(b["heap"]["max_allocations"], 2);
+    EXPECT_EQ(b["heap"]["bytes_total"], 64000);
+    // derive_a allocates nothing; the whole exchange's peak is init_a's block.
+    EXPECT_EQ(memory_answer("fixture-memory", "derive_a")["heap"]["allocations"], 0);
+    auto ex = memory_answer("fixture-memory", "exchange");
+    EXPECT_EQ(ex["heap"]["peak_bytes"], 10000);
+    EXPECT_EQ(ex["heap"]["allocations"], 24);
+}
+
+TEST(MemoryPass, StackCountsFromTheStepsEntryToTheWord)
+{
+    if (kSanitized)
+        GTEST_SKIP() << "the stack probe does not run under AddressSanitizer (it reports why instead)";
+    // The same helper shape around a 4096- and a 4112-byte array.
+    const auto da = memory_answer("fixture-memory", "derive_a");
+    const auto db = memory_answer("fixture-memory", "derive_b");
+    ASSERT_TRUE(da.contains("stack_bytes") && db.contains("stack_bytes")) << da.dump() << db.dump();
+    const uint64_t a = da["stack_bytes"], b = db["stack_bytes"];
+    EXPECT_EQ(b - a, 16u);
+    EXPECT_GE(a, 4096u);
+    EXPECT_LE(a, 4096u + 128u) << "frames of two small functions around the array";
+    // A step that calls nothing and keeps nothing on the stack uses none.
+    EXPECT_EQ(memory_answer("null-2p", "derive_a")["stack_bytes"], 0);
+}
+
+TEST(MemoryPass, CampaignRecordsCarryTheHeapFigures)
+{
+    TempDir dir;
+    ProcessResult r = run_cli({"run", "--instance", "fixture-memory", "--op", "init_b", "--target", "0.002", "--budget",
+                               "5", "--trials", "3", "--timeout", "20", "--retries", "0", "--out", dir.path()},
+                              true);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    fs::path file;
+    for (const auto &e : fs::recursive_directory_iterator(fs::path(dir.path()) / "records"))
+        if (e.path().filename() == "fixture-memory__init_b.json")
+            file = e.path();
+    auto rec = read_record_file(file.string());
+    ASSERT_TRUE(rec.ok()) << rec.error();
+    ASSERT_TRUE(rec->kexbench.has_value());
+    if (kSanitized) {
+        EXPECT_FALSE(rec->kexbench->heap_peak_bytes.has_value());
+        EXPECT_NE(rec->kexbench->extra.value("heap_note", "").find("sanitizer"), std::string::npos);
+        return;
+    }
+    EXPECT_EQ(rec->kexbench->heap_peak_bytes, 8000u);
+    EXPECT_EQ(rec->kexbench->heap_allocations, 2.0);
+    EXPECT_EQ(rec->kexbench->heap_bytes_total, 8000.0);
+    EXPECT_EQ(rec->kexbench->heap_exchanges, 8u);
+}
+
+// derive_a branches on a secret bit: flagged well inside the default budget.
+TEST(ConstantTimeCheck, FlagsTheSecretBranchAndKeepsARecord)
+{
+    TempDir dir;
+    ProcessResult r = run_cli({"ct", "fixture-secret-branch", "--op", "derive_a", "--out", dir.path()}, true, 120);
+    EXPECT_EQ(r.exit_code, 1) << "a leak makes the exit code 1\n" << r.out << r.err;
+    std::string line;
+    for (const auto &l : lines_of(r.out))
+        if (l.rfind("fixture-secret-branch", 0) == 0)
+            line = l;
+    EXPECT_NE(line.find("derive_a"), std::string::npos) << r.out;
+    EXPECT_NE(line.find("leak"), std::string::npos) << r.out;
+    EXPECT_EQ(line.find("no leak"), std::string::npos) << r.out;
+
+    auto rec = read_ct_record_file(dir / ct_record_relative_path("fixture-secret-branch", "derive_a"));
+    ASSERT_TRUE(rec.ok()) << rec.error();
+    EXPECT_EQ(rec->stop, "leak");
+    EXPECT_LT(rec->elapsed_s, 10.0) << "stopped on the leak before the 10 s budget";
+    auto battery = rec->battery();
+    ASSERT_TRUE(battery.has_value());
+    EXPECT_GT(battery->max_abs_t(), kCtLeakThreshold);
+    EXPECT_EQ(rec->ticks.size(), rec->classes.size());
+    // What the file says about itself is what kexbench recomputes from its samples.
+    auto text = nlohmann::json::parse(std::ifstream(dir / ct_record_relative_path("fixture-secret-branch", "derive_a")));
+    EXPECT_DOUBLE_EQ(text["summary"]["max_abs_t"].get<double>(), battery->max_abs_t());
+    EXPECT_EQ(text["summary"]["verdict"], "leak");
+}
+
+TEST(ConstantTimeCheck, RefusesUnknownOperationsAndNamesMissingInstances)
+{
+    ProcessResult bad = run_cli({"ct", "fixture-secret-branch", "--op", "derive_c"}, true);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("unknown operation 'derive_c'"), std::string::npos) << bad.err;
+    ProcessResult missing = run_cli({"ct", "no-such-instance"}, true);
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_NE(missing.err.find("libno-such-instance.so"), std::string::npos) << missing.err;
+}
