@@ -21,7 +21,10 @@ static void sm3_bytes(const unsigned char *in, size_t len, unsigned char out[DIG
     (void)sm3hash(256, in, 8ull * (unsigned long long)len, out);
 }
 
-/* acc = acc + x mod 2^440, x big-endian and right-aligned (xlen <= SEEDLEN). */
+/* acc = acc + x mod 2^440, x big-endian and right-aligned (xlen <= SEEDLEN).
+ * Every byte is visited: stopping when the carry dies out would make the time
+ * depend on the secret state V, and the constant-time check (kexbench-cli ct)
+ * flags every step that draws from the DRNG when it does. */
 static void add_be(unsigned char acc[SEEDLEN], const unsigned char *x, size_t xlen)
 {
     unsigned carry = 0;
@@ -30,8 +33,6 @@ static void add_be(unsigned char acc[SEEDLEN], const unsigned char *x, size_t xl
         unsigned sum = acc[i] + carry + (k > 0 ? x[--k] : 0u);
         acc[i] = (unsigned char)sum;
         carry = sum >> 8;
-        if (k == 0 && carry == 0)
-            break;
     }
 }
 
