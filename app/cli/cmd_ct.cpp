@@ -29,6 +29,7 @@ const char *kHelp =
     "                       [--timeout S] [--memory-limit SIZE] [--runner FILE [--runner-wrapper CMD]]\n"
     "       kexbench-cli ct --instance NAME ... (the same as naming it)\n"
     "       kexbench-cli ct --all ...\n"
+    "       kexbench-cli ct --from DIR [--from DIR]...  (the stored results, systems side by side)\n"
     "\n"
     "Checks whether an operation's time depends on its inputs, in the manner of dudect\n"
     "(Reparaz, Balasch, Verbauwhede, DATE 2017). In one runner child per operation,\n"
@@ -49,7 +50,9 @@ const char *kHelp =
     "show a difference too; see docs/method.md, \"Constant-time check\".\n"
     "--out DIR keeps one record per operation, DIR/ct/<instance>__<op>.json, with every\n"
     "measurement and its class (the workbench's Constant time page reads them and puts\n"
-    "systems side by side). --timeout bounds each child beyond its budget (default 60 s).\n"
+    "systems side by side). --from DIR measures nothing: it prints the records in DIR/ct\n"
+    "(several --from: one row per system, by instance and operation), with the machine\n"
+    "and host each ran on. --timeout bounds each child beyond its budget (default 60 s).\n"
     "Exit code 0 when no leak was detected, 1 when one was or a check failed.\n";
 
 std::atomic<bool> g_ct_cancel{false};
@@ -97,16 +100,64 @@ struct CtLine {
     bool leak = false;
 };
 
+const std::vector<std::string> kColumns = {"instance", "operation", "max |t|", "crop", "fixed", "random", "seconds", "verdict"};
+
 CtLine line_of(const CtRecord &r)
 {
     const std::optional<CtBattery> battery = r.battery();
     const std::string verdict = ct_verdict(battery);
     const CtCrop *strongest = battery ? battery->strongest() : nullptr;
-    const WelchTest &all = battery ? battery->crops().front().test : WelchTest{};
+    const WelchTest none;
+    const WelchTest &all = battery ? battery->crops().front().test : none;
     return {{r.instance, r.operation, strongest ? fixed(battery->max_abs_t(), 2) : "n/a", crop_words(strongest),
              std::to_string(all.count(CtClass::Fixed)), std::to_string(all.count(CtClass::Random)),
              fixed(r.elapsed_s, 1), verdict},
             verdict == "leak"};
+}
+
+// The stored results of one or more folders, one row per record, a system column first.
+int show_stored(const std::vector<std::string> &folders)
+{
+    struct Row {
+        std::string system;
+        CtRecord record;
+    };
+    std::vector<Row> rows;
+    bool clean = true;
+    for (const auto &folder : folders) {
+        std::vector<std::string> problems;
+        for (auto &r : read_ct_records(folder, &problems)) {
+            const std::string system = folder + " (" + r.machine + ", " + r.host + ")";
+            rows.push_back({system, std::move(r)});
+        }
+        for (const auto &p : problems) {
+            std::fprintf(stderr, "kexbench-cli ct: %s\n", printable(p).c_str());
+            clean = false;
+        }
+    }
+    if (rows.empty()) {
+        std::fprintf(stderr, "kexbench-cli ct: no constant-time records under %s\n", printable(joined(folders)).c_str());
+        return kExitFailure;
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+        if (a.record.instance != b.record.instance)
+            return a.record.instance < b.record.instance;
+        return operation_rank(a.record.operation) < operation_rank(b.record.operation);
+    });
+    std::vector<std::string> header = kColumns;
+    header.push_back("system");
+    TextTable table(header);
+    table.align_right({2, 4, 5, 6});
+    for (const Row &row : rows) {
+        CtLine line = line_of(row.record);
+        clean = clean && !line.leak;
+        line.cells.push_back(row.system);
+        for (auto &cell : line.cells)
+            cell = printable(cell); // a record file is data from elsewhere
+        table.add_row(std::move(line.cells));
+    }
+    std::fputs(table.render().c_str(), stdout);
+    return clean ? kExitOk : kExitFailure;
 }
 
 Result<CtRecord> check_one(const std::string &lib, const InstanceInfo &info, const std::string &op, double budget_s,
@@ -147,13 +198,18 @@ bool write_record(const std::string &out_dir, const CtRecord &r)
 
 int cmd_ct(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--op", "--budget", "--out", "--instance", "--timeout", "--memory-limit", "--runner", "--runner-wrapper"},
+    Args args(argv, {"--op", "--budget", "--out", "--instance", "--from", "--timeout", "--memory-limit", "--runner", "--runner-wrapper"},
               {"--all", "--help", "-h"});
     if (!args.ok())
         return usage_error("ct", args.error());
     if (args.flag("--help") || args.flag("-h")) {
         std::fputs(kHelp, stdout);
         return kExitOk;
+    }
+    if (!args.values("--from").empty()) {
+        if (!args.positional().empty() || args.flag("--all") || !args.values("--instance").empty())
+            return usage_error("ct", "--from shows stored results: it takes no instances");
+        return show_stored(args.values("--from"));
     }
     std::vector<std::string> names = args.positional();
     for (const auto &n : args.values("--instance"))
@@ -202,7 +258,7 @@ int cmd_ct(const std::vector<std::string> &argv)
     sigaction(SIGTERM, &sa, nullptr);
 
     const std::optional<std::string> out_dir = args.value("--out");
-    TextTable table({"instance", "operation", "max |t|", "crop", "fixed", "random", "seconds", "verdict"});
+    TextTable table(kColumns);
     table.align_right({2, 4, 5, 6});
     bool clean = !libraries.empty();
     for (const auto &lib : libraries) {

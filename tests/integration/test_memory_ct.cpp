@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 using namespace kexbench;
 using namespace kexbench::test;
@@ -104,32 +105,47 @@ TEST(MemoryPass, CampaignRecordsCarryTheHeapFigures)
     EXPECT_EQ(rec->kexbench->heap_exchanges, 8u);
 }
 
-// derive_a branches on a secret bit: flagged well inside the default budget.
-TEST(ConstantTimeCheck, FlagsTheSecretBranchAndKeepsARecord)
+// derive_b branches on a secret bit: flagged well inside the default budget.
+// derive_a does the same amount of work every time: the control.
+TEST(ConstantTimeCheck, FlagsTheSecretBranchNotTheControlAndKeepsRecords)
 {
     TempDir dir;
-    ProcessResult r = run_cli({"ct", "fixture-secret-branch", "--op", "derive_a", "--out", dir.path()}, true, 120);
+    ProcessResult r = run_cli({"ct", "fixture-secret-branch", "--op", "derive_b", "--op", "derive_a", "--budget", "4",
+                               "--out", dir.path()},
+                              true, 120);
     EXPECT_EQ(r.exit_code, 1) << "a leak makes the exit code 1\n" << r.out << r.err;
-    std::string line;
+    std::map<std::string, std::string> verdict;
     for (const auto &l : lines_of(r.out))
         if (l.rfind("fixture-secret-branch", 0) == 0)
-            line = l;
-    EXPECT_NE(line.find("derive_a"), std::string::npos) << r.out;
-    EXPECT_NE(line.find("leak"), std::string::npos) << r.out;
-    EXPECT_EQ(line.find("no leak"), std::string::npos) << r.out;
+            verdict[l.substr(23, 8)] = l.substr(l.rfind("  ") + 2);
+    EXPECT_EQ(verdict["derive_b"], "leak") << r.out;
+    EXPECT_EQ(verdict["derive_a"], "no leak detected") << r.out;
 
-    auto rec = read_ct_record_file(dir / ct_record_relative_path("fixture-secret-branch", "derive_a"));
+    const std::string file = dir / ct_record_relative_path("fixture-secret-branch", "derive_b");
+    auto rec = read_ct_record_file(file);
     ASSERT_TRUE(rec.ok()) << rec.error();
     EXPECT_EQ(rec->stop, "leak");
-    EXPECT_LT(rec->elapsed_s, 10.0) << "stopped on the leak before the 10 s budget";
+    EXPECT_LT(rec->elapsed_s, 4.0) << "stopped on the leak before the budget";
     auto battery = rec->battery();
     ASSERT_TRUE(battery.has_value());
     EXPECT_GT(battery->max_abs_t(), kCtLeakThreshold);
     EXPECT_EQ(rec->ticks.size(), rec->classes.size());
     // What the file says about itself is what kexbench recomputes from its samples.
-    auto text = nlohmann::json::parse(std::ifstream(dir / ct_record_relative_path("fixture-secret-branch", "derive_a")));
+    auto text = nlohmann::json::parse(std::ifstream(file));
     EXPECT_DOUBLE_EQ(text["summary"]["max_abs_t"].get<double>(), battery->max_abs_t());
     EXPECT_EQ(text["summary"]["verdict"], "leak");
+
+    auto control = read_ct_record_file(dir / ct_record_relative_path("fixture-secret-branch", "derive_a"));
+    ASSERT_TRUE(control.ok()) << control.error();
+    EXPECT_EQ(control->stop, "budget");
+    EXPECT_GT(control->ticks.size(), 10000u);
+
+    // --from prints the stored results again, with the system they came from.
+    ProcessResult shown = run_cli({"ct", "--from", dir.path()}, true);
+    EXPECT_EQ(shown.exit_code, 1) << shown.out << shown.err;
+    ASSERT_FALSE(control->machine.empty());
+    EXPECT_NE(shown.out.find("(" + control->machine + ", this host)"), std::string::npos) << shown.out;
+    EXPECT_NE(shown.out.find("no leak detected"), std::string::npos) << shown.out;
 }
 
 TEST(ConstantTimeCheck, RefusesUnknownOperationsAndNamesMissingInstances)
