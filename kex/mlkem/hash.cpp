@@ -92,17 +92,28 @@ bool xof(Fn fn, std::initializer_list<Piece> in, std::uint8_t *out, std::size_t 
 }
 
 // Parses 3-byte groups buf[from, to) into up to 256 coefficients below q,
-// appending after the n already accepted; returns the new count.
+// appending after the n already accepted; returns the new count. Every group
+// is read and every candidate stored (an accepted one advances the count by
+// one, a rejected one is overwritten next), with no branch on the bytes: the
+// matrix comes from the public seed, but a branch per candidate made the time
+// of every step that expands it depend on that seed (kexbench-cli ct flagged
+// keygen, encapsulation and decapsulation for it).
 int parse_candidates(Poly &out, int n, const std::uint8_t *buf, std::size_t from, std::size_t to)
 {
-    for (std::size_t pos = from; pos + 3 <= to && n < kN; pos += 3) {
+    std::int16_t accepted[kN + 2];       // the last two slots take candidates past the 256th
+    for (int i = 0; i < n; ++i)
+        accepted[i] = out.c[i];
+    for (std::size_t pos = from; pos + 3 <= to; pos += 3) {
         const int d1 = buf[pos] | ((buf[pos + 1] & 0x0F) << 8);
         const int d2 = (buf[pos + 1] >> 4) | (buf[pos + 2] << 4);
-        if (d1 < kQ)
-            out.c[n++] = static_cast<std::int16_t>(d1);
-        if (d2 < kQ && n < kN)
-            out.c[n++] = static_cast<std::int16_t>(d2);
+        accepted[n] = static_cast<std::int16_t>(d1);
+        n += static_cast<int>(static_cast<unsigned>(d1 - kQ) >> 31); // d1 < q without a branch
+        accepted[n] = static_cast<std::int16_t>(d2);
+        n += static_cast<int>(static_cast<unsigned>(d2 - kQ) >> 31);
+        n -= static_cast<int>(static_cast<unsigned>(kN - 1 - n) >> 31) * (n - kN); // n = min(n, kN)
     }
+    for (int i = 0; i < n; ++i)
+        out.c[i] = accepted[i];
     return n;
 }
 
