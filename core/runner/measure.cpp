@@ -569,7 +569,9 @@ HeapResult measure_heap(const Instance &inst, const Operation &op, unsigned exch
 
 namespace {
 
-constexpr size_t kCtBatch = 1000;
+// Exchanges prepared at a time; the clock is read once a batch and the first
+// batch is a warm-up.
+constexpr size_t kCtBatch = 100;
 
 // One batch's classes and seeds, drawn before the batch runs (as dudect
 // prepares its inputs), so both classes run exactly the same code between
@@ -638,7 +640,7 @@ CtResult ct_operation(const Instance &inst, const CtRequest &req)
     }
     std::mt19937_64 rng(req.rng_seed ? req.rng_seed : std::random_device{}());
     std::optional<CtBattery> battery;
-    uint64_t next_look = kCtMinPerClass * 2;
+    uint64_t next_look = 1000;
     const uint64_t start_ns = now_ns();
     const double budget_ns = req.budget_s * 1e9;
     r.stop = "budget";
