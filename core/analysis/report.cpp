@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -863,6 +864,113 @@ std::string kib_cell(const std::optional<uint64_t> &bytes)
     return bytes ? std::to_string(*bytes / 1024) + " KiB" : std::string(fmt::kMissing);
 }
 
+// kexbench's memory per operation. Its own table (the published layout gets no
+// extra columns), with peak RSS repeated so the process figure stands beside
+// the operation's own.
+
+std::string memory_cell(const Context &c, const std::optional<double> &v)
+{
+    return v ? memory_count_text(*v) : c.t("n/a");
+}
+
+std::optional<double> as_double(const std::optional<uint64_t> &v)
+{
+    return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
+}
+
+// One n/a reason and the rows it holds for, in first-seen order.
+struct MissingFigure {
+    std::string what;   // "heap peak and allocations/op", "stack peak", or both
+    std::string reason; // English, as stored
+    std::vector<std::string> rows;
+};
+
+void add_missing(std::vector<MissingFigure> &missing, const std::string &what, const std::string &reason,
+                 const std::string &row)
+{
+    for (auto &m : missing)
+        if (m.what == what && m.reason == reason) {
+            m.rows.push_back(row);
+            return;
+        }
+    missing.push_back({what, reason, {row}});
+}
+
+// The row's missing figures: one reason for both when heap and stack share it.
+void note_missing(std::vector<MissingFigure> &missing, const OperationMemory &m, const std::string &row)
+{
+    if (!m.heap_reason.empty() && m.heap_reason == m.stack_reason) {
+        add_missing(missing, "heap peak, allocations/op and stack peak", m.heap_reason, row);
+        return;
+    }
+    if (!m.heap_reason.empty())
+        add_missing(missing, "heap peak and allocations/op", m.heap_reason, row);
+    if (!m.stack_reason.empty())
+        add_missing(missing, "stack peak", m.stack_reason, row);
+}
+
+std::string memory_notes_text(const OperationMemory &m)
+{
+    std::string out;
+    if (!m.heap_reason.empty())
+        out = "heap: " + m.heap_reason;
+    if (!m.stack_reason.empty())
+        out.append(out.empty() ? "" : "; ").append("stack: " + m.stack_reason);
+    return out;
+}
+
+// What the columns count; the number of exchanges when every record used the same.
+std::string operation_memory_intro(const Context &c)
+{
+    std::set<uint64_t> exchanges;
+    for (const Record *r : c.records)
+        if (r->kexbench && r->kexbench->heap_exchanges)
+            exchanges.insert(*r->kexbench->heap_exchanges);
+    const std::string over = exchanges.size() == 1
+                                 ? c.f("the largest over {} exchanges after one warm-up exchange",
+                                       {std::to_string(*exchanges.begin())})
+                                 : c.t("the largest over the exchanges of the memory pass");
+    return c.f("Memory per operation is kexbench's measurement of the operation alone, in an untimed pass of its own "
+               "runner child (`docs/method.md`, \u201cMemory per operation\u201d). Heap peak: the highest level of "
+               "live requested bytes above the level at the step's start, {}; allocations/op: allocating calls per "
+               "operation, the mean over those exchanges; stack peak: the deepest stack use below the step's entry "
+               "stack pointer, to the word, the return address not counted. `glibc`'s rounding of each block up to "
+               "its usable size is not included. Peak RSS is the published method's column above, repeated here.",
+               {over});
+}
+
+std::optional<ReportTable> operation_memory_table(const Context &c)
+{
+    if (std::none_of(c.records.begin(), c.records.end(), [](const Record *r) { return r->kexbench.has_value(); }))
+        return std::nullopt; // harness data: nothing kexbench measured
+    ReportTable t{"resources-kexbench",
+                  c.t("Memory per operation (kexbench)"),
+                  {c.t("instance"), c.t("operation"), c.t("peak RSS"), c.t("heap peak (bytes)"), c.t("allocations/op"),
+                   c.t("stack peak (bytes)")},
+                  {},
+                  {operation_memory_intro(c)}};
+    t.data_header = {"candidate", "instance", "operation", "peak_rss_bytes", "heap_peak_bytes",
+                     "heap_allocations_per_operation", "heap_bytes_per_operation", "n_heap_exchanges", "stack_bytes",
+                     "notes"};
+    std::vector<MissingFigure> missing;
+    for (const Record *r : c.records) {
+        const OperationMemory m = operation_memory(*r);
+        t.rows.push_back({instance_cell(c, r->candidate, r->label), r->operation, kib_cell(r->peak_rss_bytes),
+                          memory_cell(c, as_double(m.heap_peak_bytes)), memory_cell(c, m.heap_allocations),
+                          memory_cell(c, as_double(m.stack_bytes))});
+        t.data_rows.push_back({r->candidate, r->label, r->operation, data_uint(r->peak_rss_bytes),
+                               data_uint(m.heap_peak_bytes), data_value(m.heap_allocations),
+                               data_value(m.heap_bytes_total), data_uint(m.heap_exchanges), data_uint(m.stack_bytes),
+                               text_value(memory_notes_text(m))});
+        note_missing(missing, m, code(r->label) + " " + r->operation);
+    }
+    for (const auto &m : missing) {
+        const std::string rows = m.rows.size() == c.records.size() ? c.t("every operation") : join(m.rows, c.list_sep());
+        t.notes.push_back(c.f("{} n/a for {}: {}.", {c.t(m.what), rows, c.text(m.reason)}));
+    }
+    return t;
+}
+
 ReportSection resources_section(const Context &c)
 {
     ReportSection s{"resources", "5", c.t("Resource consumption"), {}, {}, {}};
@@ -882,6 +990,8 @@ ReportSection resources_section(const Context &c)
     }
     t.data_header = {"candidate", "instance", "operation", "elf_load_bytes", "baseline_rss_bytes", "peak_rss_bytes"};
     s.tables.push_back(std::move(t));
+    if (auto m = operation_memory_table(c))
+        s.tables.push_back(std::move(*m));
     return s;
 }
 
@@ -1308,6 +1418,39 @@ std::vector<std::string> intro(const Context &c)
 } // namespace
 
 std::string ReportSection::heading() const { return number.empty() ? title : number + ". " + title; }
+
+OperationMemory operation_memory(const Record &r)
+{
+    OperationMemory m;
+    if (!r.kexbench) {
+        m.heap_reason = m.stack_reason = "not measured by kexbench (the record has no kexbench samples)";
+        return m;
+    }
+    const RecordSamples &k = *r.kexbench;
+    m.heap_peak_bytes = k.heap_peak_bytes;
+    m.heap_allocations = k.heap_allocations;
+    m.heap_bytes_total = k.heap_bytes_total;
+    m.heap_exchanges = k.heap_exchanges;
+    m.stack_bytes = k.stack_bytes;
+    auto why = [&](const char *key) {
+        const auto it = k.extra.find(key);
+        if (it != k.extra.end() && it->is_string() && !it->get<std::string>().empty())
+            return it->get<std::string>();
+        return std::string("not in the record: the memory pass did not run (`--no-stack`) or the record predates it");
+    };
+    if (!m.heap_peak_bytes || !m.heap_allocations)
+        m.heap_reason = why("heap_note");
+    if (!m.stack_bytes)
+        m.stack_reason = why("stack_note");
+    return m;
+}
+
+std::string memory_count_text(double value)
+{
+    if (value == std::floor(value) && std::fabs(value) < 9e15)
+        return std::to_string(static_cast<long long>(value));
+    return fmt::py_format(value, 'f', 2);
+}
 
 const ReportSection *Report::section(std::string_view id) const
 {

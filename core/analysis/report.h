@@ -106,6 +106,23 @@ std::string render_json(const Report &report);
 // resources); all text escaped.
 std::string render_html(const Report &report);
 
+// kexbench's memory figures of one operation (core/data/record.h RecordSamples,
+// core/runner/heap_tracker.h), or why the record has none. Section 5's
+// resources-kexbench table and compare-operation-memory show them.
+struct OperationMemory {
+    std::optional<uint64_t> heap_peak_bytes;   // peak live requested bytes above the step's start level
+    std::optional<double> heap_allocations;    // allocating calls per operation (mean over heap_exchanges)
+    std::optional<double> heap_bytes_total;    // bytes requested per operation (mean)
+    std::optional<uint64_t> heap_exchanges;
+    std::optional<uint64_t> stack_bytes;       // below the step's entry stack pointer
+    // English, as stored or as kexbench says it (tr_text translates them); empty when the figure is there.
+    std::string heap_reason, stack_reason;
+};
+OperationMemory operation_memory(const Record &record);
+
+// A byte count or a mean count: "10000", a mean that is not whole as "2.50".
+std::string memory_count_text(double value);
+
 // Strips the Markdown code marks of a cell or paragraph: "`ADKEX-128` ⚠" -> "ADKEX-128 ⚠".
 std::string plain_text(std::string_view markdown_inline);
 

@@ -219,6 +219,41 @@ const Entry kCatalogue[] = {
     {"static: ELF image (bytes)", "静态：ELF 映像（字节）"},
     {"baseline RSS", "基线 RSS"},
     {"peak RSS", "峰值 RSS"},
+    // kexbench's memory per operation (resources-kexbench; core/runner/heap_tracker.h, stack_probe.cpp)
+    {"Memory per operation (kexbench)", "每次操作的内存（kexbench）"},
+    {"heap peak (bytes)", "堆峰值（字节）"},
+    {"allocations/op", "每次操作的分配次数"},
+    {"stack peak (bytes)", "栈峰值（字节）"},
+    {"the largest over {} exchanges after one warm-up exchange", "取一次预热交换之后 {} 次交换中的最大值"},
+    {"the largest over the exchanges of the memory pass", "取内存测量轮各次交换中的最大值"},
+    {"Memory per operation is kexbench's measurement of the operation alone, in an untimed pass of its own runner "
+     "child (`docs/method.md`, \u201cMemory per operation\u201d). Heap peak: the highest level of live requested bytes "
+     "above the level at the step's start, {}; allocations/op: allocating calls per operation, the mean over those "
+     "exchanges; stack peak: the deepest stack use below the step's entry stack pointer, to the word, the return "
+     "address not counted. `glibc`'s rounding of each block up to its usable size is not included. Peak RSS is the "
+     "published method's column above, repeated here.",
+     "每次操作的内存是 kexbench 对该操作本身的测量，在其自身的运行器子进程中以不计时的一轮单独进行（`docs/method.md`，"
+     "\u201c`Memory per operation`\u201d一节）。堆峰值：存活的请求字节数高出该步骤开始时水平的最高值，{}；每次操作的分配次数："
+     "每次操作中进行分配的调用次数，取这些交换的平均值；栈峰值：低于该步骤入口栈指针的最深栈使用量，精确到机器字，不计返回"
+     "地址。`glibc` 将每个内存块向上取整到其可用大小的部分不计入。峰值 RSS 即上表中公开方法的列，此处重复列出。"},
+    {"every operation", "所有操作"},
+    {"{} n/a for {}: {}.", "{2} 的{1}不适用：{3}。"},
+    {"heap peak, allocations/op and stack peak", "堆峰值、每次操作的分配次数与栈峰值"},
+    {"heap peak and allocations/op", "堆峰值与每次操作的分配次数"},
+    {"stack peak", "栈峰值"},
+    {"not measured by kexbench (the record has no kexbench samples)", "未由 kexbench 测量（该记录没有 kexbench 样本）"},
+    {"not in the record: the memory pass did not run (`--no-stack`) or the record predates it",
+     "记录中没有：未运行内存测量轮（`--no-stack`），或该记录早于内存测量轮"},
+    {"not measured under a sanitizer (it owns the allocator)", "在内存检测工具下不测量（内存分配器由其接管）"},
+    {"not measured under AddressSanitizer (it does not follow private stacks)",
+     "在 `AddressSanitizer` 下不测量（它不跟踪私有栈）"},
+    {"the stack probe has no thunk for this architecture", "栈探针没有适用于该架构的跳板代码"},
+    {"cannot map a probe stack", "无法映射探针栈"},
+    {"probe exchange: {}", "探针交换：{}"},
+    {"heap exchange: {}", "堆测量交换：{}"},
+    {"more than 65536 blocks allocated in the window were live at once", "窗口内分配的内存块同时存活的数量超过 65536 个"},
+    {"runner answer without stack_bytes", "运行器的应答中没有 `stack_bytes`"},
+    {"runner answer without heap figures", "运行器的应答中没有堆数值"},
 
     // ---------------------------------------------------------------- 6. transmission and storage overhead
     {"Transmission and storage overhead", "传输与存储开销"},
@@ -424,6 +459,20 @@ const Entry kCatalogue[] = {
      "over the instance's operations.",
      "`elf_load_bytes`：库的可加载 ELF 段（`build.json`）。RSS：整个测量进程的驻留内存，取该实例各操作中的最大值。"},
     {"quantity (bytes)", "数量（字节）"},
+    {"Memory per operation: {}", "每次操作的内存：{}"},
+    {"heap peak {}", "{} 堆峰值"},
+    {"heap peak ratio {}", "堆峰值之比 {}"},
+    {"allocations/op {}", "{} 每次操作的分配次数"},
+    {"allocations/op ratio {}", "每次操作的分配次数之比 {}"},
+    {"stack peak {}", "{} 栈峰值"},
+    {"stack peak ratio {}", "栈峰值之比 {}"},
+    {"Heap peak (bytes), allocations/op (allocating calls per operation) and stack peak (bytes) are kexbench's "
+     "measurement of each operation alone, in an untimed pass (`docs/method.md`, \u201cMemory per operation\u201d). A "
+     "ratio needs the figure on both sides and A's above 0; otherwise it is n/a.",
+     "堆峰值（字节）、每次操作的分配次数（每次操作中进行分配的调用次数）与栈峰值（字节）是 kexbench 在不计时的一轮测量中"
+     "对每个操作本身的测量（`docs/method.md`，\u201c`Memory per operation`\u201d一节）。比值需要双方都有该数值且 A 的数值大于 "
+     "0；否则为不适用。"},
+    {"{}: {} n/a for {}: {}.", "{1}：{3} 的{2}不适用：{4}。"},
     {"ratio {}", "比值 {}"},
     {"Present on one side only", "仅在一方出现"},
     {"only in", "仅见于"},

@@ -668,3 +668,125 @@ TEST(ReportKexbench, CandidateIdOfTheBuildFindsItsAccountingEntry)
     EXPECT_EQ(row[4], std::to_string(entry->pk_a_bytes) + " / " + std::to_string(entry->pk_b_bytes));
     EXPECT_FALSE(has(r.out, "No entry for")) << r.out;
 }
+
+// ------------------------------------------------------------------ memory per operation (section 5)
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitizedBuild = true;
+#else
+constexpr bool kSanitizedBuild = false;
+#endif
+
+// The row of `operation` in a table whose second column is the operation.
+const std::vector<std::string> &row_of(const ReportTable &t, const std::string &operation)
+{
+    for (const auto &row : t.rows)
+        if (row.size() > 1 && row[1] == operation)
+            return row;
+    ADD_FAILURE() << "no row " << operation << " in " << t.id;
+    static const std::vector<std::string> none(6);
+    return none;
+}
+
+} // namespace
+
+// A real campaign of the memory fixture (tests/fixtures/memory): init_a asks for
+// one 10000-byte block, init_b for 3000 bytes and 5 x 1000 bytes live at once,
+// derive_a for nothing but keeps a 4096-byte array on the stack.
+TEST(ReportKexbench, MemoryPerOperationShowsTheFixturesHeapBesideThePublishedRss)
+{
+    TempDir dir;
+    const ProcessResult run = run_cli({"run", "--instance", "fixture-memory", "--op", "init_a", "--op", "init_b", "--op",
+                                       "derive_a", "--target", "0.002", "--budget", "5", "--trials", "2", "--timeout",
+                                       "20", "--retries", "0", "--no-profile", "--out", dir.path()},
+                                      true);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    auto ds = load_dataset(dir.path());
+    ASSERT_TRUE(ds.ok()) << ds.error();
+    const Report r = build_report(*ds, {});
+
+    // The published table keeps its five columns.
+    const auto &published = table_of(r, "resources");
+    EXPECT_EQ(published.header, (std::vector<std::string>{"instance", "operation", "static: ELF image (bytes)",
+                                                           "baseline RSS", "peak RSS"}));
+    const auto &m = table_of(r, "resources-kexbench");
+    EXPECT_EQ(m.title, "Memory per operation (kexbench)");
+    EXPECT_EQ(m.header, (std::vector<std::string>{"instance", "operation", "peak RSS", "heap peak (bytes)",
+                                                  "allocations/op", "stack peak (bytes)"}));
+    ASSERT_EQ(m.rows.size(), 3u);
+    for (const char *op : {"init_a", "init_b", "derive_a"})
+        EXPECT_EQ(row_of(m, op)[2], row_of(published, op)[4]) << op << ": peak RSS repeated as published";
+    ASSERT_FALSE(m.notes.empty());
+    EXPECT_TRUE(has(m.notes.front(), "the largest over 8 exchanges after one warm-up exchange")) << m.notes.front();
+    if (kSanitizedBuild) {
+        EXPECT_EQ(row_of(m, "init_a")[3], "n/a");
+        EXPECT_TRUE(std::any_of(m.notes.begin(), m.notes.end(), [](const std::string &n) {
+            return has(n, "not measured under a sanitizer (it owns the allocator)");
+        }));
+        return;
+    }
+    EXPECT_EQ(row_of(m, "init_a")[3], "10000");
+    EXPECT_EQ(row_of(m, "init_a")[4], "1");
+    EXPECT_EQ(row_of(m, "init_b")[3], "8000");
+    EXPECT_EQ(row_of(m, "init_b")[4], "2");
+    EXPECT_EQ(row_of(m, "derive_a")[3], "0");
+    EXPECT_EQ(row_of(m, "derive_a")[4], "0");
+    const long long stack = std::stoll(row_of(m, "derive_a")[5]);
+    EXPECT_GE(stack, 4096);
+    EXPECT_LE(stack, 4096 + 128);
+    EXPECT_EQ(m.notes.size(), 1u) << "every figure is there: no n/a reason";
+
+    // The same cells in the Markdown page, and the base units in the data twin.
+    const std::string md = render_markdown(r);
+    EXPECT_TRUE(has(md, "| init_a | " + row_of(m, "init_a")[2] + " | 10000 | 1 | ")) << md;
+    EXPECT_TRUE(has(md, "| init_b | " + row_of(m, "init_b")[2] + " | 8000 | 2 | ")) << md;
+    const auto &h = m.data_header;
+    const auto col = [&](const char *name) { return std::find(h.begin(), h.end(), name) - h.begin(); };
+    for (const auto &row : m.data_rows)
+        if (std::get<std::string>(row[2]) == "init_b") {
+            EXPECT_EQ(std::get<int64_t>(row[col("heap_peak_bytes")]), 8000);
+            EXPECT_DOUBLE_EQ(std::get<double>(row[col("heap_allocations_per_operation")]), 2.0);
+            EXPECT_DOUBLE_EQ(std::get<double>(row[col("heap_bytes_per_operation")]), 8000.0);
+            EXPECT_EQ(std::get<int64_t>(row[col("n_heap_exchanges")]), 8);
+        }
+}
+
+// n/a with the reason, said once per reason under the table; harness records have no such table.
+TEST(ReportModel, MemoryPerOperationSaysWhyAFigureIsMissing)
+{
+    Dataset ds = small_dataset();
+    EXPECT_EQ(build_report(ds, {}).table("resources-kexbench"), nullptr) << "harness records only";
+    for (auto &rec : ds.records) {
+        if (rec.label != "K-256")
+            continue; // K-1024 stays a harness record
+        RecordSamples k;
+        k.stack_bytes = 712;
+        k.extra["heap_note"] = "not measured under a sanitizer (it owns the allocator)";
+        rec.kexbench = k;
+    }
+    ds.records[0].kexbench = RecordSamples{}; // K-1024 derive_b: a kexbench record without the memory pass
+    const Report r = build_report(ds, {});
+    const auto &m = table_of(r, "resources-kexbench");
+    ASSERT_EQ(m.rows.size(), 10u);
+    EXPECT_EQ(m.rows[0], (std::vector<std::string>{"`K-256`", "exchange", "2050 KiB", "n/a", "n/a", "712"}));
+    EXPECT_EQ(m.rows[5], (std::vector<std::string>{"`K-1024`", "exchange", "2050 KiB", "n/a", "n/a", "n/a"}));
+    ASSERT_EQ(m.notes.size(), 4u);
+    EXPECT_EQ(m.notes[1], "heap peak and allocations/op n/a for `K-256` exchange, `K-256` init_a, `K-256` pass2, "
+                          "`K-256` pass10, `K-256` derive_b: not measured under a sanitizer (it owns the allocator).");
+    EXPECT_EQ(m.notes[2], "heap peak, allocations/op and stack peak n/a for `K-1024` exchange, `K-1024` init_a, "
+                          "`K-1024` pass2, `K-1024` pass10: not measured by kexbench (the record has no kexbench "
+                          "samples).");
+    EXPECT_EQ(m.notes[3], "heap peak, allocations/op and stack peak n/a for `K-1024` derive_b: not in the record: the "
+                          "memory pass did not run (`--no-stack`) or the record predates it.");
+
+    ReportOptions zh;
+    zh.language = "zh_CN";
+    const Report rz = build_report(ds, zh);
+    const auto &mz = table_of(rz, "resources-kexbench");
+    EXPECT_EQ(mz.header[3], "堆峰值（字节）");
+    EXPECT_EQ(mz.rows[0][3], "不适用");
+    EXPECT_EQ(mz.notes[1], "`K-256` exchange\u3001`K-256` init_a\u3001`K-256` pass2\u3001`K-256` pass10\u3001`K-256` "
+                           "derive_b 的堆峰值与每次操作的分配次数不适用：在内存检测工具下不测量（内存分配器由其接管）。");
+}

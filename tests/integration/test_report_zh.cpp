@@ -179,7 +179,14 @@ TEST(ReportChinese, StoredWarningsAndReasonsTranslate)
                           "disturbed: no clean attempt of some trial", "2 tick pair(s) dropped (stop before start)",
                           "pass2 never wrote its message length m2_len; counted as 0 bytes",
                           "(No kex_bandwidth.csv was found at /x/performance/kex_bandwidth.csv; pass one with --accounting.)",
-                          "exchange 40.4 ms vs 16.8 ms for the sum of its 6 steps (+140 %, mean over calls)"})
+                          "exchange 40.4 ms vs 16.8 ms for the sum of its 6 steps (+140 %, mean over calls)",
+                          // the memory pass's reasons (core/runner/measure.cpp, stack_probe.cpp, core/campaign/campaign.cpp)
+                          "not measured under a sanitizer (it owns the allocator)",
+                          "not measured under AddressSanitizer (it does not follow private stacks)",
+                          "the stack probe has no thunk for this architecture", "cannot map a probe stack",
+                          "more than 65536 blocks allocated in the window were live at once",
+                          "runner answer without stack_bytes", "runner answer without heap figures",
+                          "probe exchange: cannot map a probe stack"})
         texts.push_back(w);
     const std::vector<std::string> names = {"qemu-aarch64 -L /usr/aarch64-linux-gnu", "powersave"};
     for (const auto &text : texts) {
@@ -257,6 +264,38 @@ TEST(ReportChinese, KexbenchCampaignsHaveNoEnglishLeft)
     check_cli("kexbench campaign in the harness layout", {"report", named.folder}, *named_ds);
     check_cli("kexbench campaign with its accounting row", {"report", named.folder, "--accounting", elsewhere},
               *named_ds);
+}
+
+// Section 5's memory per operation of a real campaign of the memory fixture,
+// with every figure, and the same records with the reasons a figure is missing.
+TEST(ReportChinese, MemoryPerOperationHasNoEnglishLeft)
+{
+    TempDir tmp;
+    const ProcessResult run = run_cli({"run", "--instance", "fixture-memory", "--op", "init_a", "--op", "derive_a",
+                                       "--target", "0.002", "--budget", "5", "--trials", "2", "--timeout", "20",
+                                       "--retries", "0", "--no-profile", "--out", tmp.path()},
+                                      true);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    auto ds = load_dataset(tmp.path());
+    ASSERT_TRUE(ds.ok()) << ds.error();
+    check_cli("memory fixture campaign", {"report", tmp.path()}, *ds);
+    ReportOptions options;
+    options.language = "zh_CN";
+    Dataset missing = *ds;
+    for (auto &r : missing.records) {
+        ASSERT_TRUE(r.kexbench.has_value());
+        r.kexbench->heap_peak_bytes.reset();
+        r.kexbench->heap_allocations.reset();
+        r.kexbench->stack_bytes.reset();
+        r.kexbench->extra["heap_note"] = "not measured under a sanitizer (it owns the allocator)";
+        r.kexbench->extra["stack_note"] = "not measured under AddressSanitizer (it does not follow private stacks)";
+    }
+    const Report report = build_report(missing, options);
+    const ReportTable *m = report.table("resources-kexbench");
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->rows.front()[3], "不适用");
+    expect_chinese("memory reasons", render_markdown(report), false, missing);
+    expect_chinese("memory reasons", render_html(report), true, missing);
 }
 
 // The same campaign in English is unchanged by the catalogue: --lang en is the default.
