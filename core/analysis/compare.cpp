@@ -478,6 +478,21 @@ void add_test_row_notes(OperationComparison &row, bool said, Language lang)
         row.notes.push_back(t->verdict_note);
 }
 
+MemoryFigure memory_figure(std::optional<double> a, std::optional<double> b)
+{
+    return {a, b, ratio_of(a, b)};
+}
+
+// kexbench's memory per operation of both sides (heap tracker and stack thunk), B / A.
+void add_operation_memory(OperationComparison &row, const Record &a, const Record &b)
+{
+    row.memory_a = operation_memory(a);
+    row.memory_b = operation_memory(b);
+    row.heap_peak = memory_figure(as_double(row.memory_a.heap_peak_bytes), as_double(row.memory_b.heap_peak_bytes));
+    row.allocations = memory_figure(row.memory_a.heap_allocations, row.memory_b.heap_allocations);
+    row.stack = memory_figure(as_double(row.memory_a.stack_bytes), as_double(row.memory_b.stack_bytes));
+}
+
 OperationComparison compare_records(const Record &a, const Record &b, const Labels &s, const CompareOptions &o)
 {
     OperationComparison row;
@@ -501,6 +516,7 @@ OperationComparison compare_records(const Record &a, const Record &b, const Labe
     add_test_row_notes(row, said_no_test, s.lang);
     add_record_notes(row.notes, a, s.a, s.lang);
     add_record_notes(row.notes, b, s.b, s.lang);
+    add_operation_memory(row, a, b);
     return row;
 }
 
@@ -1470,6 +1486,133 @@ std::optional<ReportTable> quantity_table(const Comparison &c, const std::vector
     return t;
 }
 
+// ------------------------------------------------------------------ memory per operation
+
+bool has_operation_memory(const Comparison &c)
+{
+    for (const auto &r : c.operations)
+        for (const MemoryFigure *f : {&r.heap_peak, &r.allocations, &r.stack})
+            if (f->a || f->b)
+                return true;
+    return false;
+}
+
+std::string memory_value_cell(const std::optional<double> &v, Language lang)
+{
+    return v ? memory_count_text(*v) : tr(lang, "n/a");
+}
+
+std::string memory_ratio_cell(const MemoryFigure &f, Language lang)
+{
+    return f.ratio ? ratio_cell(f.ratio) : tr(lang, "n/a");
+}
+
+// One side's missing figures, each reason once with the rows it holds for.
+struct MissingMemory {
+    std::string what, reason;
+    std::vector<std::string> rows;
+};
+
+void add_missing(std::vector<MissingMemory> &out, const std::string &what, const std::string &reason,
+                 const std::string &row)
+{
+    for (auto &m : out)
+        if (m.what == what && m.reason == reason) {
+            m.rows.push_back(row);
+            return;
+        }
+    out.push_back({what, reason, {row}});
+}
+
+std::vector<MissingMemory> missing_memory(const Comparison &c, bool side_a)
+{
+    std::vector<MissingMemory> out;
+    for (const auto &r : c.operations) {
+        const OperationMemory &m = side_a ? r.memory_a : r.memory_b;
+        const std::string row = code(r.label) + " " + r.operation;
+        if (!m.heap_reason.empty() && m.heap_reason == m.stack_reason) {
+            add_missing(out, "heap peak, allocations/op and stack peak", m.heap_reason, row);
+            continue;
+        }
+        if (!m.heap_reason.empty())
+            add_missing(out, "heap peak and allocations/op", m.heap_reason, row);
+        if (!m.stack_reason.empty())
+            add_missing(out, "stack peak", m.stack_reason, row);
+    }
+    return out;
+}
+
+std::vector<std::string> operation_memory_notes(const Comparison &c)
+{
+    const Language lang = lang_of(c);
+    std::vector<std::string> notes{
+        tr(lang, "Heap peak (bytes), allocations/op (allocating calls per operation) and stack peak (bytes) are "
+                 "kexbench's measurement of each operation alone, in an untimed pass (`docs/method.md`, "
+                 "\u201cMemory per operation\u201d). A ratio needs the figure on both sides and A's above 0; "
+                 "otherwise it is n/a.")};
+    for (const bool side_a : {true, false})
+        for (const auto &m : missing_memory(c, side_a)) {
+            const std::string rows =
+                m.rows.size() == c.operations.size() ? tr(lang, "every operation") : join(m.rows, list_sep(lang));
+            notes.push_back(trf(lang, "{}: {} n/a for {}: {}.",
+                                {side_a ? c.system_a : c.system_b, tr(lang, m.what), rows, tr_text(lang, m.reason)}));
+        }
+    return notes;
+}
+
+std::string memory_notes_data(const OperationComparison &r)
+{
+    std::vector<std::string> parts;
+    for (const auto &[side, m] : {std::pair{"A", &r.memory_a}, std::pair{"B", &r.memory_b}}) {
+        if (!m->heap_reason.empty())
+            parts.push_back(std::string(side) + " heap: " + m->heap_reason);
+        if (!m->stack_reason.empty())
+            parts.push_back(std::string(side) + " stack: " + m->stack_reason);
+    }
+    return join(parts, "; ");
+}
+
+void operation_memory_data(const Comparison &c, ReportTable &t)
+{
+    t.data_header = {"candidate", "instance", "operation", "system_a", "system_b",
+                     "heap_peak_bytes_a", "heap_peak_bytes_b", "heap_peak_ratio",
+                     "heap_allocations_per_operation_a", "heap_allocations_per_operation_b", "heap_allocations_ratio",
+                     "stack_bytes_a", "stack_bytes_b", "stack_ratio", "notes"};
+    for (const auto &r : c.operations) {
+        DataRow row{r.candidate, r.label, r.operation, c.system_a, c.system_b};
+        for (const MemoryFigure *f : {&r.heap_peak, &r.allocations, &r.stack})
+            row.insert(row.end(), {data_value(f->a), data_value(f->b), data_value(f->ratio)});
+        const std::string notes = memory_notes_data(r);
+        row.push_back(notes.empty() ? DataValue() : DataValue(notes));
+        t.data_rows.push_back(std::move(row));
+    }
+}
+
+// Every matched row, so the GUI's row i is c.operations[i].
+std::optional<ReportTable> operation_memory_table(const Comparison &c)
+{
+    if (!has_operation_memory(c))
+        return std::nullopt;
+    const Language lang = lang_of(c);
+    ReportTable t{"compare-operation-memory",
+                  trf(lang, "Memory per operation: {}", {per(c)}),
+                  {tr(lang, "instance"), tr(lang, "operation"), trf(lang, "heap peak {}", {c.system_a}),
+                   trf(lang, "heap peak {}", {c.system_b}), trf(lang, "heap peak ratio {}", {per(c)}),
+                   trf(lang, "allocations/op {}", {c.system_a}), trf(lang, "allocations/op {}", {c.system_b}),
+                   trf(lang, "allocations/op ratio {}", {per(c)}), trf(lang, "stack peak {}", {c.system_a}),
+                   trf(lang, "stack peak {}", {c.system_b}), trf(lang, "stack peak ratio {}", {per(c)})},
+                  {},
+                  operation_memory_notes(c)};
+    for (const auto &r : c.operations) {
+        Row row{code(r.label), r.operation};
+        for (const MemoryFigure *f : {&r.heap_peak, &r.allocations, &r.stack})
+            row.insert(row.end(), {memory_value_cell(f->a, lang), memory_value_cell(f->b, lang), memory_ratio_cell(*f, lang)});
+        t.rows.push_back(std::move(row));
+    }
+    operation_memory_data(c, t);
+    return t;
+}
+
 std::optional<ReportTable> one_sided_table(const Comparison &c)
 {
     if (c.one_sided.empty())
@@ -1533,6 +1676,8 @@ std::vector<ReportTable> comparison_tables(const Comparison &c)
     if (auto t = quantity_table(c, c.memory, "compare-memory", "Memory",
                                 "elf_load_bytes: the library's loadable ELF segments (build.json). RSS: the whole "
                                 "measuring process, largest over the instance's operations."))
+        tables.push_back(std::move(*t));
+    if (auto t = operation_memory_table(c))
         tables.push_back(std::move(*t));
     if (c.figures.empty()) // beside a published page the figures table lists every row with its side
         if (auto t = one_sided_table(c))

@@ -65,6 +65,12 @@ struct SampleTest {
     std::string verdict_note;          // too_few_trials: "n/a: 3 vs 3 trials cannot reach p ≤ 0.05"; else empty
 };
 
+// One of kexbench's per-operation memory figures (OperationMemory, report.h) on both sides.
+struct MemoryFigure {
+    std::optional<double> a, b;
+    std::optional<double> ratio; // b / a: both present and a above 0
+};
+
 struct OperationComparison {
     std::string candidate, label, operation, timing_scope;
     CounterInfo counter_a, counter_b;
@@ -75,6 +81,10 @@ struct OperationComparison {
     std::optional<SampleTest> time_test;      // trial times on both sides (ns samples, else harness trial means)
     std::optional<SampleTest> count_test;     // trial counter ticks on both sides, comparable counters only
     std::vector<std::string> notes;           // this row only ("KAT not passed on arm_1 (MISMATCH)", ...)
+    // kexbench's memory pass: heap peak (bytes), allocating calls per operation,
+    // stack peak (bytes); each side's figures and why one is missing in memory_a/_b.
+    MemoryFigure heap_peak, allocations, stack;
+    OperationMemory memory_a, memory_b;
 
     // The test the verdict comes from: time when both sides have trial times, else counts.
     const SampleTest *verdict_test() const;
@@ -147,6 +157,9 @@ std::vector<std::string> clock_issues(const nlohmann::ordered_json &environment)
 // Tables with ids compare-timings (the published method's means), compare-samples
 // (when any row has a trial-level time test), compare-samples-counter (likewise,
 // counter ticks), compare-bandwidth and compare-memory (when they have rows),
+// compare-operation-memory (when a side of any row has a kexbench memory figure:
+// instance, operation, then heap peak, allocations/op and stack peak each as A,
+// B and ratio B / A, "n/a" where a side has none, the reasons in its notes),
 // compare-one-sided (when any) and compare-figures (a side is a published page:
 // every instance x operation of both sides with its own figures). Every note is
 // said once: the comparison's notes (the report's intro) explain the ratios and

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -321,4 +322,80 @@ TEST(CompareCli, CampaignsUnderTwoCandidateIdsShowBothElfSizes)
             EXPECT_EQ(row[4], "1.00\u00d7") << r.out;
         }
     EXPECT_TRUE(elf) << r.out;
+}
+
+// Two real campaigns of the memory fixture (tests/fixtures/memory: init_a asks
+// for one 10000-byte block, init_b for 3000 bytes and 5 x 1000 bytes, derive_a
+// for nothing): heap peak, allocations/op and stack peak side by side with B / A.
+TEST(CompareCli, MemoryPerOperationSideBySide)
+{
+    TempDir dir;
+    for (const char *name : {"m1", "m2"}) {
+        const ProcessResult run = run_cli({"run", "--instance", "fixture-memory", "--op", "init_a", "--op", "init_b",
+                                           "--op", "derive_a", "--target", "0.002", "--budget", "5", "--trials", "2",
+                                           "--timeout", "20", "--retries", "0", "--no-profile", "--system-label", name,
+                                           "--out", dir.path() + "/" + name},
+                                          true);
+        ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+    }
+    const ProcessResult r = run_cli({"compare", dir.path() + "/m1", dir.path() + "/m2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto table = table_under(r.out, "Memory per operation: m2 / m1");
+    ASSERT_EQ(table.size(), 4u) << r.out;
+    EXPECT_EQ(table[0], (Cells{"instance", "operation", "heap peak m1", "heap peak m2", "heap peak ratio m2 / m1",
+                               "allocations/op m1", "allocations/op m2", "allocations/op ratio m2 / m1",
+                               "stack peak m1", "stack peak m2", "stack peak ratio m2 / m1"}));
+#if defined(__SANITIZE_ADDRESS__)
+    EXPECT_EQ(table[1][2], "n/a");
+    EXPECT_TRUE(contains(r.out, "not measured under a sanitizer (it owns the allocator)")) << r.out;
+#else
+    std::map<std::string, Cells> by_op;
+    for (size_t i = 1; i < table.size(); ++i)
+        by_op[table[i][1]] = table[i];
+    EXPECT_EQ(Cells(by_op["init_a"].begin(), by_op["init_a"].begin() + 8),
+              (Cells{"`fixture-memory`", "init_a", "10000", "10000", "1.00\u00d7", "1", "1", "1.00\u00d7"}));
+    EXPECT_EQ(Cells(by_op["init_b"].begin() + 2, by_op["init_b"].begin() + 8),
+              (Cells{"8000", "8000", "1.00\u00d7", "2", "2", "1.00\u00d7"}));
+    // derive_a allocates nothing: 0 on both sides, no ratio; its 4096-byte array is on the stack.
+    EXPECT_EQ(Cells(by_op["derive_a"].begin() + 2, by_op["derive_a"].begin() + 8),
+              (Cells{"0", "0", "n/a", "0", "0", "n/a"}));
+    EXPECT_GE(std::stoll(by_op["derive_a"][8]), 4096);
+    EXPECT_EQ(by_op["derive_a"][8], by_op["derive_a"][9]) << "the same code, the same stack";
+    EXPECT_EQ(by_op["derive_a"][10], "1.00\u00d7");
+#endif
+
+    // A side without the figures (a sanitizer build's records): n/a, and the reason once under the table.
+    auto a = load_dataset(dir.path() + "/m1");
+    auto b = load_dataset(dir.path() + "/m2");
+    ASSERT_TRUE(a.ok() && b.ok());
+    for (auto &rec : b->records) {
+        rec.kexbench->heap_peak_bytes.reset();
+        rec.kexbench->heap_allocations.reset();
+        rec.kexbench->extra["heap_note"] = "not measured under a sanitizer (it owns the allocator)";
+    }
+    const Comparison c = compare_datasets(*a, *b);
+    ASSERT_EQ(c.operations.size(), 3u);
+    const auto tables = comparison_tables(c);
+    const auto memory = std::find_if(tables.begin(), tables.end(),
+                                     [](const ReportTable &t) { return t.id == "compare-operation-memory"; });
+    ASSERT_NE(memory, tables.end());
+    for (const auto &row : memory->rows) {
+        EXPECT_EQ(row[3], "n/a") << row[1];
+        EXPECT_EQ(row[4], "n/a") << row[1];
+        EXPECT_EQ(row[6], "n/a") << row[1];
+        EXPECT_EQ(row[7], "n/a") << row[1];
+    }
+    EXPECT_TRUE(std::find(memory->notes.begin(), memory->notes.end(),
+                          "m2: heap peak and allocations/op n/a for every operation: not measured under a sanitizer "
+                          "(it owns the allocator).") != memory->notes.end())
+        << memory->notes.back();
+    CompareOptions zh;
+    zh.language = "zh_CN";
+    const auto zh_tables = comparison_tables(compare_datasets(*a, *b, zh));
+    for (const auto &t : zh_tables)
+        if (t.id == "compare-operation-memory") {
+            EXPECT_EQ(t.header[2], "m1 堆峰值");
+            EXPECT_EQ(t.rows[0][3], "不适用");
+            EXPECT_EQ(t.notes.back(), "m2：所有操作 的堆峰值与每次操作的分配次数不适用：在内存检测工具下不测量（内存分配器由其接管）。");
+        }
 }
