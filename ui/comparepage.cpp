@@ -447,6 +447,9 @@ void ComparePage::showComparison()
     figuresTable_->setVisible(figures);
     if (figures)
         figuresTable_->resizeColumnsToContents();
+    // Harness data has no memory pass: its memory columns would be n/a in every row.
+    for (int column = CompareTableModel::HeapPeakA; column <= CompareTableModel::StackRatio; ++column)
+        table_->setColumnHidden(column, !model_->hasOperationMemory());
     table_->resizeColumnsToContents();
     if (table_->columnWidth(CompareTableModel::Notes) > 480)
         table_->setColumnWidth(CompareTableModel::Notes, 480);

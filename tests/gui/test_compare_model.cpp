@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 
 #include <algorithm>
 #include <cmath>
@@ -361,6 +362,15 @@ TEST(ComparePage, ChartsAndTableOfX86VersusArm1)
     ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
     EXPECT_EQ(page.tableModel()->rowCount(), 21);
     EXPECT_EQ(page.tableModel()->labelA(), "x86_1");
+    // Harness campaigns have no memory pass: the memory columns are hidden.
+    for (QTableView *view : page.findChildren<QTableView *>()) {
+        auto *proxy = qobject_cast<QSortFilterProxyModel *>(view->model());
+        if (proxy && proxy->sourceModel() == page.tableModel()) {
+            EXPECT_TRUE(view->isColumnHidden(CompareTableModel::HeapPeakA));
+            EXPECT_TRUE(view->isColumnHidden(CompareTableModel::StackRatio));
+            EXPECT_FALSE(view->isColumnHidden(CompareTableModel::Notes));
+        }
+    }
     QTest::qWait(50);
     ASSERT_TRUE(page.grab().save(QDir(shotDir()).filePath("comparepage-timings-log.png")));
     page.setLogScale(false);
@@ -375,4 +385,63 @@ TEST(ComparePage, ChartsAndTableOfX86VersusArm1)
     ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
     EXPECT_EQ(page.comparison()->options.candidate, "kex-01");
     EXPECT_EQ(page.tableModel()->rowCount(), 21);
+}
+
+// kexbench's memory per operation: core's compare-operation-memory cells in the
+// memory columns, numbers for sorting, the reason of an n/a cell as its tooltip;
+// harness campaigns have none and the page hides those columns.
+TEST(CompareTableModel, MemoryPerOperationColumnsAreCoresCells)
+{
+    auto [a, b] = sampledPair();
+    auto withMemory = [](std::shared_ptr<const Dataset> ds, uint64_t heap, double allocations, uint64_t stack) {
+        auto copy = std::make_shared<Dataset>(*ds);
+        for (auto &r : copy->records) {
+            if (!r.kexbench)
+                continue;
+            r.kexbench->heap_peak_bytes = heap;
+            r.kexbench->heap_allocations = allocations;
+            r.kexbench->stack_bytes = stack;
+        }
+        return std::shared_ptr<const Dataset>(copy);
+    };
+    // A: 10000 bytes in 1 call, 712 bytes of stack; B: 8000 bytes in 2 calls, 720. K-256 has no kexbench samples.
+    auto comparison = std::make_shared<const Comparison>(
+        compare_datasets(*withMemory(a, 10000, 1, 712), *withMemory(b, 8000, 2, 720)));
+    CompareTableModel model;
+    ModelTesterLog log;
+    auto tester = attachTester(&model);
+    model.setComparison(comparison);
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join('\n').toStdString();
+    ASSERT_TRUE(model.hasOperationMemory());
+    ASSERT_EQ(model.rowCount(), 3); // K-128 exchange, K-128 init_a, K-256 exchange
+    EXPECT_EQ(model.headerData(CompareTableModel::HeapPeakA, Qt::Horizontal).toString(), "Heap peak left");
+    EXPECT_EQ(model.headerData(CompareTableModel::AllocationsRatio, Qt::Horizontal).toString(), "Allocations/op right / left");
+    EXPECT_EQ(model.headerData(CompareTableModel::StackB, Qt::Horizontal).toString(), "Stack peak right");
+    const QStringList first = {"10000", "8000", QString::fromUtf8("0.80\u00d7"), "1", "2", QString::fromUtf8("2.00\u00d7"),
+                               "712", "720", QString::fromUtf8("1.01\u00d7")};
+    for (int i = 0; i < first.size(); ++i)
+        EXPECT_EQ(text(model, 0, CompareTableModel::HeapPeakA + i), first[i]) << i;
+    EXPECT_DOUBLE_EQ(model.index(0, CompareTableModel::HeapPeakRatio).data(CompareTableModel::SortRole).toDouble(), 0.8);
+    EXPECT_DOUBLE_EQ(model.index(0, CompareTableModel::AllocationsB).data(CompareTableModel::SortRole).toDouble(), 2.0);
+    EXPECT_EQ(model.index(0, CompareTableModel::HeapPeakA).data(Qt::ToolTipRole), QVariant());
+    // K-256: harness records on both sides, so every memory cell is n/a and says why.
+    const int harnessRow = 2;
+    for (int column = CompareTableModel::HeapPeakA; column <= CompareTableModel::StackRatio; ++column)
+        EXPECT_EQ(text(model, harnessRow, column), "n/a") << column;
+    EXPECT_EQ(model.index(harnessRow, CompareTableModel::StackA).data(Qt::ToolTipRole).toString(),
+              "left: not measured by kexbench (the record has no kexbench samples)");
+    EXPECT_TRUE(std::isnan(model.index(harnessRow, CompareTableModel::HeapPeakA).data(CompareTableModel::SortRole).toDouble()));
+    const QStringList notes = model.notes();
+    EXPECT_TRUE(notes.contains("right: heap peak, allocations/op and stack peak n/a for K-256 exchange: not measured "
+                               "by kexbench (the record has no kexbench samples).")) << notes.join('\n').toStdString();
+
+    // Harness campaigns on both sides: no memory pass, no memory table, columns n/a (the page hides them).
+    if (!haveReference())
+        return;
+    auto x86 = loadReference("x86_1");
+    auto arm = loadReference("arm_1");
+    ASSERT_TRUE(x86 && arm);
+    model.setComparison(std::make_shared<const Comparison>(compare_datasets(*x86, *arm)));
+    EXPECT_FALSE(model.hasOperationMemory());
+    EXPECT_EQ(text(model, 0, CompareTableModel::HeapPeakA), "n/a");
 }

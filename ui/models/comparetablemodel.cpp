@@ -2,6 +2,7 @@
 #include "models/comparetablemodel.h"
 
 #include "core/base/format.h"
+#include "core/base/i18n.h"
 
 #include <QBrush>
 #include <QColor>
@@ -70,6 +71,7 @@ void CompareTableModel::clear()
     rows_.clear();
     notes_.clear();
     oneSided_.clear();
+    hasOperationMemory_ = false;
     labelA_.clear();
     labelB_.clear();
     endResetModel();
@@ -83,6 +85,7 @@ void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparis
     rows_.clear();
     notes_.clear();
     oneSided_.clear();
+    hasOperationMemory_ = false;
     labelA_ = labelA;
     labelB_ = labelB;
     if (comparison_) {
@@ -98,6 +101,8 @@ void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparis
         const ReportTable *byTime = tableWithId(tables, "compare-samples");
         const ReportTable *byCount = tableWithId(tables, "compare-samples-counter");
         const ReportTable *figures = tableWithId(tables, "compare-figures");
+        const ReportTable *memory = tableWithId(tables, "compare-operation-memory");
+        hasOperationMemory_ = memory != nullptr;
         static const std::vector<std::string> none;
         size_t timeRow = 0, countRow = 0;
         for (size_t i = 0; i < c.operations.size(); ++i) {
@@ -139,6 +144,11 @@ void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparis
             row.cells[RatioCi] = cell(samples, 10);
             row.cells[PValue] = cell(samples, 11);
             row.cells[VerdictColumn] = cell(samples, 12);
+            // compare-operation-memory lists every row: instance, operation, then A, B,
+            // ratio of heap peak, allocations/op and stack peak.
+            const auto &m = memory && i < memory->rows.size() ? memory->rows[i] : none;
+            for (int column = HeapPeakA; column <= StackRatio; ++column)
+                row.cells[column] = memory ? cell(m, static_cast<size_t>(column - HeapPeakA + 2)) : tr("n/a");
             rows_ << row;
         }
         auto addNote = [this](const std::string &note) { // the two sample tables share theirs
@@ -148,7 +158,7 @@ void CompareTableModel::setComparison(std::shared_ptr<const Comparison> comparis
         };
         for (const auto &n : c.notes)
             addNote(n);
-        for (const ReportTable *table : {timings, byTime, byCount, figures})
+        for (const ReportTable *table : {timings, byTime, byCount, memory, figures})
             if (table)
                 for (const auto &n : table->notes)
                     addNote(n);
@@ -205,6 +215,15 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
         case Trials: return row.test ? static_cast<double>(std::min(row.test->a.trials(), row.test->b.trials())) : kNaN;
         case CiA: return row.test ? intervalLow(row.test->a.ci) : kNaN;
         case CiB: return row.test ? intervalLow(row.test->b.ci) : kNaN;
+        case HeapPeakA: return number(op.heap_peak.a);
+        case HeapPeakB: return number(op.heap_peak.b);
+        case HeapPeakRatio: return number(op.heap_peak.ratio);
+        case AllocationsA: return number(op.allocations.a);
+        case AllocationsB: return number(op.allocations.b);
+        case AllocationsRatio: return number(op.allocations.ratio);
+        case StackA: return number(op.stack.a);
+        case StackB: return number(op.stack.b);
+        case StackRatio: return number(op.stack.ratio);
         default: return row.cells.value(column);
         }
     case Qt::ToolTipRole:
@@ -234,11 +253,41 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
         case Notes:
             return op.notes.empty() ? QVariant() : QVariant(row.cells.value(column));
         default:
+            if (isMemoryColumn(column)) {
+                const QString why = memoryToolTip(op, column);
+                return why.isEmpty() ? QVariant() : QVariant(why);
+            }
             return {};
         }
     default:
         return {};
     }
+}
+
+// Why a memory cell is n/a: the side's reason as core stores it (in the comparison's language).
+QString CompareTableModel::memoryToolTip(const OperationComparison &op, int column) const
+{
+    const Language lang = parse_language(comparison_ ? comparison_->options.language : "en").value_or(Language::en);
+    auto reason = [&](const OperationMemory &m, bool stack) {
+        const std::string &why = stack ? m.stack_reason : m.heap_reason;
+        return QString::fromStdString(plain_text(tr_text(lang, why)));
+    };
+    const int offset = (column - HeapPeakA) % 3; // A, B, ratio
+    const bool stack = column >= StackA;
+    const QString a = reason(op.memory_a, stack), b = reason(op.memory_b, stack);
+    if (offset == 0)
+        return a.isEmpty() ? QString() : tr("%1: %2").arg(labelA_, a);
+    if (offset == 1)
+        return b.isEmpty() ? QString() : tr("%1: %2").arg(labelB_, b);
+    QStringList parts;
+    if (!a.isEmpty())
+        parts << tr("%1: %2").arg(labelA_, a);
+    if (!b.isEmpty())
+        parts << tr("%1: %2").arg(labelB_, b);
+    const MemoryFigure &f = stack ? op.stack : column == HeapPeakRatio ? op.heap_peak : op.allocations;
+    if (parts.isEmpty() && !f.ratio)
+        parts << tr("%1 has 0 here: no ratio.").arg(labelA_);
+    return parts.join(QLatin1Char('\n'));
 }
 
 QString CompareTableModel::testToolTip(const SampleTest &test) const
@@ -286,6 +335,15 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         case CiB: return tr("%1% CI %2").arg(conf, b);
         case PValue: return tr("p (Mann–Whitney, trials)");
         case VerdictColumn: return tr("%1 vs %2 (α = %3)").arg(b, a, QLocale::c().toString(alpha, 'g', 3));
+        case HeapPeakA: return tr("Heap peak %1").arg(a);
+        case HeapPeakB: return tr("Heap peak %1").arg(b);
+        case HeapPeakRatio: return tr("Heap peak %1 / %2").arg(b, a);
+        case AllocationsA: return tr("Allocations/op %1").arg(a);
+        case AllocationsB: return tr("Allocations/op %1").arg(b);
+        case AllocationsRatio: return tr("Allocations/op %1 / %2").arg(b, a);
+        case StackA: return tr("Stack peak %1").arg(a);
+        case StackB: return tr("Stack peak %1").arg(b);
+        case StackRatio: return tr("Stack peak %1 / %2").arg(b, a);
         case Notes: return tr("Notes");
         }
     }
@@ -321,6 +379,20 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
                       "“no significant difference”: p above α or the ratio points the other way; “n/a”: too few "
                       "trials to reach α.")
                 .arg(b, a);
+        case HeapPeakA:
+        case HeapPeakB:
+            return tr("Bytes: the highest level of live requested heap bytes above the level at the step's start, "
+                      "largest over the memory pass's exchanges (glibc's rounding not included).");
+        case AllocationsA:
+        case AllocationsB: return tr("Allocating calls per operation, the mean over the memory pass's exchanges.");
+        case StackA:
+        case StackB:
+            return tr("Bytes of stack the operation used below its entry stack pointer, to the word (the return "
+                      "address not counted).");
+        case HeapPeakRatio:
+        case AllocationsRatio:
+        case StackRatio:
+            return tr("%1 divided by %2; n/a when a side has no figure or %2's is 0.").arg(b, a);
         case Notes: return tr("Reasons this row's ratios may mislead.");
         default: return {};
         }

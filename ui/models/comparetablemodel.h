@@ -4,7 +4,8 @@
 // (the published method), then the trial-level figures: the ratio of the
 // medians of trial values with its interval, the verdict and p of the
 // Mann-Whitney U test over trials, the trial counts, each side's median of
-// trial values with its interval, and the row's notes. Cell text is core's
+// trial values with its interval, kexbench's memory per operation (heap peak,
+// allocations/op, stack peak of both sides and B / A), and the row's notes. Cell text is core's
 // (comparison_tables: the cells of `kexbench-cli compare`); SortRole holds the
 // numbers. The free functions below turn a Comparison into bar-chart series
 // for the Compare page. Data only: no widgets.
@@ -32,6 +33,9 @@ public:
         MedianRatio, RatioCi,                  // trial level: median of trial values B / A
         VerdictColumn, PValue,                 // the rank test over trials, next to its ratio
         Trials, MedianA, CiA, MedianB, CiB,
+        HeapPeakA, HeapPeakB, HeapPeakRatio,   // kexbench's memory pass: bytes, B / A
+        AllocationsA, AllocationsB, AllocationsRatio, // allocating calls per operation
+        StackA, StackB, StackRatio,            // bytes below the step's entry stack pointer
         Notes,
         ColumnCount
     };
@@ -58,6 +62,10 @@ public:
     const QStringList &notes() const { return notes_; }
     // The rows present on one side only, "ADKEX-128 pass3 (only in arm_1)".
     const QStringList &oneSided() const { return oneSided_; }
+    // A side of some row has a heap or stack figure (core's compare-operation-memory
+    // table exists); without one the page hides the memory columns.
+    bool hasOperationMemory() const { return hasOperationMemory_; }
+    static bool isMemoryColumn(int column) { return column >= HeapPeakA && column <= StackRatio; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -69,6 +77,7 @@ public slots:
 
 private:
     QString testToolTip(const SampleTest &test) const;
+    QString memoryToolTip(const OperationComparison &op, int column) const;
 
     struct Row {
         const OperationComparison *op = nullptr;
@@ -80,6 +89,7 @@ private:
     QVector<Row> rows_;
     QStringList notes_;
     QStringList oneSided_;
+    bool hasOperationMemory_ = false;
 };
 
 // Beside a published page (Comparison::figures): core's compare-figures table,
