@@ -572,6 +572,58 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>“faster”: %1&apos;s trial values are significantly lower than %2&apos;s; “slower”: higher; “no significant difference”: p above α or the ratio points the other way; “n/a”: too few trials to reach α.</source>
         <translation>“faster”：%1 的试验值显著低于 %2；“slower”：显著更高；“no significant difference”：p 高于 α，或比值方向相反；“n/a”：试验次数太少，无法达到 α。</translation>
     </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 has 0 here: no ratio.</source>
+        <translation>%1 在此为 0：没有比值。</translation>
+    </message>
+    <message>
+        <source>Heap peak %1</source>
+        <translation>%1 堆峰值</translation>
+    </message>
+    <message>
+        <source>Heap peak %1 / %2</source>
+        <translation>堆峰值 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Allocations/op %1</source>
+        <translation>%1 每次操作的分配次数</translation>
+    </message>
+    <message>
+        <source>Allocations/op %1 / %2</source>
+        <translation>每次操作的分配次数 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Stack peak %1</source>
+        <translation>%1 栈峰值</translation>
+    </message>
+    <message>
+        <source>Stack peak %1 / %2</source>
+        <translation>栈峰值 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Bytes: the highest level of live requested heap bytes above the level at the step&apos;s start, largest over the memory pass&apos;s exchanges (glibc&apos;s rounding not included).</source>
+        <translation>字节：存活的请求堆字节数高出该步骤开始时水平的最高值，取内存测量轮各次交换中的最大值（不含 glibc 的取整）。</translation>
+    </message>
+    <message>
+        <source>Allocating calls per operation, the mean over the memory pass&apos;s exchanges.</source>
+        <translation>每次操作中进行分配的调用次数，取内存测量轮各次交换的平均值。</translation>
+    </message>
+    <message>
+        <source>Bytes of stack the operation used below its entry stack pointer, to the word (the return address not counted).</source>
+        <translation>该操作在其入口栈指针以下使用的栈字节数，精确到机器字（不计返回地址）。</translation>
+    </message>
+    <message>
+        <source>%1 divided by %2; n/a when a side has no figure or %2&apos;s is 0.</source>
+        <translation>%1 除以 %2；若有一方没有该数值或 %2 的数值为 0，则为不适用。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::DatasetListModel</name>
