@@ -341,7 +341,7 @@ int stack(const std::string &lib, const Options &o)
     else
         a["heap_reason"] = heap.reason;
     if (!a["ok"].get<bool>())
-        a["reason"] = why + "; " + heap.reason;
+        a["reason"] = why == heap.reason ? why : why + "; " + heap.reason;
     answer(a);
     return a["ok"].get<bool>() ? 0 : 1;
 }

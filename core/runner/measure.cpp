@@ -512,6 +512,7 @@ namespace {
 struct HeapWindow {
     Operation op;
     bool counted = true;
+    bool ran = false; // the window closed at least once
     HeapCounts last;
 
     void before(const Step &s)
@@ -522,8 +523,10 @@ struct HeapWindow {
     }
     void after(const Step &s, const ExchangeBuffers &)
     {
-        if (counted && closes_window(op, s))
+        if (counted && closes_window(op, s)) {
             last = heap_window_close();
+            ran = true;
+        }
     }
 };
 
@@ -549,6 +552,10 @@ HeapResult measure_heap(const Instance &inst, const Operation &op, unsigned exch
         if (i == 0) {
             window.counted = true;
             continue;
+        }
+        if (!window.ran) {
+            r.reason = "the exchange never runs " + op.name();
+            return r;
         }
         if (window.last.overflow) {
             r.reason = "more than 65536 blocks allocated in the window were live at once";

@@ -61,6 +61,7 @@ struct StackProbe {
     ucontext_t main_ctx{}, probe_ctx{};
     ExchangeOutcome outcome;
     uint64_t deepest = 0;
+    bool ran = false; // the selected step was called: a pass the exchange never reaches gives no figure
 
     bool selected(const Step &s) const { return op.whole_exchange || same_step(s, op.step); }
 
@@ -75,8 +76,10 @@ struct StackProbe {
     }
     void after(const Step &s, const ExchangeBuffers &)
     {
-        if (selected(s))
+        if (selected(s)) {
             deepest = std::max<uint64_t>(deepest, kexbench_thunk_entry_sp - kexbench_thunk_lowest);
+            ran = true;
+        }
     }
 };
 
@@ -148,6 +151,11 @@ std::optional<uint64_t> measure_stack(const Instance &inst, const Operation &op,
     if (!probe.outcome.ok()) {
         if (why_not)
             *why_not = "probe exchange: " + probe.outcome.reason;
+        return std::nullopt;
+    }
+    if (!probe.ran) {
+        if (why_not)
+            *why_not = "the exchange never runs " + op.name();
         return std::nullopt;
     }
     return probe.deepest;

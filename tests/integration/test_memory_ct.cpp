@@ -157,3 +157,18 @@ TEST(ConstantTimeCheck, RefusesUnknownOperationsAndNamesMissingInstances)
     EXPECT_EQ(missing.exit_code, 1);
     EXPECT_NE(missing.err.find("libno-such-instance.so"), std::string::npos) << missing.err;
 }
+
+// A pass the exchange never reaches gets no figure at all, not a zero.
+TEST(MemoryPass, AStepTheExchangeNeverRunsHasNoFigure)
+{
+    ProcessSpec spec;
+    spec.argv = {std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner", "stack", fixture("null-2p"), "--op", "pass4"};
+    spec.timeout = std::chrono::seconds(60);
+    ProcessResult r = run_process(spec);
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    auto a = nlohmann::json::parse(r.out, nullptr, false);
+    EXPECT_FALSE(a.value("ok", true));
+    EXPECT_FALSE(a.contains("stack_bytes"));
+    EXPECT_FALSE(a.contains("heap"));
+    EXPECT_EQ(a.value("reason", ""), kSanitized ? a.value("reason", "") : "the exchange never runs pass4");
+}
