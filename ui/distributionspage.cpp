@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "distributionspage.h"
 #include "models/timelineseries.h"
+#include "refreshgate.h"
+#include "selectoritems.h"
 
 #include "models/coretext.h"
 
@@ -44,12 +46,6 @@
 
 namespace kexbench::ui {
 
-namespace {
-
-QString qs(const std::string &s) { return QString::fromStdString(s); }
-
-} // namespace
-
 
 // ---------------------------------------------------------------------------
 
@@ -82,15 +78,13 @@ public:
     }
 };
 
-// "candidate\x1flabel": the instance key of a combo item.
-QString instanceKey(const std::string &candidate, const std::string &label)
-{
-    return qs(candidate) + QChar(0x1f) + qs(label);
-}
-
 } // namespace
 
-DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent) : QWidget(parent), workbench_(workbench)
+DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent)
+    : QWidget(parent), workbench_(workbench),
+      // A page that follows the Workbench does no work while hidden; one
+      // without draws what its caller hands it, shown or not.
+      gate_(new RefreshGate(this, [this] { startComputing(); }, workbench != nullptr))
 {
     dataset_ = new NameCombo(this);
     instance_ = new NameCombo(this);
@@ -221,105 +215,83 @@ void DistributionsPage::refresh()
 {
     if (!workbench_)
         return;
-    // A hidden page does no work: showEvent picks the change up.
-    if (!isVisible()) {
-        dirty_ = true;
-        return;
-    }
-    dirty_ = false;
-    Snapshots snapshots;
-    for (const DatasetEntry &e : workbench_->datasets())
-        snapshots.emplace_back(e.label, e.data);
-    setSnapshots(std::move(snapshots));
+    // The snapshots are taken when the computation starts: a live campaign's
+    // snapshots arriving meanwhile are read once, not each.
+    snapshotsStale_ = true;
+    gate_->requestFor(*workbench_);
 }
 
 void DistributionsPage::setSnapshots(Snapshots snapshots)
+{
+    takeSnapshots(std::move(snapshots));
+    replot();
+}
+
+void DistributionsPage::takeSnapshots(Snapshots snapshots)
 {
     // The cache is keyed by record address: a replaced snapshot has new records.
     cache_ = std::make_shared<SampleCache>();
     snapshots_ = std::move(snapshots);
     fillDatasets();
-    replot();
 }
+
+bool DistributionsPage::busy() const { return gate_->busy(); }
 
 void DistributionsPage::fillDatasets()
 {
     // Keep the reader's choice across refreshes (a live campaign refreshes often).
     const QString primary = dataset_->currentText();
     const QString overlay = overlay_->currentIndex() > 0 ? overlay_->currentText() : QString();
-    {
-        const QSignalBlocker b1(dataset_), b2(overlay_);
-        dataset_->clear();
-        overlay_->clear();
-        overlay_->addItem(tr("None"), -1);
-        for (std::size_t i = 0; i < snapshots_.size(); ++i) {
-            dataset_->addItem(snapshots_[i].first, static_cast<int>(i));
-            overlay_->addItem(snapshots_[i].first, static_cast<int>(i));
-        }
-        dataset_->setCurrentIndex(std::max(0, dataset_->findText(primary)));
-        overlay_->setCurrentIndex(overlay.isEmpty() ? 0 : std::max(0, overlay_->findText(overlay)));
+    SelectorItems names, overlays{{tr("None"), -1}};
+    for (std::size_t i = 0; i < snapshots_.size(); ++i) {
+        names.push_back({snapshots_[i].first, static_cast<int>(i)});
+        overlays.push_back({snapshots_[i].first, static_cast<int>(i)});
     }
-    dataset_->updateGeometry(); // NameCombo: the preferred width follows the names
-    overlay_->updateGeometry();
+    if (setItems(dataset_, names)) {
+        const QSignalBlocker block(dataset_);
+        dataset_->setCurrentIndex(std::max(0, dataset_->findText(primary)));
+        dataset_->updateGeometry(); // NameCombo: the preferred width follows the names
+    }
+    if (setItems(overlay_, overlays)) {
+        const QSignalBlocker block(overlay_);
+        overlay_->setCurrentIndex(overlay.isEmpty() ? 0 : std::max(0, overlay_->findText(overlay)));
+        overlay_->updateGeometry();
+    }
     fillInstances();
+}
+
+const Dataset *DistributionsPage::currentDataset() const
+{
+    const int d = dataset_->currentData().toInt();
+    if (dataset_->currentIndex() < 0 || d < 0 || static_cast<std::size_t>(d) >= snapshots_.size())
+        return nullptr;
+    return snapshots_[static_cast<std::size_t>(d)].second.get();
 }
 
 void DistributionsPage::fillInstances()
 {
     const QString previous = instance_->currentData().toString();
-    const QSignalBlocker blocker(instance_);
-    instance_->clear();
-    const int d = dataset_->currentData().toInt();
-    if (dataset_->currentIndex() >= 0 && d >= 0 && static_cast<std::size_t>(d) < snapshots_.size() && snapshots_[d].second) {
-        const Dataset &data = *snapshots_[d].second;
-        std::vector<std::pair<std::string, std::string>> keys; // (label, candidate)
-        std::set<std::pair<std::string, std::string>> seen;
-        std::map<std::string, int> perLabel;
-        for (const Record &r : data.records)
-            if (seen.emplace(r.label, r.candidate).second) {
-                keys.emplace_back(r.label, r.candidate);
-                ++perLabel[r.label];
-            }
-        std::stable_sort(keys.begin(), keys.end(), [](const auto &a, const auto &b) {
-            if (a.first != b.first)
-                return natural_less(a.first, b.first);
-            return a.second < b.second;
-        });
-        for (const auto &[label, candidate] : keys) {
-            // The candidate only when two candidates share a label.
-            const QString text = perLabel[label] > 1 ? QStringLiteral("%1 (%2)").arg(qs(label), qs(candidate)) : qs(label);
-            instance_->addItem(text, instanceKey(candidate, label));
-        }
+    const Dataset *data = currentDataset();
+    if (setItems(instance_, data ? instanceItems(*data) : SelectorItems())) {
+        const QSignalBlocker block(instance_);
+        instance_->setCurrentIndex(std::max(0, instance_->findData(previous)));
+        instance_->updateGeometry();
     }
-    instance_->setCurrentIndex(std::max(0, instance_->findData(previous)));
-    instance_->updateGeometry();
     fillOperations();
 }
 
 void DistributionsPage::fillOperations()
 {
     const QString previous = operation_->currentText();
-    const QSignalBlocker blocker(operation_);
-    operation_->clear();
-    const int d = dataset_->currentData().toInt();
-    const QStringList key = instance_->currentData().toString().split(QChar(0x1f));
-    if (key.size() == 2 && d >= 0 && static_cast<std::size_t>(d) < snapshots_.size() && snapshots_[d].second) {
-        std::vector<std::string> ops;
-        for (const Record &r : snapshots_[d].second->records)
-            if (qs(r.candidate) == key[0] && qs(r.label) == key[1])
-                ops.push_back(r.operation);
-        std::stable_sort(ops.begin(), ops.end(), [](const std::string &a, const std::string &b) {
-            const int ra = operation_rank(a), rb = operation_rank(b);
-            return (ra < 0 ? 1000 : ra) < (rb < 0 ? 1000 : rb);
-        });
-        for (const std::string &op : ops)
-            operation_->addItem(qs(op));
+    const Dataset *data = currentDataset();
+    if (setItems(operation_, data ? operationItems(*data, instance_->currentData().toString()) : SelectorItems())) {
+        const QSignalBlocker block(operation_);
+        int i = operation_->findText(previous);
+        if (i < 0)
+            i = operation_->findText(QStringLiteral("exchange"));
+        operation_->setCurrentIndex(std::max(0, i));
+        operation_->updateGeometry();
     }
-    int i = operation_->findText(previous);
-    if (i < 0)
-        i = operation_->findText(QStringLiteral("exchange"));
-    operation_->setCurrentIndex(std::max(0, i));
-    operation_->updateGeometry();
 }
 
 const Record *DistributionsPage::recordFor(int dataset) const
@@ -395,13 +367,15 @@ DistributionOptions DistributionsPage::options() const
 
 QString DistributionsPage::noteText() const { return plotNote_->text(); }
 
-void DistributionsPage::replot()
+void DistributionsPage::replot() { gate_->request(); }
+
+void DistributionsPage::startComputing()
 {
-    // A page that follows the Workbench does no work while hidden (a page
-    // without one draws what its caller hands it, shown or not).
-    if (workbench_ && !isVisible()) {
-        dirty_ = true;
-        return;
+    if (workbench_ && std::exchange(snapshotsStale_, false)) {
+        Snapshots snapshots;
+        for (const DatasetEntry &e : workbench_->datasets())
+            snapshots.emplace_back(e.label, e.data);
+        takeSnapshots(std::move(snapshots));
     }
     std::vector<DistributionInput> inputs;
     const int primary = dataset_->currentData().toInt();
@@ -411,36 +385,22 @@ void DistributionsPage::replot()
         if (overlay_->currentIndex() > 0 && overlay != primary)
             inputs.push_back({overlay_->currentText(), recordFor(overlay)});
     }
-    // One computation at a time: changes made while one runs (a live
-    // campaign's snapshots, a reader trying options) become one more.
-    if (computing_) {
-        replotAgain_ = true;
-        return;
-    }
-    computing_ = true;
     using Watcher = QFutureWatcher<DistributionPlot>;
     auto *watcher = new Watcher(this);
     connect(watcher, &Watcher::finished, this, [this, watcher] {
         watcher->deleteLater();
-        computing_ = false;
-        if (std::exchange(replotAgain_, false)) {
-            replot(); // this result is already out of date: do not draw it
-            return;
+        // A result the reader's later choice has overtaken is not drawn; an
+        // older live snapshot is (the next one follows).
+        if (!gate_->overtaken()) {
+            current_ = watcher->result();
+            render();
+            emit plotReady();
         }
-        current_ = watcher->result();
-        render();
-        emit plotReady();
+        gate_->finished();
     });
     // The job keeps the snapshots its record pointers point into.
     watcher->setFuture(QtConcurrent::run([inputs = std::move(inputs), opts = options(), cache = cache_,
                                           keep = snapshots_] { return computeDistribution(inputs, opts, *cache); }));
-}
-
-void DistributionsPage::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (dirty_)
-        refresh();
 }
 
 void DistributionsPage::render()

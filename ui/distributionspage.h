@@ -35,7 +35,7 @@ struct Record;
 namespace kexbench::ui {
 
 class Workbench;
-
+class RefreshGate;
 
 class DistributionsPage : public QWidget {
     Q_OBJECT
@@ -73,7 +73,9 @@ public:
 
     // The plot is computed on a worker thread (computeDistribution) and drawn
     // when ready; busy() while that runs, plotReady() after each drawing.
-    bool busy() const { return computing_ || replotAgain_; }
+    bool busy() const;
+    // When it is computed (hidden, one at a time, paced while live).
+    const RefreshGate *refreshGate() const { return gate_; }
 
 signals:
     void plotReady();
@@ -85,7 +87,6 @@ public slots:
 
 protected:
     void changeEvent(QEvent *event) override;
-    void showEvent(QShowEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -95,6 +96,9 @@ private:
     void fillInstances();
     void fillOperations();
     void replot();
+    void startComputing();
+    void takeSnapshots(Snapshots snapshots);
+    const Dataset *currentDataset() const;
     void render();
     void saveAs(bool pdf);
     const Record *recordFor(int dataset) const;
@@ -104,9 +108,8 @@ private:
     // Handed to one computation at a time (never touched on the GUI thread
     // while one runs); replaced with the snapshots, whose record addresses key it.
     std::shared_ptr<SampleCache> cache_ = std::make_shared<SampleCache>();
-    bool dirty_ = false;       // the Workbench changed while the page was hidden
-    bool computing_ = false;   // a computation is running
-    bool replotAgain_ = false; // ... and the selection or data changed meanwhile
+    RefreshGate *gate_;            // starts startComputing()
+    bool snapshotsStale_ = false;  // the Workbench's datasets changed since they were taken
     DistributionPlot current_;
 
     QComboBox *dataset_ = nullptr;

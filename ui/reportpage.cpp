@@ -3,6 +3,7 @@
 
 #include "models/coretext.h"
 #include "models/reportexport.h"
+#include "refreshgate.h"
 #include "workbench.h"
 
 #include <QComboBox>
@@ -94,7 +95,10 @@ QString fileSafe(QString text)
 
 } // namespace
 
-ReportPage::ReportPage(Workbench *workbench, QWidget *parent) : QWidget(parent), workbench_(workbench)
+ReportPage::ReportPage(Workbench *workbench, QWidget *parent)
+    : QWidget(parent), workbench_(workbench),
+      // A page that follows the Workbench builds nothing while hidden: showing it builds once.
+      gate_(new RefreshGate(this, [this] { startBuild(); }, workbench != nullptr))
 {
     datasetLabel_ = new QLabel(this);
     datasetBox_ = new QComboBox(this);
@@ -221,20 +225,13 @@ void ReportPage::retranslateUi()
     showState();
 }
 
-void ReportPage::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (std::exchange(rebuildWhenShown_, false))
-        rebuild();
-}
-
 void ReportPage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
         // The report's own texts follow the UI language: build it again in the
         // new one (also when a build in the old one may still be on its way).
-        if (data_ && (pending_ > 0 || !report_ || report_->language != coreLanguageName()))
+        if (data_ && (gate_->busy() || !report_ || report_->language != coreLanguageName()))
             rebuild();
     }
     QWidget::changeEvent(event);
@@ -259,7 +256,7 @@ void ReportPage::onDatasetsChanged()
         datasetBox_->setCurrentIndex(select);
     }
     if (select < 0) {
-        ++generation_;
+        gate_->request(); // a build still running is for a closed dataset: not shown
         data_.reset();
         report_.reset();
         html_.clear();
@@ -286,7 +283,7 @@ void ReportPage::onDatasetChanged(int index)
         return;
     data_ = workbench_->datasets()[index].data;
     fillCandidates();
-    rebuild();
+    gate_->requestFor(*workbench_); // a live campaign's snapshots: a few builds a second at most
 }
 
 void ReportPage::setDatasetIndex(int index)
@@ -346,25 +343,23 @@ void ReportPage::fillCandidates()
     candidateBox_->setCurrentIndex(row < 0 ? 0 : row);
 }
 
-void ReportPage::rebuild()
+void ReportPage::rebuild() { gate_->request(); }
+
+bool ReportPage::busy() const { return gate_->busy(); }
+
+void ReportPage::startBuild()
 {
-    // A page that follows the Workbench builds nothing while hidden: showing it builds once.
-    if (workbench_ && !isVisible()) {
-        rebuildWhenShown_ = true;
-        return;
-    }
-    const unsigned generation = ++generation_;
     if (!data_) {
+        gate_->finished();
         showState();
         return;
     }
-    ++pending_;
     showState();
     auto *watcher = new QFutureWatcher<Built>(this);
-    connect(watcher, &QFutureWatcher<Built>::finished, this, [this, watcher, generation] {
+    connect(watcher, &QFutureWatcher<Built>::finished, this, [this, watcher] {
         watcher->deleteLater();
-        --pending_;
-        if (generation != generation_) { // a newer request is on its way
+        if (gate_->overtaken()) { // the reader asked for another report meanwhile: it is on its way
+            gate_->finished();
             showState();
             return;
         }
@@ -382,6 +377,7 @@ void ReportPage::rebuild()
         } else {
             preview_->clear();
         }
+        gate_->finished(); // may start the next build (a newer live snapshot)
         showState();
         emit reportReady();
     });
@@ -398,7 +394,7 @@ void ReportPage::showState()
                        static_cast<QWidget *>(nameEdit_), static_cast<QWidget *>(accountingButton_)})
         w->setEnabled(haveData);
     accountingReset_->setEnabled(haveData && !accountingFile_.isEmpty());
-    const bool canExport = haveData && report_ && pending_ == 0;
+    const bool canExport = haveData && report_ && !gate_->busy();
     for (QPushButton *b : {csvButton_, markdownButton_, htmlButton_, pdfButton_})
         b->setEnabled(canExport);
 
@@ -409,7 +405,7 @@ void ReportPage::showState()
     }
     if (!reportError_.isEmpty())
         accountingLabel_->setText(tr("Accounting file: %1").arg(reportError_));
-    else if (accountingShown_.isEmpty() && pending_ > 0)
+    else if (accountingShown_.isEmpty() && gate_->busy())
         accountingLabel_->setText(tr("Accounting file: …"));
     else if (accountingShown_.isEmpty()) // not in the harness layout, no kex_bandwidth.csv beside the campaign
         accountingLabel_->setText(tr("Accounting file: none given; section 6 falls back to the API sizes and says "
@@ -421,7 +417,7 @@ void ReportPage::showState()
         accountingLabel_->setText(tr("Accounting file: none at %1; section 6 falls back to the API sizes "
                                      "and says so. Choose one with “Accounting file…”.")
                                       .arg(accountingShown_));
-    if (pending_ > 0)
+    if (gate_->busy())
         statusLabel_->setText(tr("Building the report…"));
     else if (!reportError_.isEmpty())
         statusLabel_->setText(tr("No report: the accounting file could not be read. Choose another one or "

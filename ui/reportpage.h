@@ -28,6 +28,7 @@ struct Dataset;
 namespace kexbench::ui {
 
 class Workbench;
+class RefreshGate;
 
 class ReportPage : public QWidget {
     Q_OBJECT
@@ -40,7 +41,7 @@ public:
     void setCandidate(const QString &candidate);  // "" = every candidate
     void setAlgorithmName(const QString &name);
     void setAccountingFile(const QString &path);  // "" = the CLI's default lookup
-    bool busy() const { return pending_ > 0; }
+    bool busy() const; // a build runs or waits (for the live interval, or for the one running)
     bool hasReport() const { return report_ != nullptr; }
     const Report *report() const { return report_.get(); }
     QString previewHtml() const; // what the preview shows (core's HTML with the Qt style block)
@@ -55,7 +56,6 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
-    void showEvent(QShowEvent *event) override;
 
 private:
     void retranslateUi();
@@ -63,6 +63,7 @@ private:
     void onDatasetChanged(int index);
     void fillCandidates();
     void rebuild();
+    void startBuild();
     void showState();
     void chooseAccounting();
     void askCsv();
@@ -81,9 +82,7 @@ private:
     bool accountingFound_ = false;
     QString reportError_;
     QString lastDir_;
-    unsigned generation_ = 0;
-    int pending_ = 0;
-    bool rebuildWhenShown_ = false; // a rebuild was asked for while the page was hidden
+    RefreshGate *gate_; // starts startBuild(): hidden, one at a time, paced while live
     std::shared_ptr<QTextDocument> previewDocument_; // the preview's document, parsed on a worker
     double previewPointSize() const;
 

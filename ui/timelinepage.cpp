@@ -3,6 +3,8 @@
 
 #include "models/coretext.h"
 
+#include "refreshgate.h"
+#include "selectoritems.h"
 #include "workbench.h"
 
 #include "core/data/dataset.h"
@@ -61,12 +63,6 @@ public:
     }
 };
 
-// "candidate\x1flabel": the instance key of a combo item (as on the Distributions page).
-QString instanceKey(const std::string &candidate, const std::string &label)
-{
-    return qs(candidate) + QChar(0x1f) + qs(label);
-}
-
 // The value range worth showing: the bulk up to the 99.9th percentile with
 // room above, so one descheduled iteration at 100x does not flatten the rest.
 // Nothing is dropped: zooming out or dragging shows the far points.
@@ -86,7 +82,8 @@ QCPRange viewRange(const std::vector<double> &y, std::size_t *above)
 
 } // namespace
 
-TimelinePage::TimelinePage(Workbench *workbench, QWidget *parent) : QWidget(parent), workbench_(workbench)
+TimelinePage::TimelinePage(Workbench *workbench, QWidget *parent)
+    : QWidget(parent), workbench_(workbench), gate_(new RefreshGate(this, [this] { startComputing(); }))
 {
     dataset_ = new NameCombo(this);
     instance_ = new NameCombo(this);
@@ -185,10 +182,10 @@ void TimelinePage::refresh()
 {
     if (!workbench_)
         return;
-    Snapshots snapshots;
-    for (const DatasetEntry &e : workbench_->datasets())
-        snapshots.emplace_back(e.label, e.data);
-    setSnapshots(std::move(snapshots));
+    // The snapshots are taken when the computation starts: a live campaign's
+    // snapshots arriving meanwhile are read once, not each (and not at all while hidden).
+    snapshotsStale_ = true;
+    gate_->requestFor(*workbench_);
 }
 
 void TimelinePage::setSnapshots(Snapshots snapshots)
@@ -198,74 +195,55 @@ void TimelinePage::setSnapshots(Snapshots snapshots)
     recompute();
 }
 
+bool TimelinePage::busy() const { return gate_->busy(); }
+
 void TimelinePage::fillDatasets()
 {
     // Keep the reader's choice across refreshes (a live campaign refreshes often).
     const QString previous = dataset_->currentText();
-    {
-        const QSignalBlocker blocker(dataset_);
-        dataset_->clear();
-        for (std::size_t i = 0; i < snapshots_.size(); ++i)
-            dataset_->addItem(snapshots_[i].first, static_cast<int>(i));
+    SelectorItems names;
+    for (std::size_t i = 0; i < snapshots_.size(); ++i)
+        names.push_back({snapshots_[i].first, static_cast<int>(i)});
+    if (setItems(dataset_, names)) {
+        const QSignalBlocker block(dataset_);
         dataset_->setCurrentIndex(std::max(0, dataset_->findText(previous)));
+        dataset_->updateGeometry();
     }
-    dataset_->updateGeometry();
     fillInstances();
+}
+
+const Dataset *TimelinePage::currentDataset() const
+{
+    const int d = dataset_->currentData().toInt();
+    if (dataset_->currentIndex() < 0 || d < 0 || static_cast<std::size_t>(d) >= snapshots_.size())
+        return nullptr;
+    return snapshots_[static_cast<std::size_t>(d)].second.get();
 }
 
 void TimelinePage::fillInstances()
 {
     const QString previous = instance_->currentData().toString();
-    const QSignalBlocker blocker(instance_);
-    instance_->clear();
-    const int d = dataset_->currentData().toInt();
-    if (dataset_->currentIndex() >= 0 && d >= 0 && static_cast<std::size_t>(d) < snapshots_.size() && snapshots_[d].second) {
-        std::vector<std::pair<std::string, std::string>> keys; // (label, candidate)
-        std::set<std::pair<std::string, std::string>> seen;
-        std::map<std::string, int> perLabel;
-        for (const Record &r : snapshots_[d].second->records)
-            if (seen.emplace(r.label, r.candidate).second) {
-                keys.emplace_back(r.label, r.candidate);
-                ++perLabel[r.label];
-            }
-        std::stable_sort(keys.begin(), keys.end(), [](const auto &a, const auto &b) {
-            return a.first != b.first ? natural_less(a.first, b.first) : a.second < b.second;
-        });
-        for (const auto &[label, candidate] : keys) {
-            // The candidate only when two candidates share a label.
-            const QString text = perLabel[label] > 1 ? QStringLiteral("%1 (%2)").arg(qs(label), qs(candidate)) : qs(label);
-            instance_->addItem(text, instanceKey(candidate, label));
-        }
+    const Dataset *data = currentDataset();
+    if (setItems(instance_, data ? instanceItems(*data) : SelectorItems())) {
+        const QSignalBlocker block(instance_);
+        instance_->setCurrentIndex(std::max(0, instance_->findData(previous)));
+        instance_->updateGeometry();
     }
-    instance_->setCurrentIndex(std::max(0, instance_->findData(previous)));
-    instance_->updateGeometry();
     fillOperations();
 }
 
 void TimelinePage::fillOperations()
 {
     const QString previous = operation_->currentText();
-    const QSignalBlocker blocker(operation_);
-    operation_->clear();
-    const int d = dataset_->currentData().toInt();
-    const QStringList key = instance_->currentData().toString().split(QChar(0x1f));
-    if (key.size() == 2 && d >= 0 && static_cast<std::size_t>(d) < snapshots_.size() && snapshots_[d].second) {
-        std::vector<std::string> ops;
-        for (const Record &r : snapshots_[d].second->records)
-            if (qs(r.candidate) == key[0] && qs(r.label) == key[1])
-                ops.push_back(r.operation);
-        std::stable_sort(ops.begin(), ops.end(), [](const std::string &a, const std::string &b) {
-            const int ra = operation_rank(a), rb = operation_rank(b);
-            return (ra < 0 ? 1000 : ra) < (rb < 0 ? 1000 : rb);
-        });
-        for (const std::string &op : ops)
-            operation_->addItem(qs(op));
+    const Dataset *data = currentDataset();
+    if (setItems(operation_, data ? operationItems(*data, instance_->currentData().toString()) : SelectorItems())) {
+        const QSignalBlocker block(operation_);
+        int i = operation_->findText(previous);
+        if (i < 0)
+            i = operation_->findText(QStringLiteral("exchange"));
+        operation_->setCurrentIndex(std::max(0, i));
+        operation_->updateGeometry();
     }
-    int i = operation_->findText(previous);
-    if (i < 0)
-        i = operation_->findText(QStringLiteral("exchange"));
-    operation_->setCurrentIndex(std::max(0, i));
-    operation_->updateGeometry();
 }
 
 const Record *TimelinePage::currentRecord(std::shared_ptr<const Dataset> *owner) const
@@ -309,36 +287,39 @@ bool TimelinePage::select(int dataset, const QString &label, const QString &oper
 
 void TimelinePage::setUnit(TimelineUnit unit) { unit_->setCurrentIndex(unit_->findData(static_cast<int>(unit))); }
 
-void TimelinePage::recompute()
+void TimelinePage::recompute() { gate_->request(); }
+
+void TimelinePage::startComputing()
 {
-    // A hidden page does no work: showEvent picks the change up.
-    if (!isVisible()) {
-        dirty_ = true;
-        return;
+    if (workbench_ && std::exchange(snapshotsStale_, false)) {
+        snapshots_.clear();
+        for (const DatasetEntry &e : workbench_->datasets())
+            snapshots_.emplace_back(e.label, e.data);
+        fillDatasets();
     }
-    dirty_ = false;
-    const int generation = ++generation_;
     std::shared_ptr<const Dataset> owner;
     const Record *record = currentRecord(&owner);
     if (!record) {
         series_.reset();
         render();
         emit seriesReady();
+        gate_->finished();
         return;
     }
     const auto unit = static_cast<TimelineUnit>(unit_->currentData().toInt());
-    ++pending_;
     ++computations_;
     using Watcher = QFutureWatcher<std::shared_ptr<const TimelineSeries>>;
     auto *watcher = new Watcher(this);
-    connect(watcher, &Watcher::finished, this, [this, watcher, generation] {
+    connect(watcher, &Watcher::finished, this, [this, watcher] {
         watcher->deleteLater();
-        --pending_;
-        if (generation != generation_) // a newer selection is on its way
-            return;
-        series_ = watcher->result();
-        render();
-        emit seriesReady();
+        // A series the reader's later choice has overtaken is not drawn; an
+        // older live snapshot's is (the next one follows).
+        if (!gate_->overtaken()) {
+            series_ = watcher->result();
+            render();
+            emit seriesReady();
+        }
+        gate_->finished();
     });
     // The dataset snapshot is immutable and held by the job, so a dataset
     // closed meanwhile stays alive until the job is done.
@@ -552,13 +533,6 @@ bool TimelinePage::isZoomed() const
            plot_->yAxis->range().lower != fullRanges_[1][0] || plot_->yAxis->range().upper != fullRanges_[1][1];
 }
 
-void TimelinePage::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (dirty_)
-        recompute();
-}
-
 void TimelinePage::keyPressEvent(QKeyEvent *event)
 {
     if (event->key() == Qt::Key_Home && event->modifiers() == Qt::NoModifier) {
@@ -617,10 +591,7 @@ void TimelinePage::retranslateUi()
     // Axis labels, legend and notes are built from translated text: rebuild them
     // (from the series already computed; only the unit names would change, and
     // they come with the next computation).
-    if (isVisible())
-        recompute();
-    else
-        dirty_ = true;
+    recompute();
 }
 
 void TimelinePage::changeEvent(QEvent *event)

@@ -5,8 +5,9 @@
 // and bursts of noise are seen here; the Distributions page mixes them in.
 //
 // The series comes from computeTimeline() (models/timelineseries.h), run off
-// the GUI thread; a generation counter drops results a newer selection has
-// overtaken. While hidden the page does no work: a change waits for showEvent.
+// the GUI thread, one at a time (RefreshGate): a result the reader's newer
+// selection has overtaken is dropped. While hidden the page does no work: a
+// change waits for it to be shown.
 #pragma once
 
 #include "models/timelineseries.h"
@@ -36,6 +37,7 @@ struct Record;
 namespace kexbench::ui {
 
 class Workbench;
+class RefreshGate;
 
 class TimelinePage : public QWidget {
     Q_OBJECT
@@ -54,7 +56,9 @@ public:
     // The series drawn now (null before the first result arrives).
     const TimelineSeries *series() const { return series_.get(); }
     // A computation is in flight, or one waits for the page to be shown.
-    bool busy() const { return pending_ > 0 || (dirty_ && isVisible()); }
+    bool busy() const;
+    // When it is computed (hidden, one at a time, paced while live).
+    const RefreshGate *refreshGate() const { return gate_; }
     // Series computed so far: a hidden page must not add to it.
     int computations() const { return computations_; }
 
@@ -76,7 +80,6 @@ signals:
     void seriesReady();
 
 protected:
-    void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -87,6 +90,8 @@ private:
     void fillInstances();
     void fillOperations();
     void recompute();
+    void startComputing();
+    const Dataset *currentDataset() const;
     void render();
     void drawTrials(const TimelineSeries &s);
     void placeLegend(bool any);
@@ -95,10 +100,9 @@ private:
     Workbench *workbench_;
     Snapshots snapshots_;
     std::shared_ptr<const TimelineSeries> series_;
-    int generation_ = 0;
-    int pending_ = 0;
+    RefreshGate *gate_;           // starts startComputing()
+    bool snapshotsStale_ = false; // the Workbench's datasets changed since they were taken
     int computations_ = 0;
-    bool dirty_ = false;
 
     QComboBox *dataset_ = nullptr;
     QComboBox *instance_ = nullptr;

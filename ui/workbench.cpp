@@ -472,6 +472,11 @@ void Workbench::setLive(int index, bool live)
     emit datasetChanged(index);
 }
 
+bool Workbench::anyLive() const
+{
+    return std::any_of(datasets_.begin(), datasets_.end(), [](const DatasetEntry &e) { return e.live; });
+}
+
 void Workbench::renameDataset(int index, const QString &label)
 {
     const QString trimmed = label.trimmed();

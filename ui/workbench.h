@@ -77,6 +77,8 @@ public:
     // Files written while an addition or reload runs are added together after it.
     void addWrittenRecords(int index, const QStringList &recordPaths);
     void setLive(int index, bool live);
+    // A campaign is writing into one of the datasets: pages pace their redraws (RefreshGate::Pace::Live).
+    bool anyLive() const;
     void renameDataset(int index, const QString &label);
     void removeDataset(int index);
     // Paths of the datasets, for QSettings.
