@@ -2,6 +2,7 @@
 #include "resultspage.h"
 
 #include "models/coretext.h"
+#include "refreshgate.h"
 #include "models/resultstablemodel.h"
 #include "workbench.h"
 
@@ -137,9 +138,10 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     });
     connect(proxy_, &QAbstractItemModel::layoutChanged, this, &ResultsPage::updateCount);
     // From the model, not the Workbench, so the tests' setSnapshots() shows them too.
-    connect(model_, &QAbstractItemModel::modelReset, this, &ResultsPage::updateHostWarnings);
+    connect(model_, &ResultsTableModel::snapshotsApplied, this, &ResultsPage::updateHostWarnings);
 
     if (workbench_) {
+        gate_ = new RefreshGate(this, [this] { startPrepare(); });
         connect(workbench_, &Workbench::datasetsChanged, this, &ResultsPage::refresh);
         connect(workbench_, &Workbench::datasetChanged, this, &ResultsPage::refresh);
     }
@@ -149,21 +151,14 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
 
 void ResultsPage::refresh()
 {
-    if (!workbench_)
-        return;
-    // A hidden page does no work: showEvent picks the change up.
-    if (!isVisible()) {
-        dirty_ = true;
-        return;
-    }
-    dirty_ = false;
-    // One computation at a time: the snapshots a live campaign makes while
-    // one runs become one more computation, not one each.
-    if (preparing_) {
-        prepareAgain_ = true;
-        return;
-    }
-    preparing_ = true;
+    if (workbench_)
+        gate_->requestFor(*workbench_);
+}
+
+bool ResultsPage::busy() const { return gate_ && gate_->busy(); }
+
+void ResultsPage::startPrepare()
+{
     ResultsTableModel::Snapshots snapshots;
     for (const DatasetEntry &e : workbench_->datasets())
         snapshots.emplace_back(e.label, e.data);
@@ -171,26 +166,24 @@ void ResultsPage::refresh()
     auto *watcher = new Watcher(this);
     connect(watcher, &Watcher::finished, this, [this, watcher] {
         watcher->deleteLater();
-        preparing_ = false;
-        showPrepared(watcher->result());
-        if (std::exchange(prepareAgain_, false))
-            refresh();
+        showPrepared(watcher->result()); // also when overtaken: newer rows follow
+        gate_->finished();
     });
     watcher->setFuture(QtConcurrent::run(&ResultsTableModel::prepare, std::move(snapshots)));
 }
 
 void ResultsPage::showPrepared(std::shared_ptr<ResultsTableModel::Prepared> prepared)
 {
-    // A live campaign replaces its snapshot after every record: keep what the
-    // reader selected instead of dropping it on each reset.
+    // A reset drops the reader's selection: keep it by row key. (A live
+    // campaign's next snapshot is applied in place, and the selection stays by itself.)
     QSet<QString> selected;
     if (auto *sel = view_->selectionModel())
         for (const QModelIndex &i : sel->selectedRows())
             selected.insert(model_->rowKey(proxy_->mapToSource(i).row()));
 
-    model_->apply(std::move(prepared));
+    const bool reset = model_->apply(std::move(prepared));
 
-    if (!selected.isEmpty()) {
+    if (reset && !selected.isEmpty()) {
         QItemSelection selection;
         for (int r = 0; r < model_->rowCount(); ++r)
             if (selected.contains(model_->rowKey(r))) {
@@ -200,23 +193,30 @@ void ResultsPage::showPrepared(std::shared_ptr<ResultsTableModel::Prepared> prep
             }
         view_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
     }
-    // Fit the columns when rows arrive that the last fit did not see (a
-    // dataset added, a live campaign's new records): at first, then each
-    // time the table has grown by a quarter, so a campaign that adds rows one
-    // by one fits a few dozen times, not once per record. A refresh that only
-    // replaces figures keeps the widths the reader has dragged.
-    if (model_->rowCount() > sizedRows_ && (sizedRows_ == 0 || model_->rowCount() >= sizedRows_ + std::max(8, sizedRows_ / 4))) {
+    if (shouldFitColumns()) {
         fitColumns();
         sizedRows_ = model_->rowCount();
     }
     updateCount();
 }
 
-void ResultsPage::showEvent(QShowEvent *event)
+// Fit the columns when rows arrive that the last fit did not see (a dataset
+// added, a finished campaign's rows): measuring a few hundred rows of two
+// dozen columns is the costliest thing the page does on the GUI thread, so
+// while a campaign is live it fits only the first rows, and the campaign's
+// final snapshot fits them all. A refresh that only replaces figures keeps
+// the widths the reader has dragged.
+bool ResultsPage::shouldFitColumns() const
 {
-    QWidget::showEvent(event);
-    if (dirty_)
-        refresh();
+    const int rows = model_->rowCount();
+    if (rows <= sizedRows_)
+        return false;
+    if (sizedRows_ == 0)
+        return true;
+    if (workbench_ && workbench_->anyLive())
+        return false;
+    // Rows added otherwise (tests feed the model directly): when the table has grown by a quarter.
+    return rows >= sizedRows_ + std::max(8, sizedRows_ / 4);
 }
 
 void ResultsPage::setUpFrozenView()

@@ -23,6 +23,7 @@ namespace kexbench::ui {
 
 class Workbench;
 class ResultsFilterModel;
+class RefreshGate;
 
 class ResultsPage : public QWidget {
     Q_OBJECT
@@ -64,11 +65,12 @@ public slots:
 
 public:
     // A computation of the rows is running (or wanted, for a shown page).
-    bool busy() const { return preparing_ || prepareAgain_; }
+    bool busy() const;
+    // When the rows are computed (hidden, one at a time, paced while live).
+    const RefreshGate *refreshGate() const { return gate_; }
 
 protected:
     void changeEvent(QEvent *event) override;
-    void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -76,10 +78,12 @@ private:
     void updateCount();
     void updateHostWarnings();
     void fitColumns();
+    bool shouldFitColumns() const;
     void setUpFrozenView();
     void updateFrozenGeometry();
     void buildColumnsMenu();
     void restoreHiddenColumns();
+    void startPrepare();
     void showPrepared(std::shared_ptr<ResultsTableModel::Prepared> prepared);
 
     Workbench *workbench_;
@@ -95,9 +99,7 @@ private:
     QLabel *count_ = nullptr;
     QLabel *hostWarnings_ = nullptr;
     int sizedRows_ = 0; // rows the column widths were last fitted to
-    bool dirty_ = false;        // the Workbench changed while the page was hidden
-    bool preparing_ = false;    // rows are being computed off the GUI thread
-    bool prepareAgain_ = false; // ... and the Workbench changed again meanwhile
+    RefreshGate *gate_ = nullptr; // starts startPrepare()
     QList<int> hiddenColumns_; // the reader's choice, applied again after a model reset
 };
 

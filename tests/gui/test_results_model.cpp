@@ -34,6 +34,7 @@
 #include <QSettings>
 #include <QTableView>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QToolButton>
 
@@ -1312,4 +1313,69 @@ TEST(ResultsPage, ScreenshotsAt1024x700)
     page.columnsMenu()->hide();
     page.setColumnShown(ResultsTableModel::Checks, true);
     QSettings().remove(QStringLiteral("results/hiddenColumns"));
+}
+
+// A live campaign's next snapshot holds the last one's rows plus the record
+// just written: the record arrives as an inserted row at its place in the
+// order (not a reset, which would drop the reader's scroll position and make
+// a sorted view sort every row again), the others as changed data.
+TEST(ResultsTableModel, ARecordWrittenIntoALiveDatasetArrivesAsAnInsertedRow)
+{
+    const Record x1 = sampledRecord("X-1", "exchange", constantTrials(1000));
+    const Record x3 = sampledRecord("X-3", "exchange", constantTrials(3000));
+    const Record x2 = sampledRecord("X-2", "exchange", constantTrials(2000));
+    ResultsTableModel model;
+    auto tester = attachTester(&model);
+    ModelTesterLog log;
+    model.setSnapshots({{QStringLiteral("live"), memoryDataset({x1, x3})}});
+    ASSERT_EQ(model.rowCount(), 2);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changes(&model, &QAbstractItemModel::dataChanged);
+
+    model.setSnapshots({{QStringLiteral("live"), memoryDataset({x1, x3, x2})}});
+    EXPECT_EQ(resets.count(), 0);
+    ASSERT_EQ(inserts.count(), 1);
+    EXPECT_EQ(inserts[0][1].toInt(), 1) << "X-2 sorts between X-1 and X-3";
+    EXPECT_EQ(inserts[0][2].toInt(), 1);
+    EXPECT_GE(changes.count(), 1);
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(cell(model, 1, ResultsTableModel::Instance), QStringLiteral("X-2"));
+    // Every row reads the newest snapshot: its records, not the replaced ones.
+    const auto &newest = model.snapshots().front().second;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const Record *record = model.record(r);
+        ASSERT_NE(record, nullptr);
+        EXPECT_TRUE(record >= newest->records.data() && record < newest->records.data() + newest->records.size()) << r;
+    }
+
+    // A row gone (another campaign, a dataset renamed) is a reset.
+    model.setSnapshots({{QStringLiteral("live"), memoryDataset({x1, x2})}});
+    EXPECT_EQ(resets.count(), 1);
+    model.setSnapshots({{QStringLiteral("renamed"), memoryDataset({x1, x2})}});
+    EXPECT_EQ(resets.count(), 2);
+    EXPECT_EQ(cell(model, 0, ResultsTableModel::DatasetColumn), QStringLiteral("renamed"));
+    EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();
+}
+
+// The Results page keeps what the reader selected while live rows arrive in place.
+TEST(ResultsPage, KeepsTheSelectionWhileLiveRowsArrive)
+{
+    const Record x1 = sampledRecord("X-1", "exchange", constantTrials(1000));
+    const Record x3 = sampledRecord("X-3", "exchange", constantTrials(3000));
+    ResultsPage page(nullptr);
+    page.resize(1000, 600);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    page.model()->setSnapshots({{QStringLiteral("live"), memoryDataset({x1, x3})}});
+    page.view()->selectRow(1);
+    QSignalSpy resets(page.model(), &QAbstractItemModel::modelReset);
+    page.model()->setSnapshots(
+        {{QStringLiteral("live"), memoryDataset({x1, x3, sampledRecord("X-2", "exchange", constantTrials(2000))})}});
+    ASSERT_EQ(page.model()->rowCount(), 3);
+    EXPECT_EQ(resets.count(), 0);
+    const QModelIndexList selected = page.view()->selectionModel()->selectedRows();
+    ASSERT_EQ(selected.size(), 1);
+    EXPECT_EQ(selected.front().siblingAtColumn(ResultsTableModel::Instance).data().toString(), QStringLiteral("X-3"));
+    EXPECT_EQ(page.proxy()->rowCount(), 3);
 }

@@ -454,16 +454,96 @@ std::shared_ptr<ResultsTableModel::Prepared> ResultsTableModel::prepare(Snapshot
     return prepared;
 }
 
-void ResultsTableModel::apply(std::shared_ptr<Prepared> prepared)
+bool ResultsTableModel::apply(std::shared_ptr<Prepared> prepared)
 {
-    beginResetModel();
-    snapshots_ = std::move(prepared->snapshots);
-    rows_ = std::move(prepared->rows);
-    counterUnits_ = std::move(prepared->counterUnits);
-    tickUnits_ = std::move(prepared->tickUnits);
-    accountingFiles_ = std::move(prepared->accountingFiles);
-    endResetModel();
+    const bool inPlace = applyInPlace(*prepared);
+    if (!inPlace) {
+        beginResetModel();
+        snapshots_ = std::move(prepared->snapshots);
+        rows_ = std::move(prepared->rows);
+        counterUnits_ = std::move(prepared->counterUnits);
+        tickUnits_ = std::move(prepared->tickUnits);
+        accountingFiles_ = std::move(prepared->accountingFiles);
+        endResetModel();
+    }
+    emit snapshotsApplied();
+    return !inPlace;
 }
+
+namespace {
+
+bool sameKey(const ResultsTableModel::Row &a, const ResultsTableModel::Row &b);
+
+} // namespace
+
+// A live campaign's next snapshot holds every row of the last one, in the
+// same order, plus the records written since: those arrive as inserted rows
+// and the others as changed data, so views keep their scroll position,
+// selection and column widths, and a sorted proxy places the few new rows
+// instead of sorting every row again. Anything else (a dataset added,
+// renamed or closed, a row gone) is a reset.
+bool ResultsTableModel::applyInPlace(Prepared &prepared)
+{
+    if (rows_.empty() || prepared.snapshots.size() != snapshots_.size())
+        return false;
+    for (size_t d = 0; d < snapshots_.size(); ++d)
+        if (snapshots_[d].first != prepared.snapshots[d].first)
+            return false;
+    std::vector<Row> &next = prepared.rows;
+    // Which rows of the next snapshot are new: the old rows must be a subsequence of them.
+    std::vector<bool> added(next.size(), false);
+    size_t kept = 0;
+    for (size_t i = 0; i < next.size(); ++i) {
+        if (kept < rows_.size() && sameKey(rows_[kept], next[i]))
+            ++kept;
+        else
+            added[i] = true;
+    }
+    if (kept != rows_.size())
+        return false;
+
+    const bool headersChange = counterUnits_ != prepared.counterUnits || tickUnits_ != prepared.tickUnits;
+    // The texts of the ticks columns and the accounting file name are read
+    // while the views take the new rows in: the next snapshot's from now on.
+    counterUnits_ = std::move(prepared.counterUnits);
+    tickUnits_ = std::move(prepared.tickUnits);
+    accountingFiles_ = std::move(prepared.accountingFiles);
+    // New rows point into the next snapshot (alive in `prepared` until it
+    // replaces snapshots_), old ones into the last: both valid throughout.
+    for (size_t i = 0; i < next.size();) {
+        if (!added[i]) {
+            ++i;
+            continue;
+        }
+        size_t end = i;
+        while (end < next.size() && added[end])
+            ++end;
+        beginInsertRows({}, static_cast<int>(i), static_cast<int>(end - 1));
+        rows_.insert(rows_.begin() + static_cast<std::ptrdiff_t>(i), next.begin() + static_cast<std::ptrdiff_t>(i),
+                     next.begin() + static_cast<std::ptrdiff_t>(end));
+        endInsertRows();
+        i = end;
+    }
+    // Every row now takes its figures from the next snapshot (a record's
+    // checks can change with records written after it, e.g. the exchange
+    // against the sum of its steps).
+    rows_ = std::move(next);
+    snapshots_ = std::move(prepared.snapshots);
+    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    if (headersChange)
+        emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    return true;
+}
+
+namespace {
+
+bool sameKey(const ResultsTableModel::Row &a, const ResultsTableModel::Row &b)
+{
+    return a.dataset == b.dataset && a.instance == b.instance && a.operation == b.operation &&
+           a.record->candidate == b.record->candidate;
+}
+
+} // namespace
 
 void ResultsTableModel::setSnapshots(Snapshots snapshots) { apply(prepare(std::move(snapshots))); }
 

@@ -93,16 +93,20 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // Replaces every row in one reset: the snapshots are immutable, so the
-    // rows keep the shared_ptrs and never see a dataset change under them.
+    // Replaces the rows: the snapshots are immutable, so the rows keep the
+    // shared_ptrs and never see a dataset change under them. When the new
+    // snapshots hold every row of the old ones in the same order (a live
+    // campaign's next snapshot), the rows written since arrive as inserted
+    // rows and the others as changed data; anything else is one reset.
     void setSnapshots(Snapshots snapshots);
     // setSnapshots() in two halves, so the slow one runs off the GUI thread:
     // prepare() computes every row (trial statistics over the samples, the
     // accounting files read from disk) without touching any model and is
-    // safe on a worker thread; apply() swaps the rows in with one reset.
+    // safe on a worker thread; apply() swaps the rows in, and says whether
+    // that took a reset (false: inserted and changed rows).
     struct Prepared;
     static std::shared_ptr<Prepared> prepare(Snapshots snapshots);
-    void apply(std::shared_ptr<Prepared> prepared);
+    bool apply(std::shared_ptr<Prepared> prepared);
     const Snapshots &snapshots() const { return snapshots_; }
 
     // The record behind a row (valid while the model holds its snapshot).
@@ -124,7 +128,12 @@ public slots:
     // Headers and the words in cells follow the installed translator.
     void retranslate();
 
+signals:
+    // New snapshots are in (after a reset, or after the inserted and changed rows).
+    void snapshotsApplied();
+
 private:
+    bool applyInPlace(Prepared &prepared);
     QVariant display(const Row &row, int column) const;
     QVariant sortKey(const Row &row, int column) const;
     QVariant toolTip(const Row &row, int column) const;
