@@ -232,8 +232,8 @@ const Entry kCatalogue[] = {
      "exchanges; stack peak: the deepest stack use below the step's entry stack pointer, to the word, the return "
      "address not counted. `glibc`'s rounding of each block up to its usable size is not included. Peak RSS is the "
      "published method's column above, repeated here.",
-     "每次操作的内存是 kexbench 对该操作本身的测量，在其自身的运行器子进程中以不计时的一轮单独进行（`docs/method.md`，"
-     "\u201c`Memory per operation`\u201d一节）。堆峰值：存活的请求字节数高出该步骤开始时水平的最高值，{}；每次操作的分配次数："
+     "每次操作的内存是 kexbench 对该操作本身的测量，在其自身的运行器子进程中以不计时的一轮单独进行（`docs/method.zh_CN.md`，"
+     "\u201c每次操作的内存\u201d一节）。堆峰值：存活的请求字节数高出该步骤开始时水平的最高值，{}；每次操作的分配次数："
      "每次操作中进行分配的调用次数，取这些交换的平均值；栈峰值：低于该步骤入口栈指针的最深栈使用量，精确到机器字，不计返回"
      "地址。`glibc` 将每个内存块向上取整到其可用大小的部分不计入。峰值 RSS 即上表中公开方法的列，此处重复列出。"},
     {"every operation", "所有操作"},
@@ -470,7 +470,7 @@ const Entry kCatalogue[] = {
      "measurement of each operation alone, in an untimed pass (`docs/method.md`, \u201cMemory per operation\u201d). A "
      "ratio needs the figure on both sides and A's above 0; otherwise it is n/a.",
      "堆峰值（字节）、每次操作的分配次数（每次操作中进行分配的调用次数）与栈峰值（字节）是 kexbench 在不计时的一轮测量中"
-     "对每个操作本身的测量（`docs/method.md`，\u201c`Memory per operation`\u201d一节）。比值需要双方都有该数值且 A 的数值大于 "
+     "对每个操作本身的测量（`docs/method.zh_CN.md`，\u201c每次操作的内存\u201d一节）。比值需要双方都有该数值且 A 的数值大于 "
      "0；否则为不适用。"},
     {"{}: {} n/a for {}: {}.", "{1}：{3} 的{2}不适用：{4}。"},
     {"ratio {}", "比值 {}"},
