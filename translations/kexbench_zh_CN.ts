@@ -626,6 +626,316 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     </message>
 </context>
 <context>
+    <name>kexbench::ui::CtPage</name>
+    <message>
+        <source>%1 holds no ct/ folder: open the folder given to kexbench-cli ct --out, or its ct/ folder.</source>
+        <translation>%1 中没有 ct/ 文件夹：请打开传给 kexbench-cli ct --out 的文件夹，或其中的 ct/ 文件夹。</translation>
+    </message>
+    <message>
+        <source>Open constant-time results</source>
+        <translation>打开恒定时间检查结果</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3): max |t| %4 (%5) over %6 fixed and %7 random measurements: %8.</source>
+        <translation>%1，%2（%3）：最大 |t| 为 %4（%5），基于 %6 次固定输入和 %7 次随机输入的测量：%8。</translation>
+    </message>
+    <message>
+        <source>unknown machine</source>
+        <translation>未知机器</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>No constant-time results</source>
+        <translation>没有恒定时间检查结果</translation>
+    </message>
+    <message>
+        <source>No row selected</source>
+        <translation>未选择任何行</translation>
+    </message>
+    <message>
+        <source>Open a folder written by kexbench-cli ct --out DIR, or a dataset whose folder has ct/.</source>
+        <translation>请打开由 kexbench-cli ct --out DIR 写出的文件夹，或打开其文件夹中含有 ct/ 的数据集。</translation>
+    </message>
+    <message>
+        <source>counter units</source>
+        <translation>计数器单位</translation>
+    </message>
+    <message>
+        <source>fixed inputs (%1)</source>
+        <translation>固定输入（%1）</translation>
+    </message>
+    <message>
+        <source>random inputs (%1)</source>
+        <translation>随机输入（%1）</translation>
+    </message>
+    <message>
+        <source>fraction of the class ≤ x</source>
+        <translation>该类中 ≤ x 的比例</translation>
+    </message>
+    <message>
+        <source>fraction of the class per %1</source>
+        <translation>该类每 %1 的比例</translation>
+    </message>
+    <message>
+        <source>x cut at the %1th percentile of both classes (%2 %3): %4 fixed and %5 random measurements lie beyond.</source>
+        <translation>x 轴截止于两类合计的第 %1 百分位（%2 %3）：其外还有 %4 次固定输入和 %5 次随机输入的测量。</translation>
+    </message>
+    <message>
+        <source>Drawn and tested: the measurements after the first %1, which set the crops.</source>
+        <translation>绘制并检验的是前 %1 次之后的测量；前 %1 次测量用于确定裁剪阈值。</translation>
+    </message>
+    <message>
+        <source>Bins of %1 %2.</source>
+        <translation>分箱宽度 %1 %2。</translation>
+    </message>
+    <message>
+        <source>Dashed line: the crop with the largest |t| (%1, at or below %2 %3).</source>
+        <translation>虚线：|t| 最大的裁剪（%1，不超过 %2 %3）。</translation>
+    </message>
+    <message>
+        <source>Reading constant-time records…</source>
+        <translation>正在读取恒定时间记录…</translation>
+    </message>
+    <message>
+        <source>No constant-time records. Run kexbench-cli ct INSTANCE --out DIR and open DIR here, or open a dataset whose folder has ct/.</source>
+        <translation>没有恒定时间记录。请运行 kexbench-cli ct INSTANCE --out DIR 并在此打开 DIR，或打开其文件夹中含有 ct/ 的数据集。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s)</source>
+        <translation>
+            <numerusform>%n 项检查</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read: %1</source>
+        <translation>
+            <numerusform>%n 个文件无法读取：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open ct results…</source>
+        <translation>打开 ct 结果…</translation>
+    </message>
+    <message>
+        <source>Open a folder written by kexbench-cli ct --out DIR (or its ct/ folder).</source>
+        <translation>打开由 kexbench-cli ct --out DIR 写出的文件夹（或其中的 ct/ 文件夹）。</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新读取</translation>
+    </message>
+    <message>
+        <source>Read the ct/ folders of the datasets and opened folders again.</source>
+        <translation>重新读取各数据集和已打开文件夹中的 ct/ 文件夹。</translation>
+    </message>
+    <message>
+        <source>Close opened folders</source>
+        <translation>关闭已打开的文件夹</translation>
+    </message>
+    <message>
+        <source>Stop listing the folders opened on this page (the files stay on disk).</source>
+        <translation>不再列出在本页打开的文件夹（文件仍保留在磁盘上）。</translation>
+    </message>
+    <message>
+        <source>One row per system, instance and operation: the same operation on x86-64 and aarch64 sits side by side.</source>
+        <translation>每个系统、实例和操作各占一行：同一操作在 x86-64 和 aarch64 上的结果上下并列。</translation>
+    </message>
+    <message>
+        <source>&amp;Plot:</source>
+        <translation>图形(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>ECDF</source>
+        <translation>ECDF</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>直方图</translation>
+    </message>
+    <message>
+        <source>ECDF: the fraction of each class at or below each value. Histogram: both classes on shared bins.</source>
+        <translation>ECDF：每一类中不超过各个值的比例。直方图：两类使用相同的分箱。</translation>
+    </message>
+    <message>
+        <source>A t-test finds a dependence of time on the inputs; it cannot prove there is none, and it cannot tell secret from public inputs (both classes change both).</source>
+        <translation>t 检验能发现时间对输入的依赖；它不能证明不存在依赖，也不能区分秘密输入和公开输入（两类输入都会同时改变两者）。</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::CtResultsModel</name>
+    <message>
+        <source>leak</source>
+        <translation>泄漏</translation>
+    </message>
+    <message>
+        <source>no leak detected</source>
+        <translation>未发现泄漏</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>uncropped</source>
+        <translation>未裁剪</translation>
+    </message>
+    <message>
+        <source>below p%1</source>
+        <translation>低于 p%1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Library %1 (%2), run on %3</source>
+        <translation>库 %1（%2），运行于 %3</translation>
+    </message>
+    <message>
+        <source>The largest |t| of Welch&apos;s t-test (fixed against random) over the uncropped test and its 10 crops; above %1 the check reports a leak.</source>
+        <translation>Welch t 检验（固定输入对随机输入）在未裁剪检验及其 10 个裁剪中的最大 |t|；超过 %1 时检查报告泄漏。</translation>
+    </message>
+    <message>
+        <source>No test had a t value: too few measurements, or none varied.</source>
+        <translation>没有任何检验得出 t 值：测量太少，或测量值没有变化。</translation>
+    </message>
+    <message>
+        <source>The largest |t| came from all measurements.</source>
+        <translation>最大 |t| 来自全部测量。</translation>
+    </message>
+    <message>
+        <source>The largest |t| came from the measurements at or below %1 %2 (the calibration measurements&apos; p%3).</source>
+        <translation>最大 |t| 来自不超过 %1 %2 的测量（校准测量的 p%3）。</translation>
+    </message>
+    <message>
+        <source>Measurements of the class in the uncropped test; the first %1 measurements set the crops and are left out.</source>
+        <translation>该类在未裁剪检验中的测量次数；前 %1 次测量用于确定裁剪阈值，不计入检验。</translation>
+    </message>
+    <message>
+        <source>Stopped early: |t| passed %1 with enough measurements per class.</source>
+        <translation>提前停止：每类测量已足够，且 |t| 超过了 %1。</translation>
+    </message>
+    <message>
+        <source>Stopped when its budget of %1 s was spent.</source>
+        <translation>用完 %1 秒的预算后停止。</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>停止：%1</translation>
+    </message>
+    <message>
+        <source>|t| &gt; %1: the time depends on the inputs. Both classes change secrets and public values, so the step may depend on public values only.</source>
+        <translation>|t| &gt; %1：时间依赖于输入。两类输入都会同时改变秘密值和公开值，因此该步骤也可能只依赖于公开值。</translation>
+    </message>
+    <message>
+        <source>|t| stayed at or below %1. This does not prove the step constant-time: a longer run or another system may still find a dependence.</source>
+        <translation>|t| 始终不超过 %1。这并不能证明该步骤是恒定时间的：更长的运行或另一个系统仍可能发现依赖。</translation>
+    </message>
+    <message>
+        <source>Too few measurements to test (at least %1 are needed to calibrate).</source>
+        <translation>测量太少，无法检验（校准至少需要 %1 次测量）。</translation>
+    </message>
+    <message>
+        <source>Counter %1, unit %2, started %3</source>
+        <translation>计数器 %1，单位 %2，开始于 %3</translation>
+    </message>
+    <message>
+        <source>The dataset (system) or folder the check&apos;s record is in.</source>
+        <translation>检查记录所在的数据集（系统）或文件夹。</translation>
+    </message>
+    <message>
+        <source>The instance checked.</source>
+        <translation>被检查的实例。</translation>
+    </message>
+    <message>
+        <source>The operation timed.</source>
+        <translation>被计时的操作。</translation>
+    </message>
+    <message>
+        <source>The ELF machine of the library: a leak may show on one system only.</source>
+        <translation>库的 ELF 机器类型：泄漏可能只在某一个系统上出现。</translation>
+    </message>
+    <message>
+        <source>The largest |t| over the uncropped test and its crops; a leak above %1.</source>
+        <translation>未裁剪检验及其各裁剪中的最大 |t|；超过 %1 即为泄漏。</translation>
+    </message>
+    <message>
+        <source>The test the largest |t| came from: all measurements, or those below a percentile.</source>
+        <translation>最大 |t| 所来自的检验：全部测量，或低于某一百分位的测量。</translation>
+    </message>
+    <message>
+        <source>Measurements with the fixed inputs (every exchange from one seed).</source>
+        <translation>固定输入的测量次数（每次交换都来自同一个种子）。</translation>
+    </message>
+    <message>
+        <source>Measurements with random inputs (a fresh seed for each exchange).</source>
+        <translation>随机输入的测量次数（每次交换使用新的种子）。</translation>
+    </message>
+    <message>
+        <source>How long the check ran.</source>
+        <translation>检查运行的时长。</translation>
+    </message>
+    <message>
+        <source>leak, no leak detected, or n/a when there were too few measurements.</source>
+        <translation>泄漏、未发现泄漏，或在测量太少时为不适用。</translation>
+    </message>
+    <message>
+        <source>The counter that timed the operation.</source>
+        <translation>为该操作计时的计数器。</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>max |t|</source>
+        <translation>最大 |t|</translation>
+    </message>
+    <message>
+        <source>Crop</source>
+        <translation>裁剪</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>this host</source>
+        <translation>本机</translation>
+    </message>
+</context>
+<context>
     <name>kexbench::ui::DatasetListModel</name>
     <message>
         <source>cycles (harness)</source>
@@ -1365,6 +1675,14 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>Every iteration of one operation in order, trial by trial: drift and disturbed trials.</source>
         <translation>一个操作的每次迭代按顺序逐个试验显示：漂移和受干扰的试验。</translation>
+    </message>
+    <message>
+        <source>C&amp;onstant time</source>
+        <translation>恒定时间(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Constant-time checks (kexbench-cli ct): each system&apos;s verdict side by side, and the time distributions of fixed against random inputs.</source>
+        <translation>恒定时间检查（kexbench-cli ct）：各系统的结论并列显示，以及固定输入和随机输入的时间分布。</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "comparepage.h"
+#include "ctpage.h"
 #include "distributionspage.h"
 #include "timelinepage.h"
 #include "models/datasetlistmodel.h"
@@ -65,7 +66,7 @@ namespace kexbench::ui {
 
 namespace {
 
-const char *const kPageNames[] = {"run", "results", "distributions", "timeline", "compare", "report"};
+const char *const kPageNames[] = {"run", "results", "distributions", "timeline", "compare", "report", "ct"};
 
 // Help ▸ Method: docs/method.md, or its Chinese translation docs/method.zh_CN.md
 // when the window speaks Chinese (English when that file is missing).
@@ -123,6 +124,7 @@ MainWindow::MainWindow(Workbench *workbench, bool useSettings, QWidget *parent)
     pages_->addTab(new TimelinePage(workbench_, pages_), QString());
     pages_->addTab(new ComparePage(workbench_, pages_), QString());
     pages_->addTab(new ReportPage(workbench_, pages_), QString());
+    pages_->addTab(new CtPage(workbench_, pages_), QString());
     setCentralWidget(pages_);
 
     buildActions();
@@ -332,7 +334,8 @@ void MainWindow::retranslateUi()
 {
     setWindowTitle(tr("kexbench workbench"));
     const QString pageTitles[] = {tr("&Run"),      tr("R&esults"), tr("&Distributions"),
-                                  tr("&Timeline"), tr("&Compare"), tr("Re&port")};
+                                  tr("&Timeline"), tr("&Compare"), tr("Re&port"),
+                                  tr("C&onstant time")};
     const QString pageTips[] = {
         tr("Measure the checked instances into a new campaign folder."),
         tr("Figures of every dataset: instance x operation, sortable and filterable."),
@@ -340,6 +343,8 @@ void MainWindow::retranslateUi()
         tr("Every iteration of one operation in order, trial by trial: drift and disturbed trials."),
         tr("Two datasets or instances side by side."),
         tr("The published report layout for a dataset, with export."),
+        tr("Constant-time checks (kexbench-cli ct): each system's verdict side by side, and the time "
+           "distributions of fixed against random inputs."),
     };
     for (int i = 0; i < PageCount; ++i) {
         pages_->setTabText(i, pageTitles[i]);
@@ -668,6 +673,8 @@ bool MainWindow::busy() const
     if (const auto *results = findChild<ResultsPage *>(); results && results->busy())
         return true;
     if (const auto *distributions = findChild<DistributionsPage *>(); distributions && distributions->busy())
+        return true;
+    if (const auto *ct = findChild<CtPage *>(); ct && ct->busy())
         return true;
     return false;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The workbench window: docks for the instances ("Algorithms") and the open
-// datasets, the six pages (Run, Results, Distributions, Timeline, Compare, Report) in
+// datasets, the seven pages (Run, Results, Distributions, Timeline, Compare, Report, Constant time) in
 // the centre, menus, a run-time language switch and the saved window state.
 // It only arranges views: state lives in the Workbench, data in the models.
 #pragma once
@@ -42,6 +42,7 @@ public:
         TimelinePageIndex,
         ComparePageIndex,
         ReportPageIndex,
+        CtPageIndex,
         PageCount
     };
 
@@ -52,7 +53,7 @@ public:
 
     int page() const;
     void setPage(int page);
-    // "run", "results", "distributions", "timeline", "compare", "report" -> Page; -1 when unknown.
+    // "run", "results", "distributions", "timeline", "compare", "report", "ct" -> Page; -1 when unknown.
     static int pageFromName(const QString &name);
 
     // "en" or "zh_CN". Installs the translator (all windows retranslate
