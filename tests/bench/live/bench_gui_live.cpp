@@ -119,7 +119,17 @@ public:
         if (thread() != QThread::currentThread())
             return QApplication::notify(receiver, event);
         if (depth_++ > 0) {
+            // A window's paint (one UpdateRequest) paints widget by widget:
+            // time each widget's paint event, so the slow one is named.
+            if (event->type() != QEvent::Paint) {
+                const bool handled = QApplication::notify(receiver, event);
+                --depth_;
+                return handled;
+            }
+            QElapsedTimer clock;
+            clock.start();
             const bool handled = QApplication::notify(receiver, event);
+            add(paints_[paintKey(receiver)], clock.nsecsElapsed());
             --depth_;
             return handled;
         }
@@ -132,17 +142,14 @@ public:
         QElapsedTimer clock;
         clock.start();
         const bool handled = QApplication::notify(receiver, event);
-        const qint64 ns = clock.nsecsElapsed();
+        add(costs_[key], clock.nsecsElapsed());
         --depth_;
-        Cost &c = costs_[key];
-        ++c.count;
-        c.totalNs += ns;
-        c.maxNs = std::max(c.maxNs, ns);
         return handled;
     }
     void startWatch()
     {
         costs_.clear();
+        paints_.clear();
         runDelayAtStart_ = guiRunDelayNs();
         wall_.start();
     }
@@ -157,16 +164,39 @@ public:
         const double waitMs = static_cast<double>(guiRunDelayNs() - runDelayAtStart_) / 1e6;
         std::printf("  GUI thread %s: %.0f ms in events (%.1f %% of %.0f ms), %.0f ms runnable but waiting for a CPU\n", what,
                     busyMs, 100 * busyMs / wallMs, wallMs, waitMs);
-        for (int i = 0; i < count && i < static_cast<int>(sorted.size()); ++i)
-            std::printf("    %7.1f ms in %6lld events, longest %5.1f ms: %s\n",
-                        static_cast<double>(sorted[i].second.totalNs) / 1e6, static_cast<long long>(sorted[i].second.count),
-                        static_cast<double>(sorted[i].second.maxNs) / 1e6, qPrintable(sorted[i].first));
+        printCosts(sorted, count);
+        std::vector<std::pair<QString, Cost>> paints(paints_.begin(), paints_.end());
+        std::sort(paints.begin(), paints.end(), [](const auto &a, const auto &b) { return a.second.totalNs > b.second.totalNs; });
+        std::printf("  of which widgets' paint events:\n");
+        printCosts(paints, count);
     }
 
 private:
     struct Cost {
         qint64 count = 0, totalNs = 0, maxNs = 0;
     };
+    static void add(Cost &c, qint64 ns)
+    {
+        ++c.count;
+        c.totalNs += ns;
+        c.maxNs = std::max(c.maxNs, ns);
+    }
+    // The widget's class and the nearest object name up its parents ("QWidget in resultsTable").
+    static QString paintKey(const QObject *widget)
+    {
+        const QObject *named = widget;
+        while (named && (named->objectName().isEmpty() || named->objectName().startsWith(QLatin1String("qt_"))))
+            named = named->parent();
+        return QStringLiteral("paint of %1%2").arg(QLatin1String(widget->metaObject()->className()),
+                                                   named ? QStringLiteral(" in ") + named->objectName() : QString());
+    }
+    static void printCosts(const std::vector<std::pair<QString, Cost>> &sorted, int count)
+    {
+        for (int i = 0; i < count && i < static_cast<int>(sorted.size()); ++i)
+            std::printf("    %7.1f ms in %6lld events, longest %5.1f ms: %s\n",
+                        static_cast<double>(sorted[i].second.totalNs) / 1e6, static_cast<long long>(sorted[i].second.count),
+                        static_cast<double>(sorted[i].second.maxNs) / 1e6, qPrintable(sorted[i].first));
+    }
     // The GUI thread's time runnable but not running (the second field of its schedstat).
     static qint64 guiRunDelayNs()
     {
@@ -178,6 +208,7 @@ private:
     }
     int depth_ = 0;
     std::map<QString, Cost> costs_;
+    std::map<QString, Cost> paints_; // by widget class and object name
     qint64 runDelayAtStart_ = 0;
     QElapsedTimer wall_;
 };
