@@ -3,6 +3,8 @@
 
 #include "models/comparetablemodel.h"
 #include "models/coretext.h"
+#include "refreshgate.h"
+#include "selectoritems.h"
 #include "workbench.h"
 
 #include <QBarCategoryAxis>
@@ -90,7 +92,10 @@ const QColor kColorB(0xe0, 0x7b, 0x24);
 
 } // namespace
 
-ComparePage::ComparePage(Workbench *workbench, QWidget *parent) : QWidget(parent), workbench_(workbench)
+ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
+    : QWidget(parent), workbench_(workbench),
+      // A page that follows the Workbench compares nothing while hidden: showing it compares once.
+      gate_(new RefreshGate(this, [this] { startComparing(); }, workbench != nullptr))
 {
     aLabel_ = new QLabel(this);
     aBox_ = new QComboBox(this);
@@ -340,11 +345,20 @@ void ComparePage::onDatasetChanged(int index)
 {
     if (!workbench_ || index < 0 || index >= workbench_->datasets().size())
         return;
-    if (index == aBox_->currentIndex() || index == bBox_->currentIndex())
-        setDatasets(aBox_->currentIndex(), bBox_->currentIndex());
+    if (index != aBox_->currentIndex() && index != bBox_->currentIndex())
+        return;
+    // A live campaign's next snapshot: the same rows, compared a few times a second at most.
+    takeSnapshots(aBox_->currentIndex(), bBox_->currentIndex());
+    gate_->requestFor(*workbench_);
 }
 
 void ComparePage::setDatasets(int a, int b)
+{
+    takeSnapshots(a, b);
+    recompute();
+}
+
+void ComparePage::takeSnapshots(int a, int b)
 {
     const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
     {
@@ -358,7 +372,6 @@ void ComparePage::setDatasets(int a, int b)
     a_ = snapshot(a);
     b_ = snapshot(b);
     fillCandidates();
-    recompute();
 }
 
 void ComparePage::setCandidate(const QString &candidate)
@@ -375,30 +388,35 @@ void ComparePage::setChartTab(ChartTab tab) { charts_->setCurrentIndex(tab); }
 void ComparePage::fillCandidates()
 {
     const QString previous = candidateBox_->currentData().toString();
-    const QSignalBlocker block(candidateBox_);
-    candidateBox_->clear();
-    candidateBox_->addItem(tr("All candidates"), QString());
+    SelectorItems items{{tr("All candidates"), QString()}};
     std::set<std::string> names;
     for (const auto &data : {a_, b_})
         if (data)
             for (const auto &c : data->candidates())
                 names.insert(c);
     for (const auto &c : names)
-        candidateBox_->addItem(QString::fromStdString(c), QString::fromStdString(c));
+        items.push_back({QString::fromStdString(c), QString::fromStdString(c)});
+    // A live campaign's snapshots keep their candidates: the box is left alone then.
+    if (!setItems(candidateBox_, items))
+        return;
+    const QSignalBlocker block(candidateBox_);
     const int row = previous.isEmpty() ? 0 : candidateBox_->findData(previous);
     candidateBox_->setCurrentIndex(row < 0 ? 0 : row);
 }
 
-void ComparePage::recompute()
+void ComparePage::recompute() { gate_->request(); }
+
+bool ComparePage::busy() const { return gate_->busy(); }
+
+void ComparePage::startComparing()
 {
-    const unsigned generation = ++generation_;
     if (!a_ || !b_ || a_ == b_) {
         comparison_.reset();
+        gate_->finished();
         showComparison();
         emit comparisonReady();
         return;
     }
-    ++pending_;
     showState();
     CompareOptions options;
     options.candidate = candidateBox_->currentData().toString().toStdString();
@@ -412,14 +430,15 @@ void ComparePage::recompute()
     }
     using Future = QFutureWatcher<std::shared_ptr<const Comparison>>;
     auto *watcher = new Future(this);
-    connect(watcher, &Future::finished, this, [this, watcher, generation] {
+    connect(watcher, &Future::finished, this, [this, watcher] {
         watcher->deleteLater();
-        --pending_;
-        if (generation != generation_) { // a newer request is on its way
+        if (gate_->overtaken()) { // the reader chose other datasets or a candidate meanwhile: on its way
+            gate_->finished();
             showState();
             return;
         }
         comparison_ = watcher->result();
+        gate_->finished(); // may start the next comparison (a newer live snapshot)
         showComparison();
         emit comparisonReady();
     });
@@ -729,7 +748,7 @@ void ComparePage::showState()
         w->setEnabled(two);
     const bool same = a_ && a_ == b_;
     stack_->setCurrentIndex(two && !same ? 1 : 0);
-    if (pending_ > 0)
+    if (gate_->busy())
         statusLabel_->setText(tr("Comparing…"));
     else if (comparison_)
         statusLabel_->setText(rowSummary(*comparison_));

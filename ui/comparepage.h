@@ -25,6 +25,7 @@ class QToolButton;
 namespace kexbench::ui {
 
 class Workbench;
+class RefreshGate;
 class CompareTableModel;
 class CompareFiguresModel;
 struct CompareBars;
@@ -43,7 +44,7 @@ public:
     void setCandidate(const QString &candidate); // "" = every candidate
     void setLogScale(bool on);
     void setChartTab(ChartTab tab);
-    bool busy() const { return pending_ > 0; }
+    bool busy() const; // a comparison runs or waits (for the live interval, or for the one running)
     const Comparison *comparison() const { return comparison_.get(); }
     CompareTableModel *tableModel() const { return model_; }
     // Beside a published page: both sides' figures (core's compare-figures table); empty otherwise.
@@ -65,6 +66,8 @@ private:
     void onDatasetChanged(int index);
     void fillCandidates();
     void recompute();
+    void startComparing();
+    void takeSnapshots(int a, int b);
     void showComparison();
     void updateCharts();
     void updateNotes();
@@ -83,8 +86,7 @@ private:
     CompareTableModel *model_;
     CompareFiguresModel *figuresModel_;
     QSortFilterProxyModel *proxy_;
-    unsigned generation_ = 0;
-    int pending_ = 0;
+    RefreshGate *gate_; // starts startComparing(): hidden, one at a time, paced while live
 
     QLabel *aLabel_;
     QComboBox *aBox_;

@@ -445,3 +445,26 @@ TEST(CompareTableModel, MemoryPerOperationColumnsAreCoresCells)
     EXPECT_FALSE(model.hasOperationMemory());
     EXPECT_EQ(text(model, 0, CompareTableModel::HeapPeakA), "n/a");
 }
+
+// A live campaign replaces its snapshot after every record: a hidden Compare
+// page compares (and lays out its charts) nothing until it is shown, then once.
+TEST(ComparePage, AHiddenPageComparesOnlyWhenShown)
+{
+    Workbench workbench;
+    ComparePage page(&workbench);
+    page.resize(1280, 860);
+    QSignalSpy ready(&page, &ComparePage::comparisonReady);
+    auto [a, b] = sampledPair();
+    workbench.addDataset(a, QString());
+    workbench.addDataset(b, QString());
+    workbench.renameDataset(1, QStringLiteral("renamed"));
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(page.busy());
+    EXPECT_EQ(page.comparison(), nullptr);
+    EXPECT_EQ(ready.count(), 0);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
+    EXPECT_EQ(ready.count(), 1);
+    EXPECT_EQ(page.tableModel()->labelB(), "renamed");
+}
