@@ -763,6 +763,80 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>A t-test finds a dependence of time on the inputs; it cannot prove there is none, and it cannot tell secret from public inputs (both classes change both).</source>
         <translation>t 检验能发现时间对输入的依赖；它不能证明不存在依赖，也不能区分秘密输入和公开输入（两类输入都会同时改变两者）。</translation>
     </message>
+    <message>
+        <source>A check is already running.</source>
+        <translation>已有检查正在运行。</translation>
+    </message>
+    <message>
+        <source>Check instances in the Algorithms dock, then pick a folder for the records.</source>
+        <translation>请先在“算法”停靠窗口中勾选实例，再选择存放记录的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking %n instance(s)…</source>
+        <translation>
+            <numerusform>正在检查 %n 个实例…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder for the check&apos;s records</source>
+        <translation>存放检查记录的文件夹</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Checked: %1</source>
+        <translation>已检查：%1</translation>
+    </message>
+    <message>
+        <source>Check cancelled; the records written so far are listed.</source>
+        <translation>检查已取消；已列出目前写出的记录。</translation>
+    </message>
+    <message>
+        <source>The check did not finish: %1</source>
+        <translation>检查未能完成：%1</translation>
+    </message>
+    <message>
+        <source>Check finished: no leak detected.</source>
+        <translation>检查完成：未发现泄漏。</translation>
+    </message>
+    <message>
+        <source>Check finished: a leak was found, or an operation could not be checked (see the rows).</source>
+        <translation>检查完成：发现了泄漏，或有操作无法检查（见各行）。</translation>
+    </message>
+    <message>
+        <source>The check could not run: %1</source>
+        <translation>检查无法运行：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Budget per operation:</source>
+        <translation>每个操作的预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Seconds of measuring per operation; a leak ends an operation&apos;s check early.</source>
+        <translation>每个操作的测量秒数；发现泄漏时该操作的检查会提前结束。</translation>
+    </message>
+    <message>
+        <source>Check the checked instances…</source>
+        <translation>检查已勾选的实例…</translation>
+    </message>
+    <message>
+        <source>Run kexbench-cli ct on the instances checked in the Algorithms dock, every step, into a folder you pick; its records are listed here as they are written. The check runs in child processes: the workbench loads no candidate code.</source>
+        <translation>对“算法”停靠窗口中勾选的实例的每个步骤运行 kexbench-cli ct，记录写入你选择的文件夹，并在写出时列在这里。检查在子进程中运行：工作台不会加载任何候选代码。</translation>
+    </message>
+    <message>
+        <source>Cancel check</source>
+        <translation>取消检查</translation>
+    </message>
+    <message>
+        <source>Stop the running check; the records already written are kept.</source>
+        <translation>停止正在运行的检查；已写出的记录会保留。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::CtResultsModel</name>

@@ -3,12 +3,14 @@
 
 #include "workbench.h"
 
+#include "core/base/discovery.h"
 #include "core/data/dataset.h"
 
 #include <qcustomplot.h>
 
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -18,6 +20,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
+#include <QProcess>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -63,6 +66,24 @@ CtPage::CtPage(Workbench *workbench, QWidget *parent) : QWidget(parent), workben
     buttons->addWidget(reloadButton_);
     buttons->addWidget(closeButton_);
     buttons->addWidget(status_, 1);
+
+    budgetCaption_ = new QLabel(this);
+    budget_ = new QDoubleSpinBox(this);
+    budget_->setRange(0.5, 3600);
+    budget_->setDecimals(1);
+    budget_->setValue(10); // the CLI's default
+    budgetCaption_->setBuddy(budget_);
+    checkButton_ = new QPushButton(this);
+    cancelButton_ = new QPushButton(this);
+    checkStatus_ = new QLabel(this);
+    checkStatus_->setWordWrap(true);
+    checkStatus_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *checkRow = new QHBoxLayout;
+    checkRow->addWidget(budgetCaption_);
+    checkRow->addWidget(budget_);
+    checkRow->addWidget(checkButton_);
+    checkRow->addWidget(cancelButton_);
+    checkRow->addWidget(checkStatus_, 1);
 
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("ctTable"));
@@ -130,11 +151,14 @@ CtPage::CtPage(Workbench *workbench, QWidget *parent) : QWidget(parent), workben
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
+    layout->addLayout(checkRow);
     layout->addWidget(splitter, 1);
 
     connect(openButton_, &QPushButton::clicked, this, &CtPage::openCtResults);
     connect(reloadButton_, &QPushButton::clicked, this, &CtPage::reload);
     connect(closeButton_, &QPushButton::clicked, this, &CtPage::closeOpenedFolders);
+    connect(checkButton_, &QPushButton::clicked, this, &CtPage::checkCheckedInstances);
+    connect(cancelButton_, &QPushButton::clicked, this, &CtPage::cancelCheck);
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CtPage::render);
     connect(kind_, &QComboBox::currentIndexChanged, this, &CtPage::render);
     if (workbench_) {
@@ -145,7 +169,17 @@ CtPage::CtPage(Workbench *workbench, QWidget *parent) : QWidget(parent), workben
     refresh();
 }
 
-CtPage::~CtPage() = default;
+CtPage::~CtPage()
+{
+    // The CLI stops on SIGTERM and ends its runner children; it is killed only if it does not.
+    if (check_) {
+        check_->disconnect(this);
+        check_->terminate();
+        if (!check_->waitForFinished(10000))
+            check_->kill();
+        check_->waitForFinished(2000);
+    }
+}
 
 // Sources and reading ------------------------------------------------------------
 
@@ -256,6 +290,138 @@ void CtPage::closeOpenedFolders()
     openProblem_.clear();
     reload();
 }
+
+// Running a check -------------------------------------------------------------------
+
+QString CtPage::cliPath() { return QDir(qs(executable_dir())).filePath(QStringLiteral("kexbench-cli")); }
+
+bool CtPage::checking() const { return check_ != nullptr; }
+
+bool CtPage::startCheck(const QStringList &libraries, double budgetSeconds, const QString &outDir,
+                        const QStringList &operations)
+{
+    if (check_ || libraries.isEmpty() || outDir.isEmpty()) {
+        checkProgress_ = check_ ? tr("A check is already running.")
+                                : tr("Check instances in the Algorithms dock, then pick a folder for the records.");
+        updateCheckControls();
+        return false;
+    }
+    QStringList args{QStringLiteral("ct")};
+    args << libraries;
+    for (const QString &op : operations)
+        args << QStringLiteral("--op") << op;
+    args << QStringLiteral("--budget") << QString::number(budgetSeconds, 'g', 6) << QStringLiteral("--out") << outDir;
+    check_ = new QProcess(this);
+    check_->setStandardOutputFile(QProcess::nullDevice()); // the records carry everything its table says
+    checkFolder_ = outDir;
+    checkErrors_.clear();
+    cancelRequested_ = false;
+    checkProgress_ = tr("Checking %n instance(s)\u2026", nullptr, static_cast<int>(libraries.size()));
+    connect(check_, &QProcess::readyReadStandardError, this, &CtPage::onCheckOutput);
+    connect(check_, &QProcess::finished, this,
+            [this](int code, QProcess::ExitStatus status) { onCheckFinished(code, status == QProcess::NormalExit); });
+    connect(check_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart) // no finished() follows
+            onCheckFinished(-1, false);
+    });
+    check_->start(cliPath(), args);
+    updateCheckControls();
+    return true;
+}
+
+void CtPage::checkCheckedInstances()
+{
+    const QStringList libraries = workbench_ ? workbench_->checkedLibraries() : QStringList();
+    if (libraries.isEmpty()) {
+        startCheck(libraries, budget_->value(), QString()); // says what is missing
+        return;
+    }
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for the check's records"));
+    if (!folder.isEmpty())
+        startCheck(libraries, budget_->value(), folder);
+}
+
+void CtPage::cancelCheck()
+{
+    if (!check_)
+        return;
+    cancelRequested_ = true;
+    checkProgress_ = tr("Cancelling\u2026");
+    updateCheckControls();
+    check_->terminate();
+}
+
+namespace {
+
+// The last non-empty line of a child's output.
+QString lastLine(const QByteArray &output)
+{
+    const QStringList lines = QString::fromUtf8(output).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return lines.isEmpty() ? QString() : lines.back().trimmed();
+}
+
+} // namespace
+
+// The CLI prints a line on stderr as each operation's record is written: list it then.
+void CtPage::onCheckOutput()
+{
+    if (!check_)
+        return;
+    checkErrors_ += check_->readAllStandardError();
+    constexpr int kKeep = 16 * 1024; // enough for the last lines, whatever the child prints
+    if (checkErrors_.size() > kKeep)
+        checkErrors_ = checkErrors_.right(kKeep);
+    if (!checkErrors_.endsWith('\n'))
+        return; // wait for the whole line
+    if (!cancelRequested_)
+        checkProgress_ = tr("Checked: %1").arg(lastLine(checkErrors_));
+    updateCheckControls();
+    listCheckFolder();
+}
+
+void CtPage::onCheckFinished(int exitCode, bool normalExit)
+{
+    if (!check_)
+        return;
+    checkErrors_ += check_->readAllStandardError();
+    const QString why = normalExit ? lastLine(checkErrors_) : check_->errorString();
+    check_->deleteLater();
+    check_ = nullptr;
+    if (cancelRequested_)
+        checkProgress_ = tr("Check cancelled; the records written so far are listed.");
+    else if (!normalExit || exitCode < 0)
+        checkProgress_ = tr("The check did not finish: %1").arg(why);
+    else if (exitCode == 0)
+        checkProgress_ = tr("Check finished: no leak detected.");
+    else if (exitCode == 1)
+        checkProgress_ = tr("Check finished: a leak was found, or an operation could not be checked (see the rows).");
+    else
+        checkProgress_ = tr("The check could not run: %1").arg(why);
+    updateCheckControls();
+    listCheckFolder();
+    updateStatus();
+    emit checkFinished(normalExit ? exitCode : -1);
+}
+
+void CtPage::listCheckFolder()
+{
+    const QString folder = ctSourceFolder(checkFolder_);
+    if (folder.isEmpty())
+        return; // no record written yet
+    if (!opened_.contains(sameFolder(folder)))
+        opened_ << sameFolder(folder);
+    reload();
+}
+
+void CtPage::updateCheckControls()
+{
+    checkButton_->setEnabled(!check_);
+    budget_->setEnabled(!check_);
+    cancelButton_->setEnabled(check_ != nullptr);
+    checkStatus_->setText(checkProgress_);
+}
+
+QString CtPage::checkStatusText() const { return checkStatus_->text(); }
 
 // Selection ------------------------------------------------------------------------
 
@@ -412,6 +578,16 @@ void CtPage::retranslateUi()
     reloadButton_->setToolTip(tr("Read the ct/ folders of the datasets and opened folders again."));
     closeButton_->setText(tr("Close opened folders"));
     closeButton_->setToolTip(tr("Stop listing the folders opened on this page (the files stay on disk)."));
+    budgetCaption_->setText(tr("&Budget per operation:"));
+    budget_->setSuffix(tr(" s"));
+    budget_->setToolTip(tr("Seconds of measuring per operation; a leak ends an operation's check early."));
+    checkButton_->setText(tr("Check the checked instances\u2026"));
+    checkButton_->setToolTip(tr("Run kexbench-cli ct on the instances checked in the Algorithms dock, every step, "
+                                "into a folder you pick; its records are listed here as they are written. The "
+                                "check runs in child processes: the workbench loads no candidate code."));
+    cancelButton_->setText(tr("Cancel check"));
+    cancelButton_->setToolTip(tr("Stop the running check; the records already written are kept."));
+    updateCheckControls();
     table_->setToolTip(tr("One row per system, instance and operation: the same operation on x86-64 and "
                           "aarch64 sits side by side."));
     plotCaption_->setText(tr("&Plot:"));

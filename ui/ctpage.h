@@ -5,8 +5,9 @@
 // selected row both classes' distributions (fixed against random inputs).
 //
 // Records are read and the t-tests recomputed off the GUI thread
-// (CtResultsModel::prepare); the page only draws what that produced. It runs
-// no check itself and never loads candidate code.
+// (CtResultsModel::prepare); the page only draws what that produced. A check
+// started here runs `kexbench-cli ct` as a child process: the workbench never
+// loads candidate code.
 #pragma once
 
 #include "models/ctresultsmodel.h"
@@ -20,6 +21,8 @@
 
 class QComboBox;
 class QCustomPlot;
+class QDoubleSpinBox;
+class QProcess;
 class QCPTextElement;
 class QLabel;
 class QPushButton;
@@ -56,12 +59,24 @@ public:
     QString plotNoteText() const;
     QString caveatText() const;
     QString statusText() const;
+    QString checkStatusText() const;
 
-    // Reading runs on a worker thread; busy() while it does, resultsReady() after each.
-    bool busy() const { return loading_ || loadAgain_; }
+    // Runs `kexbench-cli ct LIB... --budget S --out DIR [--op OP]...` (the CLI
+    // beside this executable) and lists DIR's records as each operation's is
+    // written. False, with the reason in the status text, when a check is
+    // already running or there is nothing to check.
+    bool startCheck(const QStringList &libraries, double budgetSeconds, const QString &outDir,
+                    const QStringList &operations = {});
+    bool checking() const;
+    static QString cliPath();
+
+    // Reading runs on a worker thread, a check in a child process; busy() while
+    // either does, resultsReady() after each reading.
+    bool busy() const { return loading_ || loadAgain_ || checking(); }
 
 signals:
     void resultsReady();
+    void checkFinished(int exitCode); // -1: the CLI did not start or did not exit normally
 
 public slots:
     // Reads the sources again; a hidden page only remembers that it is out of date.
@@ -69,6 +84,10 @@ public slots:
     // Picks a folder with a file dialog and opens it (openCtFolder).
     void openCtResults();
     void closeOpenedFolders();
+    // Checks the instances checked in the Algorithms dock into a folder picked with a file dialog.
+    void checkCheckedInstances();
+    // Stops the running check (SIGTERM: the CLI keeps the records already written).
+    void cancelCheck();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -82,7 +101,11 @@ private:
     void renderEmpty();
     void drawClasses(const CtResultsModel::Row &row);
     void updateStatus();
+    void updateCheckControls();
     void retranslateUi();
+    void onCheckOutput();
+    void onCheckFinished(int exitCode, bool normalExit);
+    void listCheckFolder();
 
     Workbench *workbench_;
     CtResultsModel *model_ = nullptr;
@@ -91,11 +114,21 @@ private:
     bool dirty_ = false;       // the Workbench changed while the page was hidden
     bool loading_ = false;     // a read is running
     bool loadAgain_ = false;   // ... and the sources changed meanwhile
+    QProcess *check_ = nullptr; // the running `kexbench-cli ct`, null between checks
+    QString checkFolder_;      // its --out folder
+    QString checkProgress_;    // its last progress line, or how it ended
+    QByteArray checkErrors_;   // its stderr so far, for the reason a check failed
+    bool cancelRequested_ = false;
 
     QPushButton *openButton_ = nullptr;
     QPushButton *reloadButton_ = nullptr;
     QPushButton *closeButton_ = nullptr;
     QLabel *status_ = nullptr;
+    QLabel *budgetCaption_ = nullptr;
+    QDoubleSpinBox *budget_ = nullptr;
+    QPushButton *checkButton_ = nullptr;
+    QPushButton *cancelButton_ = nullptr;
+    QLabel *checkStatus_ = nullptr;
     QTableView *table_ = nullptr;
     QLabel *summary_ = nullptr;
     QLabel *plotCaption_ = nullptr;

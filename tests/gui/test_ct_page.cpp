@@ -19,6 +19,7 @@
 #include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -319,6 +320,44 @@ TEST(CtPage, ShowsTheRealCheckOfTheSecretBranchFixture)
     ASSERT_TRUE(settle(page));
     EXPECT_EQ(model.rowCount(), 0);
     EXPECT_EQ(page.plot()->graphCount(), 0);
+}
+
+// A check started on the page runs the CLI as a child process (never the
+// candidate in the GUI) and lists its records as they are written.
+TEST(CtPage, RunsACheckThroughTheCli)
+{
+    ASSERT_TRUE(QFileInfo(CtPage::cliPath()).isExecutable()) << CtPage::cliPath().toStdString();
+    QTemporaryDir out;
+    ASSERT_TRUE(out.isValid());
+    Workbench workbench;
+    CtPage page(&workbench);
+    page.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+    EXPECT_FALSE(page.startCheck({}, 1, out.path())); // nothing checked
+    EXPECT_TRUE(page.checkStatusText().contains(QStringLiteral("Algorithms"))) << page.checkStatusText().toStdString();
+
+    const QString lib = QStringLiteral(KEXBENCH_FIXTURE_DIR "/libfixture-secret-branch.so");
+    QSignalSpy finished(&page, &CtPage::checkFinished);
+    ASSERT_TRUE(page.startCheck({lib}, 2, out.path(), {QStringLiteral("derive_b")}));
+    EXPECT_TRUE(page.checking());
+    EXPECT_TRUE(page.busy());
+    EXPECT_FALSE(page.startCheck({lib}, 2, out.path())); // one check at a time
+    ASSERT_TRUE(finished.wait(120000));
+    EXPECT_EQ(finished.front().front().toInt(), 1); // the CLI's exit code: a leak
+    ASSERT_TRUE(settle(page));
+    ASSERT_EQ(page.model()->rowCount(), 1);
+    EXPECT_EQ(cell(*page.model(), 0, CtResultsModel::Operation), QStringLiteral("derive_b"));
+    EXPECT_EQ(cell(*page.model(), 0, CtResultsModel::Verdict), QStringLiteral("leak"));
+    EXPECT_EQ(page.openedFolders().size(), 1);
+    EXPECT_TRUE(page.checkStatusText().contains(QStringLiteral("a leak was found"))) << page.checkStatusText().toStdString();
+
+    // Cancelled: the CLI stops on SIGTERM and the page says so; the earlier record stays listed.
+    ASSERT_TRUE(page.startCheck({lib}, 60, out.path(), {QStringLiteral("derive_a")}));
+    page.cancelCheck();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.checking(); }, 60000));
+    EXPECT_TRUE(page.checkStatusText().contains(QStringLiteral("cancelled"))) << page.checkStatusText().toStdString();
+    ASSERT_TRUE(settle(page));
+    EXPECT_EQ(page.model()->rowCount(), 1);
 }
 
 // A dataset's folder with ct/ is listed with the dataset's label, and leaves
