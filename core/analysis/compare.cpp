@@ -1488,12 +1488,14 @@ std::optional<ReportTable> quantity_table(const Comparison &c, const std::vector
 
 // ------------------------------------------------------------------ memory per operation
 
+// As report section 5: shown when a side is a kexbench record, so a figure
+// that is n/a (an ASan build, --no-stack) is shown with its reason; harness
+// data alone gives no table.
 bool has_operation_memory(const Comparison &c)
 {
     for (const auto &r : c.operations)
-        for (const MemoryFigure *f : {&r.heap_peak, &r.allocations, &r.stack})
-            if (f->a || f->b)
-                return true;
+        if (r.memory_a.kexbench_record || r.memory_b.kexbench_record)
+            return true;
     return false;
 }
 

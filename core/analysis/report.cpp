@@ -1427,6 +1427,7 @@ OperationMemory operation_memory(const Record &r)
         return m;
     }
     const RecordSamples &k = *r.kexbench;
+    m.kexbench_record = true;
     m.heap_peak_bytes = k.heap_peak_bytes;
     m.heap_allocations = k.heap_allocations;
     m.heap_bytes_total = k.heap_bytes_total;

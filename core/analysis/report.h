@@ -117,6 +117,7 @@ struct OperationMemory {
     std::optional<uint64_t> stack_bytes;       // below the step's entry stack pointer
     // English, as stored or as kexbench says it (tr_text translates them); empty when the figure is there.
     std::string heap_reason, stack_reason;
+    bool kexbench_record = false; // a kexbench record: figures, or the memory pass's own reasons
 };
 OperationMemory operation_memory(const Record &record);
 
