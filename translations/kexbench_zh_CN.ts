@@ -3266,12 +3266,12 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>与 --export-report 一起使用：要报告的候选算法（默认：仅有一个时用它，否则全部）。</translation>
     </message>
     <message>
-        <source>Page to show: run, results, distributions, timeline, compare, report.</source>
-        <translation>要显示的页面：run、results、distributions、timeline、compare、report。</translation>
+        <source>Page to show: run, results, distributions, timeline, compare, report, ct.</source>
+        <translation>要显示的页面：run、results、distributions、timeline、compare、report、ct。</translation>
     </message>
     <message>
-        <source>unknown page &apos;%1&apos; (run, results, distributions, timeline, compare, report)</source>
-        <translation>未知页面“%1”（run、results、distributions、timeline、compare、report）</translation>
+        <source>unknown page &apos;%1&apos; (run, results, distributions, timeline, compare, report, ct)</source>
+        <translation>未知页面“%1”（run、results、distributions、timeline、compare、report、ct）</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kexbench: the Qt workbench.
 //
-//   kexbench [DATASET...] [--page run|results|distributions|timeline|compare|report]
+//   kexbench [DATASET...] [--page run|results|distributions|timeline|compare|report|ct]
 //            [--lang zh_CN] [--screenshot FILE]
 //   kexbench DATASET --export-report FILE.pdf|.html|.md [--lang zh_CN] [--candidate C]
 //
@@ -179,7 +179,7 @@ int main(int argc, char **argv)
                                  QCoreApplication::translate("main", "Campaign folders or .kxb bundles to open."),
                                  QStringLiteral("[DATASET...]"));
     const QCommandLineOption pageOption(
-        QStringLiteral("page"), QCoreApplication::translate("main", "Page to show: run, results, distributions, timeline, compare, report."),
+        QStringLiteral("page"), QCoreApplication::translate("main", "Page to show: run, results, distributions, timeline, compare, report, ct."),
         QStringLiteral("name"));
     const QCommandLineOption langOption(QStringLiteral("lang"),
                                         QCoreApplication::translate("main", "Language: en or zh_CN."), QStringLiteral("code"));
@@ -209,7 +209,7 @@ int main(int argc, char **argv)
     if (parser.isSet(pageOption)) {
         page = MainWindow::pageFromName(parser.value(pageOption));
         if (page < 0) {
-            printError(QCoreApplication::translate("main", "unknown page '%1' (run, results, distributions, timeline, compare, report)")
+            printError(QCoreApplication::translate("main", "unknown page '%1' (run, results, distributions, timeline, compare, report, ct)")
                            .arg(parser.value(pageOption)));
             return 1;
         }
