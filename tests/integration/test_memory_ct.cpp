@@ -20,21 +20,22 @@ namespace fs = std::filesystem;
 
 namespace {
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 nlohmann::json memory_answer(const std::string &instance, const std::string &op)
 {
     ProcessSpec spec;
     spec.argv = {std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner", "stack", fixture(instance), "--op", op};
     spec.timeout = std::chrono::seconds(60);
     ProcessResult r = run_process(spec);
-    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    // Under a sanitizer neither figure can be measured, and an answer with neither fails.
+    EXPECT_EQ(r.exit_code, kSanitized ? 1 : 0) << r.out << r.err;
     return nlohmann::json::parse(r.out, nullptr, false);
 }
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
 
 } // namespace
 
@@ -138,7 +139,7 @@ TEST(ConstantTimeCheck, FlagsTheSecretBranchNotTheControlAndKeepsRecords)
     auto control = read_ct_record_file(dir / ct_record_relative_path("fixture-secret-branch", "derive_a"));
     ASSERT_TRUE(control.ok()) << control.error();
     EXPECT_EQ(control->stop, "budget");
-    EXPECT_GT(control->ticks.size(), 10000u);
+    EXPECT_GT(control->ticks.size(), 2000u) << "the control ran its whole budget";
 
     // --from prints the stored results again, with the system they came from.
     ProcessResult shown = run_cli({"ct", "--from", dir.path()}, true);
