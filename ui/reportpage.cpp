@@ -53,7 +53,15 @@ struct Built {
 // Null when `guiThread` is gone (the application quit while this job ran).
 std::shared_ptr<QTextDocument> previewDocument(const QString &html, double pointSize, const QPointer<QThread> &guiThread)
 {
-    std::shared_ptr<QTextDocument> document(new QTextDocument, [](QTextDocument *d) { d->deleteLater(); });
+    // Deleted at once in its own thread (a document never handed over dies on
+    // the worker, which has no event loop to run a deleteLater), else later
+    // in the thread it lives in.
+    std::shared_ptr<QTextDocument> document(new QTextDocument, [](QTextDocument *d) {
+        if (d->thread() == QThread::currentThread())
+            delete d;
+        else
+            d->deleteLater();
+    });
     prepare_report_document(document.get(), pointSize);
     document->setHtml(html);
     QThread *target = guiThread.data();
@@ -189,7 +197,15 @@ ReportPage::ReportPage(Workbench *workbench, QWidget *parent)
     onDatasetsChanged();
 }
 
-ReportPage::~ReportPage() = default;
+// The preview lets go of its document before the document goes, so neither
+// outlives the page waiting for an event loop that no longer runs.
+ReportPage::~ReportPage()
+{
+    if (previewDocument_) {
+        preview_->setDocument(nullptr);
+        previewDocument_.reset();
+    }
+}
 
 void ReportPage::retranslateUi()
 {

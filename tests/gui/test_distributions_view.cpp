@@ -240,7 +240,8 @@ TEST(DistributionsView, HoverShowsTheBinAndEachSeries)
     page.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
     QCustomPlot *plot = page.plot();
-    const DistributionPlot &p = page.current();
+    // Copies: changing the options below replaces the page's current plot.
+    const DistributionPlot p = page.current();
     ASSERT_EQ(p.series.size(), 2u);
     // The fullest bin of the first series.
     const DistributionSeries &a = p.series[0], &b = p.series[1];
