@@ -185,6 +185,16 @@ bool setup_exchange(const Instance &inst, ExchangeBuffers &b, MeasureResult &r)
     return true;
 }
 
+// The setup exchange, and that it reaches op's step; why not, or empty.
+std::string setup_reaching(const Instance &inst, ExchangeBuffers &b, const Operation &op, MeasureResult &r)
+{
+    if (!setup_exchange(inst, b, r))
+        return r.reason;
+    if (op.step.kind == StepKind::Pass && op.step.pass > r.shape.passes_run)
+        return "the exchange runs " + std::to_string(r.shape.passes_run) + " passes, there is no " + op.name();
+    return {};
+}
+
 } // namespace
 
 const char *current_step_name() { return g_current_step; }
@@ -240,10 +250,8 @@ MeasureResult measure_operation(const Instance &inst, const MeasureRequest &req)
     }
     inst.api().seed(req.seed.data(), req.seed.size());
     ExchangeBuffers buffers(inst.capacities());
-    if (!setup_exchange(inst, buffers, r))
-        return r;
-    if (op->step.kind == StepKind::Pass && op->step.pass > r.shape.passes_run) {
-        r.reason = "the exchange runs " + std::to_string(r.shape.passes_run) + " passes, there is no " + op->name();
+    if (std::string why = setup_reaching(inst, buffers, *op, r); !why.empty()) {
+        r.reason = why;
         return r;
     }
     r.baseline_rss_bytes = current_rss_bytes();
@@ -466,12 +474,8 @@ ProfileResult profile_operation(const Instance &inst, const ProfileRequest &req)
     inst.api().seed(req.seed.data(), req.seed.size());
     ExchangeBuffers buffers(inst.capacities());
     MeasureResult setup;
-    if (!setup_exchange(inst, buffers, setup)) {
-        r.reason = setup.reason;
-        return r;
-    }
-    if (op->step.kind == StepKind::Pass && op->step.pass > setup.shape.passes_run) {
-        r.reason = "the exchange runs " + std::to_string(setup.shape.passes_run) + " passes, there is no " + op->name();
+    if (std::string why = setup_reaching(inst, buffers, *op, setup); !why.empty()) {
+        r.reason = why;
         return r;
     }
     const ExchangeOptions options = measuring_options(!op->whole_exchange);
@@ -637,12 +641,8 @@ CtResult ct_operation(const Instance &inst, const CtRequest &req)
     const std::vector<unsigned char> fixed = harness_seed();
     inst.api().seed(fixed.data(), fixed.size());
     MeasureResult setup;
-    if (!setup_exchange(inst, buffers, setup)) {
-        r.reason = setup.reason;
-        return r;
-    }
-    if (op->step.kind == StepKind::Pass && op->step.pass > setup.shape.passes_run) {
-        r.reason = "the exchange runs " + std::to_string(setup.shape.passes_run) + " passes, there is no " + op->name();
+    if (std::string why = setup_reaching(inst, buffers, *op, setup); !why.empty()) {
+        r.reason = why;
         return r;
     }
     std::mt19937_64 rng(req.rng_seed ? req.rng_seed : std::random_device{}());
