@@ -282,16 +282,7 @@ void DistributionsPage::fillInstances()
 
 void DistributionsPage::fillOperations()
 {
-    const QString previous = operation_->currentText();
-    const Dataset *data = currentDataset();
-    if (setItems(operation_, data ? operationItems(*data, instance_->currentData().toString()) : SelectorItems())) {
-        const QSignalBlocker block(operation_);
-        int i = operation_->findText(previous);
-        if (i < 0)
-            i = operation_->findText(QStringLiteral("exchange"));
-        operation_->setCurrentIndex(std::max(0, i));
-        operation_->updateGeometry();
-    }
+    fillOperationBox(operation_, currentDataset(), instance_->currentData().toString());
 }
 
 const Record *DistributionsPage::recordFor(int dataset) const

@@ -82,4 +82,17 @@ bool setItems(QComboBox *box, const SelectorItems &items)
     return true;
 }
 
+void fillOperationBox(QComboBox *box, const Dataset *data, const QString &instance)
+{
+    const QString previous = box->currentText();
+    if (!setItems(box, data ? operationItems(*data, instance) : SelectorItems()))
+        return;
+    const QSignalBlocker block(box);
+    int i = box->findText(previous);
+    if (i < 0)
+        i = box->findText(QStringLiteral("exchange"));
+    box->setCurrentIndex(std::max(0, i));
+    box->updateGeometry();
+}
+
 } // namespace kexbench::ui

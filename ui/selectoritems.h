@@ -39,4 +39,9 @@ SelectorItems operationItems(const Dataset &data, const QString &instance);
 // again and lets the layout know the box's preferred width may differ).
 bool setItems(QComboBox *box, const SelectorItems &items);
 
+// The operation box of a record selector: the dataset's operations for the
+// instance (none without a dataset); when they changed, the operation chosen
+// before stays chosen if it is still there, else "exchange", else the first.
+void fillOperationBox(QComboBox *box, const Dataset *data, const QString &instance);
+
 } // namespace kexbench::ui

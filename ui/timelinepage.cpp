@@ -38,7 +38,6 @@ namespace kexbench::ui {
 
 namespace {
 
-QString qs(const std::string &s) { return QString::fromStdString(s); }
 QString number(double v, int significant = 6) { return QLocale().toString(v, 'g', significant); }
 
 const QColor kSampleColor(31, 119, 180);      // blue, as the Distributions page's first series
@@ -234,16 +233,7 @@ void TimelinePage::fillInstances()
 
 void TimelinePage::fillOperations()
 {
-    const QString previous = operation_->currentText();
-    const Dataset *data = currentDataset();
-    if (setItems(operation_, data ? operationItems(*data, instance_->currentData().toString()) : SelectorItems())) {
-        const QSignalBlocker block(operation_);
-        int i = operation_->findText(previous);
-        if (i < 0)
-            i = operation_->findText(QStringLiteral("exchange"));
-        operation_->setCurrentIndex(std::max(0, i));
-        operation_->updateGeometry();
-    }
+    fillOperationBox(operation_, currentDataset(), instance_->currentData().toString());
 }
 
 const Record *TimelinePage::currentRecord(std::shared_ptr<const Dataset> *owner) const
