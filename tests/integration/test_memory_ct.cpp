@@ -125,8 +125,7 @@ TEST(ConstantTimeCheck, FlagsTheSecretBranchNotTheControlAndKeepsRecords)
     const std::string file = dir / ct_record_relative_path("fixture-secret-branch", "derive_b");
     auto rec = read_ct_record_file(file);
     ASSERT_TRUE(rec.ok()) << rec.error();
-    EXPECT_EQ(rec->stop, "leak");
-    EXPECT_LT(rec->elapsed_s, 4.0) << "stopped on the leak before the budget";
+    EXPECT_EQ(rec->stop, "leak") << "stopped on the leak, not at the budget";
     auto battery = rec->battery();
     ASSERT_TRUE(battery.has_value());
     EXPECT_GT(battery->max_abs_t(), kCtLeakThreshold);
