@@ -112,7 +112,11 @@ private:
 // switch per iteration): it is judged disturbed by the time it spent off the
 // CPU, run again, and the record keeps both attempts. Other trials may be
 // retried too when the machine is busy; the sleeping attempt is found by its
-// switches, not by its position.
+// switches, not by its position. A sleep is not always counted as a switch:
+// when the host stalls the guest past the 200 us timer, the thread finds it
+// expired and never leaves the CPU (CI saw the sleeping attempt a few short of
+// one per iteration). Half the iterations still sets it far apart from a
+// compute-only attempt, which blocks a handful of times at most.
 TEST(Disturbance, ATrialThatSleepsIsRetriedAndBothAttemptsAreRecorded)
 {
     TempDir dir;
@@ -126,7 +130,17 @@ TEST(Disturbance, ATrialThatSleepsIsRetriedAndBothAttemptsAreRecorded)
     ASSERT_EQ(rec.processes.size(), 5u);
     const uint64_t iterations = rec.plan.iterations_per_trial;
 
-    auto slept = [&](const TrialHealth &h) { return h.voluntary_switches >= iterations; };
+    auto slept = [&](const TrialHealth &h) { return 2 * h.voluntary_switches >= iterations; };
+    std::string attempts_seen; // for a failure message: every attempt's switches and verdict
+    auto describe = [&](const TrialHealth &h) {
+        attempts_seen += "\n  trial " + std::to_string(h.trial) + " attempt " + std::to_string(h.attempt) + ": " +
+                         std::to_string(h.voluntary_switches) + " voluntary switches, " +
+                         (h.disturbed ? "disturbed (" + h.reason + ")" : std::string("clean"));
+    };
+    for (const auto &a : k.retried)
+        describe(a.health);
+    for (const auto &h : k.health)
+        describe(h);
     int sleeping_attempts = 0;
     for (const auto &a : k.retried)
         if (slept(a.health)) {
@@ -136,9 +150,10 @@ TEST(Disturbance, ATrialThatSleepsIsRetriedAndBothAttemptsAreRecorded)
             EXPECT_EQ(a.ticks.size(), a.totals.measurements);
             EXPECT_EQ(a.totals.measurements, iterations);
         }
-    EXPECT_EQ(sleeping_attempts, 1) << "the sleeping child must be retried and kept in the record";
+    EXPECT_EQ(sleeping_attempts, 1) << "the sleeping child must be retried and kept in the record; "
+                                    << iterations << " iterations per trial; attempts:" << attempts_seen;
     for (const auto &h : k.health)
-        EXPECT_FALSE(slept(h)) << "trial " << h.trial << " kept the sleeping attempt";
+        EXPECT_FALSE(slept(h)) << "trial " << h.trial << " kept the sleeping attempt; attempts:" << attempts_seen;
 
     // Every retry is counted where the harness counts it, and every attempt is kept.
     int attempts = 0;
