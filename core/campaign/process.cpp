@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// fork/execve with every descriptor O_CLOEXEC and no global state, so several
-// threads (the GUI's workers) may run children at once. Between fork and execve
-// the child only makes async-signal-safe calls on data prepared before fork.
+// clone(CLONE_VM | CLONE_VFORK)/execve, as posix_spawn does, with every
+// descriptor O_CLOEXEC and no global state, so several threads (the GUI's
+// workers) may run children at once. Between clone and execve the child only
+// makes async-signal-safe calls on data prepared before clone, on its own stack.
 #include "core/campaign/process.h"
 
 #include <dirent.h>
@@ -9,6 +10,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -115,7 +117,7 @@ struct ChildFailure {
     int err;
 };
 
-// Everything the child touches, built before fork: no allocation may happen after it.
+// Everything the child touches, built before clone: no allocation may happen after it.
 struct ChildPlan {
     std::string exe;
     std::vector<std::string> env;
@@ -215,7 +217,16 @@ std::string prepare(const ProcessSpec &spec, ChildPlan &plan, const std::string 
     return {};
 }
 
-[[noreturn]] void child_fail(int status_fd, Stage stage, int err)
+// The code between clone and execve runs in our memory (CLONE_VM) on a stack
+// that is unmapped once the child has left it: AddressSanitizer must not mark
+// that stack's shadow, which would outlive the mapping.
+#if defined(__SANITIZE_ADDRESS__)
+#define KEXBENCH_CHILD_CODE __attribute__((no_sanitize_address))
+#else
+#define KEXBENCH_CHILD_CODE
+#endif
+
+[[noreturn]] KEXBENCH_CHILD_CODE void child_fail(int status_fd, Stage stage, int err)
 {
     ChildFailure f{stage, err};
     ssize_t ignored = ::write(status_fd, &f, sizeof f);
@@ -223,12 +234,13 @@ std::string prepare(const ProcessSpec &spec, ChildPlan &plan, const std::string 
     ::_exit(127);
 }
 
-// Runs in the forked child: async-signal-safe calls only.
-[[noreturn]] void run_child(const ChildPlan &p)
+// Runs in the child: async-signal-safe calls only, and no writes to memory it
+// shares with us but its own stack.
+[[noreturn]] KEXBENCH_CHILD_CODE void run_child(const ChildPlan &p)
 {
     ::setpgid(0, 0); // own process group, so a timeout kills the runner and anything it started
-    // Die with the parent (a CLI killed with kill -9). PDEATHSIG follows the forking *thread*, not the
-    // process: fine here, because run_process blocks the thread that forked until the child has ended.
+    // Die with the parent (a CLI killed with kill -9). PDEATHSIG follows the *thread* that started it, not the
+    // process: fine here, because run_process blocks that thread until the child has ended.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != p.parent)
         ::_exit(127); // the parent died before prctl took effect
@@ -247,6 +259,46 @@ std::string prepare(const ProcessSpec &spec, ChildPlan &plan, const std::string 
     ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
     ::execve(p.exe.c_str(), p.argv.data(), p.envp.data());
     child_fail(p.status, Stage::exec, errno);
+}
+
+// The child shares our memory until execve: a handler of ours (Qt's, the
+// CLI's) must not run in it. Signals are blocked across clone; the child
+// puts every caught signal back to its default before it unblocks them.
+KEXBENCH_CHILD_CODE int child_entry(void *plan)
+{
+    for (int sig = 1; sig < NSIG; ++sig) {
+        struct sigaction current {};
+        if (::sigaction(sig, nullptr, &current) != 0 || current.sa_handler == SIG_IGN || current.sa_handler == SIG_DFL)
+            continue;
+        struct sigaction dfl {};
+        dfl.sa_handler = SIG_DFL;
+        ::sigaction(sig, &dfl, nullptr);
+    }
+    run_child(*static_cast<const ChildPlan *>(plan));
+}
+
+constexpr size_t kChildStackBytes = size_t{256} << 10;
+
+// Why not fork: a fork copies our page tables under the memory-map lock and
+// makes every page copy-on-write, so after each runner child every thread of
+// ours (the GUI's paint buffers first) takes a page fault, with a TLB flush
+// across CPUs, for each page it writes again: thousands per child, five
+// children per record. With CLONE_VM the child borrows our memory until its
+// execve, and CLONE_VFORK holds only the calling thread until then.
+pid_t start_child(ChildPlan &plan)
+{
+    void *stack = ::mmap(nullptr, kChildStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED)
+        return -1;
+    sigset_t all, old;
+    ::sigfillset(&all);
+    ::pthread_sigmask(SIG_SETMASK, &all, &old);
+    const pid_t pid = ::clone(child_entry, static_cast<char *>(stack) + kChildStackBytes, CLONE_VM | CLONE_VFORK | SIGCHLD, &plan);
+    const int saved = errno;
+    ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    ::munmap(stack, kChildStackBytes); // the child has called execve or _exit: it no longer uses it
+    errno = saved;
+    return pid;
 }
 
 // EOF on the status pipe means execve succeeded (it closed the CLOEXEC write end).
@@ -746,13 +798,11 @@ ProcessResult run_process(const ProcessSpec &spec)
     plan.status = p.status_w.get();
 
     Clock::time_point deadline = Clock::now() + spec.timeout;
-    pid_t pid = ::fork();
+    const pid_t pid = start_child(plan);
     if (pid < 0) {
-        r.error = "cannot run " + spec.argv.front() + ": fork: " + std::strerror(errno);
+        r.error = "cannot run " + spec.argv.front() + ": clone: " + std::strerror(errno);
         return r;
     }
-    if (pid == 0)
-        run_child(plan);
 
     // Only the child may keep its ends open, or EOF would never arrive.
     for (Fd *fd : {&p.in_r, &p.out_w, &p.err_w, &p.status_w})

@@ -7,6 +7,8 @@
 
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -206,6 +208,40 @@ TEST(Process, ImpossibleCpuIsReported)
     r = run_process(spec);
     EXPECT_FALSE(r.started);
     EXPECT_EQ(r.error, "cannot pin /bin/true to CPU 1000: Invalid argument");
+}
+
+// Page faults this thread took while writing once to every page of a buffer it had written before.
+long faultsRewriting(char *buffer, size_t bytes)
+{
+    rusage before{}, after{};
+    ::getrusage(RUSAGE_THREAD, &before);
+    for (size_t i = 0; i < bytes; i += 4096)
+        buffer[i] = static_cast<char>(buffer[i] + 1);
+    ::getrusage(RUSAGE_THREAD, &after);
+    return after.ru_minflt - before.ru_minflt;
+}
+
+// A forked child would leave every page of ours copy-on-write: the GUI thread
+// then paid a page fault (and a TLB flush on both CPUs) per page it painted,
+// after each of the five runner children of every record.
+TEST(Process, RunningAChildLeavesOurMemoryWritable)
+{
+    constexpr size_t kBytes = size_t{32} << 20, kPages = kBytes / 4096;
+    void *mapped = ::mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(mapped, MAP_FAILED);
+    ::madvise(mapped, kBytes, MADV_NOHUGEPAGE); // one fault per 4 KiB page, whatever the THP setting
+    char *buffer = static_cast<char *>(mapped);
+    std::memset(buffer, 1, kBytes);
+    const long untouched = faultsRewriting(buffer, kBytes);
+
+    ProcessSpec spec;
+    spec.argv = {"/bin/true"};
+    ASSERT_TRUE(run_process(spec).succeeded());
+    const long afterChild = faultsRewriting(buffer, kBytes);
+    ::munmap(mapped, kBytes);
+    EXPECT_LT(afterChild, static_cast<long>(kPages / 8))
+        << afterChild << " page faults rewriting " << kPages << " pages after one child (" << untouched
+        << " before it): the child made our memory copy-on-write";
 }
 
 TEST(Process, PassesStdinThrough)
