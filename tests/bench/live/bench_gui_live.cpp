@@ -34,6 +34,8 @@
 #include <QTest>
 #include <QTimer>
 
+#include <time.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -163,8 +165,11 @@ public:
                                 .arg(static_cast<int>(event->type()));
         QElapsedTimer clock;
         clock.start();
+        const qint64 cpuBefore = threadCpuNs();
         const bool handled = QApplication::notify(receiver, event);
-        add(costs_[key], clock.nsecsElapsed());
+        const qint64 wallNs = clock.nsecsElapsed();
+        add(costs_[key], wallNs);
+        noteLongest({wallNs, threadCpuNs() - cpuBefore, key, wall_.isValid() ? wall_.elapsed() : 0});
         --depth_;
         return handled;
     }
@@ -172,6 +177,7 @@ public:
     {
         costs_.clear();
         paints_.clear();
+        longest_.clear();
         runDelayAtStart_ = guiRunDelayNs();
         wall_.start();
     }
@@ -191,17 +197,55 @@ public:
         std::sort(paints.begin(), paints.end(), [](const auto &a, const auto &b) { return a.second.totalNs > b.second.totalNs; });
         std::printf("  of which widgets' paint events:\n");
         printCosts(paints, count);
+        // Wall time far above the thread's CPU time: the thread was not running
+        // (another thread or process had the CPU); both near equal: its own work,
+        // or a stall of the whole virtual CPU, which the guest cannot see.
+        std::printf("  the longest events (wall ms / GUI-thread CPU ms, at s since start):\n");
+        for (const Event &e : longest_)
+            std::printf("    %7.1f / %6.1f ms at %6.1f s: %s\n", static_cast<double>(e.wallNs) / 1e6,
+                        static_cast<double>(e.cpuNs) / 1e6, static_cast<double>(e.atMs) / 1e3, qPrintable(e.key));
     }
 
 private:
     struct Cost {
         qint64 count = 0, totalNs = 0, maxNs = 0;
+        std::vector<qint64> ns; // each event's, for the median
     };
+    struct Event {
+        qint64 wallNs, cpuNs;
+        QString key;
+        qint64 atMs;
+    };
+    static constexpr std::size_t kLongestKept = 8;
     static void add(Cost &c, qint64 ns)
     {
         ++c.count;
         c.totalNs += ns;
         c.maxNs = std::max(c.maxNs, ns);
+        c.ns.push_back(ns);
+    }
+    static qint64 threadCpuNs()
+    {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return static_cast<qint64>(t.tv_sec) * 1000000000 + t.tv_nsec;
+    }
+    void noteLongest(Event e)
+    {
+        if (longest_.size() == kLongestKept && e.wallNs <= longest_.back().wallNs)
+            return;
+        longest_.push_back(std::move(e));
+        std::sort(longest_.begin(), longest_.end(), [](const Event &a, const Event &b) { return a.wallNs > b.wallNs; });
+        if (longest_.size() > kLongestKept)
+            longest_.pop_back();
+    }
+    static double medianMs(std::vector<qint64> ns)
+    {
+        if (ns.empty())
+            return 0;
+        auto mid = ns.begin() + static_cast<std::ptrdiff_t>(ns.size() / 2);
+        std::nth_element(ns.begin(), mid, ns.end());
+        return static_cast<double>(*mid) / 1e6;
     }
     // The widget's class and the nearest object name up its parents ("QWidget in resultsTable").
     static QString paintKey(const QObject *widget)
@@ -215,9 +259,10 @@ private:
     static void printCosts(const std::vector<std::pair<QString, Cost>> &sorted, int count)
     {
         for (int i = 0; i < count && i < static_cast<int>(sorted.size()); ++i)
-            std::printf("    %7.1f ms in %6lld events, longest %5.1f ms: %s\n",
+            std::printf("    %7.1f ms in %6lld events, median %5.1f, longest %6.1f ms: %s\n",
                         static_cast<double>(sorted[i].second.totalNs) / 1e6, static_cast<long long>(sorted[i].second.count),
-                        static_cast<double>(sorted[i].second.maxNs) / 1e6, qPrintable(sorted[i].first));
+                        medianMs(sorted[i].second.ns), static_cast<double>(sorted[i].second.maxNs) / 1e6,
+                        qPrintable(sorted[i].first));
     }
     // The GUI thread's time runnable but not running (the second field of its schedstat).
     static qint64 guiRunDelayNs()
@@ -231,6 +276,7 @@ private:
     int depth_ = 0;
     std::map<QString, Cost> costs_;
     std::map<QString, Cost> paints_; // by widget class and object name
+    std::vector<Event> longest_;     // the outermost events that took longest, longest first
     qint64 runDelayAtStart_ = 0;
     QElapsedTimer wall_;
 };
@@ -292,6 +338,8 @@ bool liveCampaign(const Args &args, const QString &out, int &records)
     records = outcome.recordsWritten;
     std::printf("live campaign: %d instances, %d records written (%d failed) in %.1f s\n", instances,
                 outcome.recordsWritten, outcome.recordsFailed, static_cast<double>(campaignMs) / 1000.0);
+    if (!outcome.ok)
+        std::fprintf(stderr, "the campaign could not run: %s\n", qPrintable(outcome.error));
     printGaps("  during the campaign:", meter, campaignMs);
     timedApp()->printWatch("during the campaign");
     return outcome.ok;
