@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparepage.h"
 
+#include "models/background.h"
 #include "models/comparetablemodel.h"
 #include "models/coretext.h"
 #include "refreshgate.h"
@@ -36,7 +37,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QValueAxis>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -443,7 +443,7 @@ void ComparePage::startComparing()
         emit comparisonReady();
     });
     // The rank tests sort every sample: with kexbench campaigns that is seconds of work.
-    watcher->setFuture(QtConcurrent::run([a = a_, b = b_, options] {
+    watcher->setFuture(runInBackground([a = a_, b = b_, options] {
         return std::make_shared<const Comparison>(compare_datasets(*a, *b, options));
     }));
 }

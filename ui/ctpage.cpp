@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ctpage.h"
 
+#include "models/background.h"
 #include "workbench.h"
 
 #include "core/base/discovery.h"
@@ -25,7 +26,6 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -245,7 +245,7 @@ void CtPage::reload()
         }
         showPrepared(watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run(&CtResultsModel::prepare, sources()));
+    watcher->setFuture(runInBackground(&CtResultsModel::prepare, sources()));
 }
 
 void CtPage::showPrepared(std::shared_ptr<CtResultsModel::Prepared> prepared)

@@ -4,6 +4,7 @@
 #include "refreshgate.h"
 #include "selectoritems.h"
 
+#include "models/background.h"
 #include "models/coretext.h"
 
 #include "workbench.h"
@@ -35,7 +36,6 @@
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <utility>
@@ -390,8 +390,8 @@ void DistributionsPage::startComputing()
         gate_->finished();
     });
     // The job keeps the snapshots its record pointers point into.
-    watcher->setFuture(QtConcurrent::run([inputs = std::move(inputs), opts = options(), cache = cache_,
-                                          keep = snapshots_] { return computeDistribution(inputs, opts, *cache); }));
+    watcher->setFuture(runInBackground([inputs = std::move(inputs), opts = options(), cache = cache_,
+                                      keep = snapshots_] { return computeDistribution(inputs, opts, *cache); }));
 }
 
 void DistributionsPage::render()

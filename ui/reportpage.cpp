@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportpage.h"
 
+#include "models/background.h"
 #include "models/coretext.h"
 #include "models/reportexport.h"
 #include "refreshgate.h"
@@ -28,7 +29,6 @@
 #include <QPointer>
 #include <QThread>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -397,9 +397,9 @@ void ReportPage::startBuild()
         showState();
         emit reportReady();
     });
-    watcher->setFuture(QtConcurrent::run(buildReport, data_, candidateBox_->currentData().toString().toStdString(),
-                                         accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName(),
-                                         previewPointSize(), QPointer<QThread>(thread())));
+    watcher->setFuture(runInBackground(buildReport, data_, candidateBox_->currentData().toString().toStdString(),
+                                     accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName(),
+                                     previewPointSize(), QPointer<QThread>(thread())));
 }
 
 void ReportPage::showState()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultspage.h"
 
+#include "models/background.h"
 #include "models/coretext.h"
 #include "refreshgate.h"
 #include "models/resultstablemodel.h"
@@ -29,7 +30,6 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <utility>
@@ -169,7 +169,7 @@ void ResultsPage::startPrepare()
         showPrepared(watcher->result()); // also when overtaken: newer rows follow
         gate_->finished();
     });
-    watcher->setFuture(QtConcurrent::run(&ResultsTableModel::prepare, std::move(snapshots)));
+    watcher->setFuture(runInBackground(&ResultsTableModel::prepare, std::move(snapshots)));
 }
 
 void ResultsPage::showPrepared(std::shared_ptr<ResultsTableModel::Prepared> prepared)

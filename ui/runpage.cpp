@@ -2,6 +2,7 @@
 #include "runpage.h"
 
 #include "campaignworker.h"
+#include "models/background.h"
 #include "workbench.h"
 
 #include "core/base/clock.h"
@@ -44,7 +45,6 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -1153,7 +1153,7 @@ void RunPage::probeEnvironment()
             return;
         setWarnings(watcher->result(), true);
     });
-    watcher->setFuture(QtConcurrent::run([cpu] { return hostWarnings(cpu); }));
+    watcher->setFuture(runStartingProcesses([cpu] { return hostWarnings(cpu); }));
 }
 
 void RunPage::onUpdate(const CampaignUpdate &u)

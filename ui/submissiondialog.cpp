@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "submissiondialog.h"
 
+#include "models/background.h"
 #include "workbench.h"
 
 #include "core/base/untrusted.h"
@@ -25,7 +26,6 @@
 #include <QStyle>
 #include <QTextCursor>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace kexbench::ui {
 
@@ -382,7 +382,7 @@ bool SubmissionDialog::startBuild()
         QMetaObject::invokeMethod(
             this, [this, text = QString::fromStdString(line)] { emit logLine(text); }, Qt::QueuedConnection);
     };
-    watcher_->setFuture(QtConcurrent::run([options] { return build_instance(options); }));
+    watcher_->setFuture(runStartingProcesses([options] { return build_instance(options); }));
     updateState();
     return true;
 }

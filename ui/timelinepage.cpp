@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timelinepage.h"
 
+#include "models/background.h"
 #include "models/coretext.h"
 
 #include "refreshgate.h"
@@ -27,7 +28,6 @@
 #include <QStyleOptionComboBox>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -313,7 +313,7 @@ void TimelinePage::startComputing()
     });
     // The dataset snapshot is immutable and held by the job, so a dataset
     // closed meanwhile stays alive until the job is done.
-    watcher->setFuture(QtConcurrent::run([owner, record, unit] {
+    watcher->setFuture(runInBackground([owner, record, unit] {
         return std::make_shared<const TimelineSeries>(computeTimeline(*record, unit));
     }));
 }

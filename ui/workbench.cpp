@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workbench.h"
 
+#include "models/background.h"
 #include "core/campaign/campaign.h"
 #include "core/base/discovery.h"
 #include "core/campaign/runner_client.h"
@@ -12,7 +13,6 @@
 #include <QSet>
 #include <QThreadPool>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <functional>
@@ -75,7 +75,10 @@ void freeSnapshot(const Dataset *data)
 {
     const QCoreApplication *app = QCoreApplication::instance();
     if (app && QThread::currentThread() == app->thread())
-        QThreadPool::globalInstance()->start([data] { delete data; });
+        reclaimPool()->start([data] {
+            lowerThisThreadForBackgroundWork();
+            delete data;
+        });
     else
         delete data;
 }
@@ -199,7 +202,7 @@ void Workbench::discoverInstances()
 {
     const unsigned generation = ++generation_;
     ++pending_;
-    auto future = QtConcurrent::run([] {
+    auto future = runStartingProcesses([] {
         const DiscoveredFiles found = discover_instance_files(instance_search_path());
         return describeLibraries(found.libraries);
     });
@@ -251,7 +254,7 @@ void Workbench::addInstanceLibrary(const QString &path)
         return;
     }
     ++pending_;
-    auto future = QtConcurrent::run([library] { return describeLibraries({library.toStdString()}); });
+    auto future = runStartingProcesses([library] { return describeLibraries({library.toStdString()}); });
     whenDone(this, std::move(future), [this](const DescribeOutcome &out) {
         --pending_;
         for (const auto &entry : out.entries) {
@@ -322,7 +325,7 @@ void Workbench::openDataset(const QString &path)
     }
     auto *loader = findChild<QThreadPool *>(kLoaderName, Qt::FindDirectChildrenOnly);
     ++pending_;
-    whenDone(this, QtConcurrent::run(loader, [origin] { return loadFrom(origin); }), [this](const LoadOutcome &out) {
+    whenDone(this, runInBackgroundOn(loader, [origin] { return loadFrom(origin); }), [this](const LoadOutcome &out) {
         --pending_;
         if (!out.data) {
             emit datasetProblem(tr("Cannot open dataset: %1").arg(out.error));
@@ -430,7 +433,7 @@ void Workbench::startDatasetWork(const QString &origin)
     work.records.clear();
     auto *loader = findChild<QThreadPool *>(kLoaderName, Qt::FindDirectChildrenOnly);
     ++pending_;
-    whenDone(this, QtConcurrent::run(loader, std::move(job)), [this](const LoadOutcome &out) {
+    whenDone(this, runInBackgroundOn(loader, std::move(job)), [this](const LoadOutcome &out) {
         --pending_;
         work_[out.origin].inFlight = false;
         applyReload(out.origin, out.data, out.error);
