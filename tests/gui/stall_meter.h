@@ -9,6 +9,13 @@
 #include <QObject>
 #include <QTimer>
 
+#include <fcntl.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cstdio>
+
 #include <algorithm>
 #include <cstddef>
 #include <vector>
@@ -17,6 +24,18 @@ namespace kexbench::ui::test {
 
 class StallMeter {
 public:
+    // A gap long enough to look into: when it ended (CLOCK_MONOTONIC) and on
+    // which CPU the GUI thread woke, so a probe can tell whether that CPU
+    // itself was unavailable meanwhile.
+    struct LongGap {
+        qint64 ms = 0;
+        qint64 endNs = 0;
+        int cpu = -1;
+        qint64 ranNs = -1;      // the GUI thread on a CPU during the gap (-1: unknown)
+        qint64 runnableNs = -1; // ready to run, waiting for a CPU
+    };
+    static constexpr qint64 kLongGapMs = 20;
+
     StallMeter()
     {
         timer_.setInterval(10);
@@ -26,9 +45,22 @@ public:
             ++ticks_;
         });
     }
+    ~StallMeter()
+    {
+        if (schedstat_ >= 0)
+            ::close(schedstat_);
+    }
+    StallMeter(const StallMeter &) = delete;
+    StallMeter &operator=(const StallMeter &) = delete;
+
+    // Call on the thread to watch (the GUI thread).
     void start()
     {
+        if (schedstat_ < 0) // this thread's CPU and wait times, read at every tick
+            schedstat_ = ::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+        lastSched_ = readSchedstat();
         gaps_.clear();
+        longGaps_.clear();
         maxGapMs_ = 0;
         ticks_ = 0;
         clock_.start();
@@ -41,6 +73,7 @@ public:
     }
     qint64 maxGapMs() const { return maxGapMs_; }
     int ticks() const { return ticks_; }
+    const std::vector<LongGap> &longGaps() const { return longGaps_; }
     // The gap that `fraction` of all gaps do not exceed (0.99: the 99th percentile).
     qint64 gapQuantileMs(double fraction) const
     {
@@ -53,16 +86,44 @@ public:
     }
 
 private:
+    struct Sched {
+        qint64 ranNs = -1, runnableNs = -1;
+    };
+    Sched readSchedstat() const
+    {
+        char text[128];
+        const ssize_t n = schedstat_ < 0 ? -1 : ::pread(schedstat_, text, sizeof text - 1, 0);
+        if (n <= 0)
+            return {};
+        text[n] = '\0';
+        long long ran = 0, runnable = 0;
+        return std::sscanf(text, "%lld %lld", &ran, &runnable) == 2 ? Sched{ran, runnable} : Sched{};
+    }
     void record(qint64 gap)
     {
         gaps_.push_back(gap);
         maxGapMs_ = std::max(maxGapMs_, gap);
+        const Sched now = readSchedstat();
+        if (gap >= kLongGapMs) {
+            timespec t{};
+            clock_gettime(CLOCK_MONOTONIC, &t);
+            LongGap g{gap, qint64(t.tv_sec) * 1000000000 + t.tv_nsec, sched_getcpu()};
+            if (now.ranNs >= 0 && lastSched_.ranNs >= 0) {
+                g.ranNs = now.ranNs - lastSched_.ranNs;
+                g.runnableNs = now.runnableNs - lastSched_.runnableNs;
+            }
+            longGaps_.push_back(g);
+        }
+        lastSched_ = now;
     }
     QTimer timer_;
     QElapsedTimer clock_;
     qint64 maxGapMs_ = 0;
     int ticks_ = 0;
     std::vector<qint64> gaps_;
+    std::vector<LongGap> longGaps_;
+    int schedstat_ = -1;
+    Sched lastSched_;
 };
 
 } // namespace kexbench::ui::test

@@ -20,6 +20,7 @@
 #include "workbench.h"
 
 #include "../../gui/stall_meter.h"
+#include "cpu_stall_watch.h"
 
 #include "core/base/discovery.h"
 #include "core/data/dataset.h"
@@ -28,13 +29,14 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTest>
 #include <QTimer>
 
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -166,10 +168,12 @@ public:
         QElapsedTimer clock;
         clock.start();
         const qint64 cpuBefore = threadCpuNs();
+        const qint64 delayBefore = guiRunDelayNs();
         const bool handled = QApplication::notify(receiver, event);
         const qint64 wallNs = clock.nsecsElapsed();
         add(costs_[key], wallNs);
-        noteLongest({wallNs, threadCpuNs() - cpuBefore, key, wall_.isValid() ? wall_.elapsed() : 0});
+        noteLongest({wallNs, threadCpuNs() - cpuBefore, guiRunDelayNs() - delayBefore, key,
+                     wall_.isValid() ? wall_.elapsed() : 0});
         --depth_;
         return handled;
     }
@@ -197,13 +201,15 @@ public:
         std::sort(paints.begin(), paints.end(), [](const auto &a, const auto &b) { return a.second.totalNs > b.second.totalNs; });
         std::printf("  of which widgets' paint events:\n");
         printCosts(paints, count);
-        // Wall time far above the thread's CPU time: the thread was not running
-        // (another thread or process had the CPU); both near equal: its own work,
-        // or a stall of the whole virtual CPU, which the guest cannot see.
-        std::printf("  the longest events (wall ms / GUI-thread CPU ms, at s since start):\n");
+        // Wall time far above the thread's CPU time: the thread was not running.
+        // Runnable but waiting: another thread or process had the CPU. The rest
+        // (wall - CPU - waiting): blocked (on the X server, a lock), or the whole
+        // virtual CPU stalled by the host, which the guest cannot tell apart.
+        std::printf("  the longest events (wall ms / GUI-thread CPU ms / runnable but waiting ms, at s since start):\n");
         for (const Event &e : longest_)
-            std::printf("    %7.1f / %6.1f ms at %6.1f s: %s\n", static_cast<double>(e.wallNs) / 1e6,
-                        static_cast<double>(e.cpuNs) / 1e6, static_cast<double>(e.atMs) / 1e3, qPrintable(e.key));
+            std::printf("    %7.1f / %6.1f / %6.1f ms at %6.1f s: %s\n", static_cast<double>(e.wallNs) / 1e6,
+                        static_cast<double>(e.cpuNs) / 1e6, static_cast<double>(e.runDelayNs) / 1e6,
+                        static_cast<double>(e.atMs) / 1e3, qPrintable(e.key));
     }
 
 private:
@@ -212,7 +218,7 @@ private:
         std::vector<qint64> ns; // each event's, for the median
     };
     struct Event {
-        qint64 wallNs, cpuNs;
+        qint64 wallNs, cpuNs, runDelayNs;
         QString key;
         qint64 atMs;
     };
@@ -264,14 +270,20 @@ private:
                         medianMs(sorted[i].second.ns), static_cast<double>(sorted[i].second.maxNs) / 1e6,
                         qPrintable(sorted[i].first));
     }
-    // The GUI thread's time runnable but not running (the second field of its schedstat).
+    // The GUI thread's time runnable but not running (the second field of its
+    // schedstat), read at every event: the file stays open, pread regenerates it.
     static qint64 guiRunDelayNs()
     {
-        QFile f(QStringLiteral("/proc/self/task/%1/schedstat").arg(QCoreApplication::applicationPid()));
-        if (!f.open(QIODevice::ReadOnly))
+        static const int fd = ::open(
+            QStringLiteral("/proc/self/task/%1/schedstat").arg(QCoreApplication::applicationPid()).toLocal8Bit().constData(),
+            O_RDONLY | O_CLOEXEC);
+        char text[128];
+        const ssize_t n = fd < 0 ? -1 : ::pread(fd, text, sizeof text - 1, 0);
+        if (n <= 0)
             return 0;
-        const QList<QByteArray> fields = f.readAll().split(' ');
-        return fields.size() >= 2 ? fields[1].trimmed().toLongLong() : 0;
+        text[n] = '\0';
+        unsigned long long cpuNs = 0, waitNs = 0;
+        return std::sscanf(text, "%llu %llu", &cpuNs, &waitNs) == 2 ? static_cast<qint64>(waitNs) : 0;
     }
     int depth_ = 0;
     std::map<QString, Cost> costs_;
@@ -288,6 +300,49 @@ void printGaps(const char *what, const StallMeter &meter, qint64 ms)
     std::printf("%-44s longest GUI-thread gap %4lld ms, 99th percentile %3lld ms (%d ticks of a 10 ms timer over %.1f s)\n",
                 what, static_cast<long long>(meter.maxGapMs()), static_cast<long long>(meter.gapQuantileMs(0.99)),
                 meter.ticks(), static_cast<double>(ms) / 1000.0);
+}
+
+// The longest GUI-thread gaps with the part during which the CPU they ended
+// on was stalled for everyone (see CpuStallWatch), and the stalls themselves:
+// what is left is the GUI's own gap.
+void printStalls(const StallMeter &meter, const bench::CpuStallWatch &watch)
+{
+    std::map<int, std::pair<int, double>> perCpu; // count, longest ms
+    for (const bench::CpuStallWatch::Stall &s : watch.stalls()) {
+        auto &[count, longest] = perCpu[s.cpu];
+        ++count;
+        longest = std::max(longest, s.ms());
+    }
+    std::printf("  CPU stalls (a pinned 10 ms sleeper outside Qt woke over 20 ms late):");
+    if (perCpu.empty())
+        std::printf(" none");
+    for (const auto &[cpu, c] : perCpu)
+        std::printf(" cpu %d: %d, longest %.0f ms;", cpu, c.first, c.second);
+    std::printf("\n");
+
+    struct Split {
+        qint64 gapMs, stalledMs;
+        int cpu;
+        double ranMs, runnableMs;
+    };
+    std::vector<Split> splits;
+    for (const StallMeter::LongGap &g : meter.longGaps()) {
+        const int64_t stalled = watch.stalledNs(g.cpu, g.endNs - g.ms * 1'000'000, g.endNs);
+        splits.push_back({g.ms, static_cast<qint64>(stalled / 1'000'000), g.cpu, static_cast<double>(g.ranNs) / 1e6,
+                          static_cast<double>(g.runnableNs) / 1e6});
+    }
+    qint64 own = 0;
+    for (const Split &s : splits)
+        own = std::max(own, s.gapMs - s.stalledMs);
+    std::sort(splits.begin(), splits.end(), [](const Split &a, const Split &b) { return a.gapMs > b.gapMs; });
+    std::printf("  GUI-thread gaps of %lld ms or more: %zu; the longest less its CPU's stall: %s\n",
+                static_cast<long long>(StallMeter::kLongGapMs), splits.size(),
+                splits.empty() ? "none" : qPrintable(QStringLiteral("%1 ms").arg(own)));
+    for (std::size_t i = 0; i < std::min<std::size_t>(splits.size(), 6); ++i)
+        std::printf("    %4lld ms, woke on cpu %d, which was stalled %lld ms of it; the GUI thread ran %.1f ms, waited "
+                    "for a CPU %.1f ms\n",
+                    static_cast<long long>(splits[i].gapMs), splits[i].cpu, static_cast<long long>(splits[i].stalledMs),
+                    splits[i].ranMs, splits[i].runnableMs);
 }
 
 // Phase 1: a live campaign, the reader switching between the pages that follow it.
@@ -321,6 +376,7 @@ bool liveCampaign(const Args &args, const QString &out, int &records)
         finished = true;
     });
     StallMeter meter;
+    bench::CpuStallWatch stalls;
     QElapsedTimer clock;
     QString why;
     timedApp()->startWatch();
@@ -340,7 +396,9 @@ bool liveCampaign(const Args &args, const QString &out, int &records)
                 outcome.recordsWritten, outcome.recordsFailed, static_cast<double>(campaignMs) / 1000.0);
     if (!outcome.ok)
         std::fprintf(stderr, "the campaign could not run: %s\n", qPrintable(outcome.error));
+    stalls.stop();
     printGaps("  during the campaign:", meter, campaignMs);
+    printStalls(meter, stalls);
     timedApp()->printWatch("during the campaign");
     return outcome.ok;
 }
