@@ -58,7 +58,7 @@ public:
     {
         if (schedstat_ < 0) // this thread's CPU and wait times, read at every tick
             schedstat_ = ::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-        lastSched_ = readSchedstat();
+        lastSched_ = readSchedstat(schedstat_);
         gaps_.clear();
         longGaps_.clear();
         maxGapMs_ = 0;
@@ -74,6 +74,21 @@ public:
     qint64 maxGapMs() const { return maxGapMs_; }
     int ticks() const { return ticks_; }
     const std::vector<LongGap> &longGaps() const { return longGaps_; }
+    // A thread's schedstat (open file, re-read with pread): ns on a CPU, ns runnable but waiting; -1 unknown.
+    struct Sched {
+        qint64 ranNs = -1, runnableNs = -1;
+    };
+    static Sched readSchedstat(int fd)
+    {
+        char text[128];
+        const ssize_t n = fd < 0 ? -1 : ::pread(fd, text, sizeof text - 1, 0);
+        if (n <= 0)
+            return {};
+        text[n] = '\0';
+        long long ran = 0, runnable = 0;
+        return std::sscanf(text, "%lld %lld", &ran, &runnable) == 2 ? Sched{ran, runnable} : Sched{};
+    }
+
     // The gap that `fraction` of all gaps do not exceed (0.99: the 99th percentile).
     qint64 gapQuantileMs(double fraction) const
     {
@@ -86,24 +101,11 @@ public:
     }
 
 private:
-    struct Sched {
-        qint64 ranNs = -1, runnableNs = -1;
-    };
-    Sched readSchedstat() const
-    {
-        char text[128];
-        const ssize_t n = schedstat_ < 0 ? -1 : ::pread(schedstat_, text, sizeof text - 1, 0);
-        if (n <= 0)
-            return {};
-        text[n] = '\0';
-        long long ran = 0, runnable = 0;
-        return std::sscanf(text, "%lld %lld", &ran, &runnable) == 2 ? Sched{ran, runnable} : Sched{};
-    }
     void record(qint64 gap)
     {
         gaps_.push_back(gap);
         maxGapMs_ = std::max(maxGapMs_, gap);
-        const Sched now = readSchedstat();
+        const Sched now = readSchedstat(schedstat_);
         if (gap >= kLongGapMs) {
             timespec t{};
             clock_gettime(CLOCK_MONOTONIC, &t);

@@ -277,13 +277,7 @@ private:
         static const int fd = ::open(
             QStringLiteral("/proc/self/task/%1/schedstat").arg(QCoreApplication::applicationPid()).toLocal8Bit().constData(),
             O_RDONLY | O_CLOEXEC);
-        char text[128];
-        const ssize_t n = fd < 0 ? -1 : ::pread(fd, text, sizeof text - 1, 0);
-        if (n <= 0)
-            return 0;
-        text[n] = '\0';
-        unsigned long long cpuNs = 0, waitNs = 0;
-        return std::sscanf(text, "%llu %llu", &cpuNs, &waitNs) == 2 ? static_cast<qint64>(waitNs) : 0;
+        return std::max<qint64>(0, StallMeter::readSchedstat(fd).runnableNs);
     }
     int depth_ = 0;
     std::map<QString, Cost> costs_;
