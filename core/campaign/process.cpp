@@ -335,6 +335,32 @@ bool reap(pid_t pid, int &status, rusage *usage = nullptr)
     }
 }
 
+// Our own resident high-water mark (VmHWM of /proc/self/status) in bytes; 0 when unreadable.
+uint64_t own_peak_rss_bytes()
+{
+    FILE *f = std::fopen("/proc/self/status", "re");
+    if (!f)
+        return 0;
+    char line[256];
+    unsigned long long kib = 0;
+    while (std::fgets(line, sizeof line, f))
+        if (std::sscanf(line, "VmHWM: %llu kB", &kib) == 1)
+            break;
+    std::fclose(f);
+    return static_cast<uint64_t>(kib) * 1024;
+}
+
+// The child's own peak resident set from wait4's ru_maxrss, or 0 when that cannot be told.
+// exec records the outgoing mm's high-water mark in the child's figure, and a child started
+// with clone(CLONE_VM) (or fork) execs from our mm (or its copy): ru_maxrss is at least our
+// own peak at that moment. Our peak only grows, so a figure above it now is the child's own;
+// one at or below it may be ours.
+uint64_t child_peak_rss_bytes(const rusage &usage)
+{
+    const uint64_t reported = static_cast<uint64_t>(usage.ru_maxrss) * 1024; // ru_maxrss is in KiB
+    return reported > own_peak_rss_bytes() ? reported : 0;
+}
+
 // Writing to a pipe whose reader is gone raises SIGPIPE, which would kill the caller (CLI or GUI):
 // block it for this thread only, and consume the one this write raised.
 ssize_t write_without_sigpipe(int fd, const char *data, size_t n)
@@ -825,7 +851,7 @@ ProcessResult run_process(const ProcessSpec &spec)
         record_end(status, r);
         r.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-        r.max_rss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024; // ru_maxrss is in KiB
+        r.max_rss_bytes = child_peak_rss_bytes(usage);
         // It may have passed the limit between two looks and ended before the next one.
         if (spec.memory_limit_bytes > 0 && r.max_rss_bytes > spec.memory_limit_bytes)
             r.memory_exceeded = true;

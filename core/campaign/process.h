@@ -41,7 +41,9 @@ struct ProcessResult {
     uint64_t out_bytes = 0;          // everything the child wrote to stdout, kept or not
     uint64_t err_bytes = 0;          // everything the child wrote to stderr (err holds the tail)
     double cpu_seconds = 0;          // user + system CPU of the child, from wait4
-    uint64_t max_rss_bytes = 0;      // the child's peak resident set, from wait4
+    // The child's peak resident set, from wait4; 0 when it was not above our own peak,
+    // which exec copies into it (see child_peak_rss_bytes in process.cpp).
+    uint64_t max_rss_bytes = 0;
     int leftover_processes = 0;      // processes the child left running, killed after it ended
     uint64_t out_limit_bytes = 0;    // the spec's stdout limit, for describe_end()
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -490,6 +491,43 @@ TEST(ProcessRunaway, AChildPassingTheMemoryLimitIsKilledEarly)
     EXPECT_EQ(r.signal, SIGKILL);
     EXPECT_LT(r.max_rss_bytes, uint64_t{512} << 20) << "killed late";
     EXPECT_EQ(r.describe_end(), "exceeded the memory limit of 128 MiB");
+}
+
+// exec copies the outgoing mm's high-water mark into the child's ru_maxrss, and a child execs
+// from our mm: a small child of a parent that once held 256 MiB is not over a 128 MiB limit.
+TEST(ProcessRunaway, ASmallChildIsNotBlamedForItsParentsPeakMemory)
+{
+    // Our high-water mark is put back to our resident set afterwards (clear_refs 5), so that the
+    // tests after this one, in this process, see their children's own figures again.
+    struct ResetPeakAtEnd {
+        ~ResetPeakAtEnd()
+        {
+            if (FILE *f = std::fopen("/proc/self/clear_refs", "we")) {
+                std::fputs("5", f);
+                std::fclose(f);
+            }
+        }
+    } reset_peak;
+    {
+        std::vector<char> big(size_t{256} << 20, 1); // every page touched, then given back
+        volatile const char *keep = big.data();
+        ASSERT_EQ(keep[big.size() - 1], 1);
+    }
+    ASSERT_GE(status_kib("VmHWM:"), 250 * 1024);
+    ASSERT_LT(status_kib("VmRSS:"), 128 * 1024);
+    ProcessSpec spec;
+    spec.argv = {kChild, "touch", "16", "0"};
+    spec.memory_limit_bytes = 128 << 20;
+    auto r = run_process(spec);
+    EXPECT_TRUE(r.succeeded()) << r.describe_end();
+    EXPECT_FALSE(r.memory_exceeded);
+    EXPECT_EQ(r.max_rss_bytes, 0u) << "wait4's figure is our own peak, not the child's: not known";
+    // A child that goes above our peak has its own figure again.
+    spec.argv = {kChild, "touch", "320", "0"};
+    spec.memory_limit_bytes = 0;
+    r = run_process(spec);
+    EXPECT_TRUE(r.succeeded()) << r.describe_end();
+    EXPECT_GE(r.max_rss_bytes, uint64_t{320} << 20);
 }
 
 TEST(ProcessRunaway, ReportsCpuTimeAndPeakMemoryOfEveryChild)
