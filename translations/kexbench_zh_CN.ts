@@ -2438,10 +2438,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>不绑定</translation>
     </message>
     <message>
-        <source>Every runner child is pinned to this CPU; none lets the scheduler move it.</source>
-        <translation>每个运行器子进程都绑定到此 CPU；“不绑定”则由调度器决定。</translation>
-    </message>
-    <message>
         <source>Names the system in the campaign (e.g. x86_1); default: the host name.</source>
         <translation>测量任务中系统的名称（例如 x86_1）；默认为主机名。</translation>
     </message>
@@ -2862,6 +2858,18 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Writes into %1.</source>
         <translation>写入 %1。</translation>
+    </message>
+    <message>
+        <source>Every runner child is pinned to this CPU (default: the last one), and the workbench keeps its own threads off it while the campaign runs; none lets the scheduler move the children. On other hosts the children are pinned only when you choose a CPU here.</source>
+        <translation>每个运行器子进程都绑定到此 CPU（默认：最后一个 CPU），活动运行期间工作台让自己的线程离开该 CPU；“不绑定”则由调度器移动子进程。在其他主机上，只有在此处选择了 CPU 时子进程才会被绑定。</translation>
+    </message>
+    <message>
+        <source>The runner children measure on CPU %1; the workbench keeps its own threads off it until the campaign ends.</source>
+        <translation>运行器子进程在 CPU %1 上测量；活动结束前，工作台让自己的线程离开该 CPU。</translation>
+    </message>
+    <message>
+        <source>The runner children measure on CPU %1; the workbench may use no other CPU, so its threads share that one with them.</source>
+        <translation>运行器子进程在 CPU %1 上测量；工作台不能使用其他 CPU，因此它的线程与子进程共用该 CPU。</translation>
     </message>
 </context>
 <context>

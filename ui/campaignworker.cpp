@@ -3,6 +3,7 @@
 
 #include "workbench.h"
 
+#include "core/base/affinity.h"
 #include "core/base/discovery.h"
 #include "core/base/format.h"
 #include "core/analysis/trial_stats.h"
@@ -166,7 +167,10 @@ CampaignSession::~CampaignSession()
     thread_->quit();
     thread_->wait();
     delete thread_;
+    keptOff_.reset();
 }
+
+int CampaignSession::keptOffCpu() const { return keptOff_ && keptOff_->keptOff() ? keptOff_->cpu() : -1; }
 
 int CampaignSession::datasetRow() const
 {
@@ -179,8 +183,15 @@ int CampaignSession::datasetRow() const
 
 bool CampaignSession::start(const CampaignOptions &options, QString *why, bool loadManifests)
 {
-    return launch(options, QSysInfo::machineHostName(), why,
-                  [loadManifests](CampaignWorker *worker, CampaignOptions opts) { worker->run(std::move(opts), loadManifests); });
+    if (!launch(options, QSysInfo::machineHostName(), why,
+                [loadManifests](CampaignWorker *worker, CampaignOptions opts) { worker->run(std::move(opts), loadManifests); }))
+        return false;
+    // On a CPU shared with a runner child the GUI thread waits for its turn
+    // (tens of ms at equal priority) and its painting disturbs the child's
+    // timing; off that CPU it does neither.
+    if (options.cpu)
+        keptOff_ = std::make_unique<ThreadsKeptOffCpu>(*options.cpu);
+    return true;
 }
 
 bool CampaignSession::start(const HostedCampaignOptions &options, QString *why, bool loadManifests)
@@ -276,6 +287,7 @@ void CampaignSession::onFinished(const CampaignOutcome &outcome)
     delete thread_;  // the worker was deleted when its thread finished
     thread_ = nullptr;
     worker_ = nullptr;
+    keptOff_.reset(); // the workbench may use every CPU again
     if (int row = datasetRow(); row >= 0) {
         workbench_->setLive(row, false);
         workbench_->refreshDataset(row); // campaign.json's end time and the last record

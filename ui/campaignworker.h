@@ -25,8 +25,13 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 
 class QThread;
+
+namespace kexbench {
+class ThreadsKeptOffCpu;
+}
 
 namespace kexbench::ui {
 
@@ -100,6 +105,10 @@ public:
 
     bool running() const { return thread_ != nullptr; }
     QString outDir() const { return outDir_; }
+    // While a campaign on this machine pins its children to a CPU, the workbench's
+    // own threads stay off that CPU; that CPU, or -1 (none pinned, hosted, or
+    // this process may use no other CPU).
+    int keptOffCpu() const;
 
     // Starts a campaign in the background; false (with why) when one is running
     // or the options cannot work. The campaign folder becomes a live dataset at once.
@@ -123,6 +132,7 @@ private:
                 std::function<void(CampaignWorker *worker, kexbench::CampaignOptions normalised)> body);
 
     Workbench *workbench_;
+    std::unique_ptr<ThreadsKeptOffCpu> keptOff_;
     QThread *thread_ = nullptr;
     CampaignWorker *worker_ = nullptr;
     QString outDir_;

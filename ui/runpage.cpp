@@ -5,6 +5,7 @@
 #include "models/background.h"
 #include "workbench.h"
 
+#include "core/base/affinity.h"
 #include "core/base/clock.h"
 #include "core/campaign/environment.h"
 #include "core/campaign/operations.h"
@@ -301,7 +302,8 @@ void RunPage::buildUi()
     cpu_ = new QSpinBox(measureBox_);
     cpu_->setObjectName(QStringLiteral("cpu"));
     cpu_->setRange(-1, std::max(0, QThread::idealThreadCount() - 1));
-    cpu_->setValue(-1);
+    // Pinned like the published method's taskset, to the last CPU; -1 ("none") when unreadable.
+    cpu_->setValue(default_measuring_cpu());
     systemLabel_ = new QLineEdit(measureBox_);
     systemLabel_->setObjectName(QStringLiteral("systemLabel"));
     outDir_ = new QLineEdit(measureBox_);
@@ -330,6 +332,7 @@ void RunPage::buildUi()
     connect(outDir_, &QLineEdit::textChanged, this, &RunPage::updateOutputTip);
     connect(browse_, &QToolButton::clicked, this, &RunPage::chooseOutputFolder);
     connect(cpu_, &QSpinBox::valueChanged, this, [this] {
+        cpuChosen_ = true;
         if (!running())
             probeEnvironment();
     });
@@ -630,6 +633,9 @@ HostedCampaignOptions RunPage::hostedOptions() const
 {
     HostedCampaignOptions hosted;
     hosted.campaign = options();
+    // This machine's last CPU says nothing of theirs: pin there only to a CPU the user chose.
+    if (!cpuChosen_)
+        hosted.campaign.cpu.reset();
     for (const QString &host : hosts())
         hosted.hosts.push_back(host.toStdString());
     hosted.remote = remoteOptions();
@@ -822,7 +828,9 @@ void RunPage::retranslateUi()
     systemLabelLabel_->setText(tr("S&ystem label:"));
     outLabel_->setText(tr("&Output folder:"));
     cpu_->setSpecialValueText(tr("none"));
-    cpu_->setToolTip(tr("Every runner child is pinned to this CPU; none lets the scheduler move it."));
+    cpu_->setToolTip(tr("Every runner child is pinned to this CPU (default: the last one), and the workbench keeps its "
+                        "own threads off it while the campaign runs; none lets the scheduler move the children. On "
+                        "other hosts the children are pinned only when you choose a CPU here."));
     systemLabel_->setPlaceholderText(QSysInfo::machineHostName());
     systemLabel_->setToolTip(tr("Names the system in the campaign (e.g. x86_1); default: the host name."));
     updateOutputTip();
@@ -1086,6 +1094,14 @@ void RunPage::start()
         updateControls();
         return;
     }
+    if (!hosted && opts.cpu)
+        log(session_->keptOffCpu() == *opts.cpu
+                ? tr("The runner children measure on CPU %1; the workbench keeps its own threads off it until the "
+                     "campaign ends.")
+                      .arg(*opts.cpu)
+                : tr("The runner children measure on CPU %1; the workbench may use no other CPU, so its threads "
+                     "share that one with them.")
+                      .arg(*opts.cpu));
     warnings_.clear();
     warningsBeforeStart_ = false;
     setWarnings(warnings_, false);

@@ -138,6 +138,7 @@ private:
     QFormLayout *measureForm_ = nullptr;
     QLabel *cpuLabel_ = nullptr, *systemLabelLabel_ = nullptr;
     QSpinBox *cpu_ = nullptr;
+    bool cpuChosen_ = false; // the user set the CPU (hosted campaigns are pinned only then)
     QLineEdit *systemLabel_ = nullptr;
     QLabel *outLabel_ = nullptr;
     QLineEdit *outDir_ = nullptr;

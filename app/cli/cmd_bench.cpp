@@ -5,6 +5,7 @@
 
 #include "core/campaign/campaign.h"
 #include "core/data/dataset.h"
+#include "core/base/affinity.h"
 #include "core/base/discovery.h"
 #include "core/base/format.h"
 #include "core/base/fsutil.h"
@@ -252,21 +253,6 @@ bool parse_bounded(const std::optional<std::string> &text, double lo, double hi,
         return false;
     out = v;
     return true;
-}
-
-// The CPUs this process may run on, ascending (sched_getaffinity; in a container
-// or under taskset that is narrower than the online set).
-std::vector<int> usable_cpus()
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    std::vector<int> cpus;
-    if (::sched_getaffinity(0, sizeof set, &set) != 0)
-        return cpus;
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-        if (CPU_ISSET(cpu, &set))
-            cpus.push_back(cpu);
-    return cpus;
 }
 
 // Fills settings from the arguments; an empty string means success.

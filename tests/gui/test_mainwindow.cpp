@@ -6,9 +6,11 @@
 #include "mainwindow.h"
 #include "runpage.h"
 
+#include "core/base/affinity.h"
 #include "core/data/dataset.h"
 
 #include <QLocale>
+#include <QSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
@@ -147,7 +149,16 @@ TEST(MainWindow, RunPageStartNeedsACheckedInstance)
     EXPECT_EQ(o.libraries[0], workbench.instances()[row].library.toStdString());
     EXPECT_TRUE(o.operations.empty()); // "all" is the default
     EXPECT_EQ(o.mode, "fixed");
-    EXPECT_FALSE(o.cpu.has_value());
+    // Pinned like the published method (taskset), to the last CPU this process may use.
+    EXPECT_EQ(o.cpu, std::optional<int>(default_measuring_cpu()));
+    // Other hosts' CPUs are not this machine's: there, children are pinned only to a chosen CPU.
+    EXPECT_FALSE(run->hostedOptions().campaign.cpu.has_value());
+    auto *cpu = run->findChild<QSpinBox *>(QStringLiteral("cpu"));
+    ASSERT_NE(cpu, nullptr);
+    cpu->setValue(0);
+    EXPECT_EQ(run->hostedOptions().campaign.cpu, std::optional<int>(0));
+    cpu->setValue(-1); // "none"
+    EXPECT_FALSE(run->options().cpu.has_value());
     EXPECT_FALSE(o.out_dir.empty());
     EXPECT_TRUE(o.kat);
     EXPECT_TRUE(o.stack);

@@ -6,6 +6,7 @@
 #include "gui_test_util.h"
 
 #include "campaignworker.h"
+#include "core/base/affinity.h"
 #include "core/base/discovery.h"
 #include "core/data/record.h"
 
@@ -13,6 +14,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
+#include <sched.h>
+
+#include <algorithm>
 #include <fstream>
 #include <set>
 
@@ -315,6 +319,71 @@ TEST(Campaign, ATinyCampaignFillsALiveDataset)
     EXPECT_EQ(entry.data->records[0].status, "complete");
     EXPECT_EQ(entry.data->records[0].plan.trials, 2);
     EXPECT_TRUE(entry.data->campaign.has_value());
+}
+
+// The Run page pins runner children to the last CPU by default; while they
+// measure there, no thread of the workbench may run on it, and afterwards
+// every thread may again. The children still run where they were pinned,
+// although they are started from a thread kept off that CPU.
+TEST(Campaign, APinnedCampaignKeepsTheWorkbenchOffItsCpu)
+{
+    const std::vector<int> cpus = usable_cpus();
+    if (cpus.size() < 2)
+        GTEST_SKIP() << "this process may use one CPU only: the workbench cannot keep off the runner's";
+    Workbench workbench;
+    ASSERT_TRUE(describeBuiltins(workbench));
+    const QString lib = libraryOf(workbench, "ECDHE-P256");
+    ASSERT_FALSE(lib.isEmpty());
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const QString out = tmp.filePath(QStringLiteral("campaign"));
+    const int measuring = default_measuring_cpu();
+    CampaignOptions plan = tinyPlan(lib, out, {"init_a", "init_b"}, 0.05);
+    plan.cpu = measuring;
+
+    auto threadsOnMeasuringCpu = [measuring] {
+        int on = 0;
+        for (const auto &task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            if (::sched_getaffinity(task.toInt(), sizeof set, &set) == 0 && CPU_ISSET(measuring, &set))
+                ++on;
+        }
+        return on;
+    };
+    ASSERT_GT(threadsOnMeasuringCpu(), 0);
+
+    CampaignSession session(&workbench);
+    QSignalSpy finished(&session, &CampaignSession::finished);
+    int onDuringRecords = -1;
+    QObject::connect(&session, &CampaignSession::update, &session, [&](const CampaignUpdate &u) {
+        if (u.kind == CampaignEvent::RecordWritten)
+            onDuringRecords = std::max(onDuringRecords, threadsOnMeasuringCpu());
+    });
+    QString why;
+    ASSERT_TRUE(session.start(plan, &why)) << why.toStdString();
+    EXPECT_EQ(session.keptOffCpu(), measuring);
+    EXPECT_EQ(threadsOnMeasuringCpu(), 0);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() == 1; }, 180000));
+    EXPECT_EQ(onDuringRecords, 0); // the campaign's and the pools' threads too, while records came in
+    EXPECT_EQ(session.keptOffCpu(), -1);
+    EXPECT_GT(threadsOnMeasuringCpu(), 0);
+    cpu_set_t gui;
+    CPU_ZERO(&gui);
+    ASSERT_EQ(::sched_getaffinity(0, sizeof gui, &gui), 0);
+    EXPECT_TRUE(CPU_ISSET(measuring, &gui));
+
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
+    const int row = datasetRowOf(workbench, out);
+    ASSERT_GE(row, 0);
+    const auto &records = workbench.datasets()[row].data->records;
+    ASSERT_EQ(records.size(), 2u);
+    for (const auto &rec : records) {
+        ASSERT_TRUE(rec.kexbench.has_value()) << rec.operation;
+        ASSERT_FALSE(rec.kexbench->health.empty()) << rec.operation;
+        for (const auto &trial : rec.kexbench->health)
+            EXPECT_EQ(trial.cpu, measuring) << rec.operation;
+    }
 }
 
 TEST(Campaign, CancelKeepsTheFinishedRecords)

@@ -4,10 +4,10 @@
 // values: they are timings), and the background load's lifetime — it must be
 // gone once the command has ended, however it ended.
 #include "cli_helpers.h"
+#include "core/base/affinity.h"
 
 #include <gtest/gtest.h>
 
-#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -66,12 +66,7 @@ bool process_gone(pid_t pid)
     return close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'Z';
 }
 
-int usable_cpu_count()
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    return ::sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
-}
+int usable_cpu_count() { return static_cast<int>(usable_cpus().size()); }
 
 const char *kNumber = "[0-9.]+(e[-+][0-9]+)?";
 const char *kTime = "[0-9.]+(e[-+][0-9]+)? (s|ms|µs|ns)";

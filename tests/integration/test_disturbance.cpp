@@ -5,6 +5,7 @@
 // tampered with. What the records must say about each.
 #include "cli_helpers.h"
 
+#include "core/base/affinity.h"
 #include "core/base/fsutil.h"
 #include "core/data/record.h"
 
@@ -24,18 +25,7 @@ using namespace kexbench::test;
 namespace {
 
 // The CPU the campaigns are pinned to: the last one, away from CPU 0's interrupts.
-int measuring_cpu()
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (::sched_getaffinity(0, sizeof set, &set) != 0)
-        return 0;
-    int last = 0;
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-        if (CPU_ISSET(c, &set))
-            last = c;
-    return last;
-}
+int measuring_cpu() { return std::max(0, default_measuring_cpu()); }
 
 ProcessResult run_cli_env(const std::vector<std::string> &args, const std::vector<std::string> &env, int timeout_s = 240)
 {

@@ -7,7 +7,9 @@
 // prints figures; it asserts nothing about speed (a shared VM's speed varies).
 //
 //   ninja -C build/release bench-gui-live          # builds the instances, runs this
-//   kexbench_bench_gui_live [--records N] [--keep DIR] [--instances DIR]
+//   kexbench_bench_gui_live [--records N] [--keep DIR] [--instances DIR] [--float]
+//     The runner children are pinned as the Run page pins them by default (the
+//     last CPU, the workbench's threads kept off it); --float leaves them unpinned.
 //   kexbench_bench_gui_live --open DIR     # only open and draw a finished campaign
 #include "campaignworker.h"
 #include "comparepage.h"
@@ -22,6 +24,7 @@
 #include "../../gui/stall_meter.h"
 #include "cpu_stall_watch.h"
 
+#include "core/base/affinity.h"
 #include "core/base/discovery.h"
 #include "core/data/dataset.h"
 #include "core/data/record.h"
@@ -62,6 +65,7 @@ struct Args {
     QString keep;      // keep the campaign here (default: a temporary folder)
     QString open;      // skip the live campaign: open and draw this finished one
     QString instances = QStringLiteral(KEXBENCH_BENCH_INSTANCE_DIR);
+    bool floating = false; // --float: runner children not pinned ("none" on the Run page)
 };
 
 bool parse(int argc, char **argv, Args &args)
@@ -77,6 +81,8 @@ bool parse(int argc, char **argv, Args &args)
             args.open = QString::fromLocal8Bit(argv[++i]);
         else if (a == "--instances" && hasValue)
             args.instances = QString::fromLocal8Bit(argv[++i]);
+        else if (a == "--float")
+            args.floating = true;
         else
             return false;
     }
@@ -93,9 +99,11 @@ std::vector<std::string> benchLibraries(const QString &dir, int wanted)
     return libs;
 }
 
-CampaignOptions planFor(std::vector<std::string> libraries, const QString &out)
+CampaignOptions planFor(std::vector<std::string> libraries, const QString &out, bool floating)
 {
     CampaignOptions o;
+    if (const int cpu = default_measuring_cpu(); !floating && cpu >= 0)
+        o.cpu = cpu; // as the Run page's default
     o.libraries = std::move(libraries);
     o.mode = "fixed";
     o.planning.trials = 5;                // the published method's count: 5 runner children per record
@@ -376,10 +384,16 @@ bool liveCampaign(const Args &args, const QString &out, int &records)
     timedApp()->startWatch();
     meter.start();
     clock.start();
-    if (!session.start(planFor(std::move(libs), out), &why, /*loadManifests=*/false)) {
+    if (!session.start(planFor(std::move(libs), out, args.floating), &why, /*loadManifests=*/false)) {
         std::fprintf(stderr, "campaign refused: %s\n", qPrintable(why));
         return false;
     }
+    if (args.floating)
+        std::printf("runner children unpinned (--float)\n");
+    else if (session.keptOffCpu() >= 0)
+        std::printf("runner children pinned to CPU %d, the workbench's threads kept off it\n", session.keptOffCpu());
+    else
+        std::printf("runner children pinned, the workbench's threads beside them (no other CPU)\n");
     if (!waitUntil([&] { return finished; }))
         return false;
     const qint64 campaignMs = clock.elapsed();
@@ -503,7 +517,7 @@ int main(int argc, char **argv)
     TimedApplication app(argc, argv);
     Args args;
     if (!parse(argc, argv, args)) {
-        std::fprintf(stderr, "usage: %s [--records N] [--keep DIR] [--instances DIR] | --open DIR\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [--records N] [--keep DIR] [--instances DIR] [--float] | --open DIR\n", argv[0]);
         return 2;
     }
     QTemporaryDir tmp;
