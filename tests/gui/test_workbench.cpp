@@ -59,6 +59,21 @@ int datasetRowOf(const Workbench &workbench, const QString &origin)
     return -1;
 }
 
+// What every campaign test starts from: a workbench that knows the built-in
+// instances, the ECDHE-P256 baseline's library, and a throw-away campaign folder.
+struct EcdheCampaignSetup {
+    Workbench workbench;
+    QTemporaryDir tmp;
+    QString lib;
+    QString out = tmp.filePath(QStringLiteral("campaign"));
+    EcdheCampaignSetup()
+    {
+        if (describeBuiltins(workbench))
+            lib = libraryOf(workbench, "ECDHE-P256");
+    }
+    bool ready() const { return tmp.isValid() && !lib.isEmpty(); }
+};
+
 } // namespace
 
 TEST(Workbench, LoadsTheReferenceDatasetInTheBackground)
@@ -250,13 +265,10 @@ TEST(Workbench, WrittenRecordsAreAddedWithoutReloadingTheFolder)
 
 TEST(Campaign, ATinyCampaignFillsALiveDataset)
 {
-    Workbench workbench;
-    ASSERT_TRUE(describeBuiltins(workbench));
-    const QString lib = libraryOf(workbench, "ECDHE-P256");
-    ASSERT_FALSE(lib.isEmpty());
-    QTemporaryDir tmp;
-    ASSERT_TRUE(tmp.isValid());
-    const QString out = tmp.filePath(QStringLiteral("campaign"));
+    EcdheCampaignSetup setup;
+    ASSERT_TRUE(setup.ready()) << "no ECDHE-P256 instance or no temporary folder";
+    Workbench &workbench = setup.workbench;
+    const QString &lib = setup.lib, &out = setup.out;
 
     CampaignSession session(&workbench);
     QSignalSpy updates(&session, &CampaignSession::update);
@@ -330,13 +342,10 @@ TEST(Campaign, APinnedCampaignKeepsTheWorkbenchOffItsCpu)
     const std::vector<int> cpus = usable_cpus();
     if (cpus.size() < 2)
         GTEST_SKIP() << "this process may use one CPU only: the workbench cannot keep off the runner's";
-    Workbench workbench;
-    ASSERT_TRUE(describeBuiltins(workbench));
-    const QString lib = libraryOf(workbench, "ECDHE-P256");
-    ASSERT_FALSE(lib.isEmpty());
-    QTemporaryDir tmp;
-    ASSERT_TRUE(tmp.isValid());
-    const QString out = tmp.filePath(QStringLiteral("campaign"));
+    EcdheCampaignSetup setup;
+    ASSERT_TRUE(setup.ready()) << "no ECDHE-P256 instance or no temporary folder";
+    Workbench &workbench = setup.workbench;
+    const QString &lib = setup.lib, &out = setup.out;
     const int measuring = default_measuring_cpu();
     CampaignOptions plan = tinyPlan(lib, out, {"init_a", "init_b"}, 0.05);
     plan.cpu = measuring;
@@ -388,12 +397,10 @@ TEST(Campaign, APinnedCampaignKeepsTheWorkbenchOffItsCpu)
 
 TEST(Campaign, CancelKeepsTheFinishedRecords)
 {
-    Workbench workbench;
-    ASSERT_TRUE(describeBuiltins(workbench));
-    const QString lib = libraryOf(workbench, "ECDHE-P256");
-    ASSERT_FALSE(lib.isEmpty());
-    QTemporaryDir tmp;
-    const QString out = tmp.filePath(QStringLiteral("campaign"));
+    EcdheCampaignSetup setup;
+    ASSERT_TRUE(setup.ready()) << "no ECDHE-P256 instance or no temporary folder";
+    Workbench &workbench = setup.workbench;
+    const QString &lib = setup.lib, &out = setup.out;
 
     CampaignSession session(&workbench);
     QSignalSpy finished(&session, &CampaignSession::finished);
