@@ -38,8 +38,17 @@ public:
         long syscall = -1; // what it sleeps in; -1 running or unknown
     };
 
-    explicit ThreadStateSampler(pid_t tid) : tid_(tid), sampler_([this] { run(); }) {}
-    ~ThreadStateSampler() { stop(); }
+    explicit ThreadStateSampler(pid_t tid)
+        : statFd_(openTaskFile(tid, "stat")), syscallFd_(openTaskFile(tid, "syscall")), sampler_([this] { run(); })
+    {
+    }
+    ~ThreadStateSampler()
+    {
+        stop();
+        for (int fd : {statFd_, syscallFd_})
+            if (fd >= 0)
+                ::close(fd);
+    }
     ThreadStateSampler(const ThreadStateSampler &) = delete;
     ThreadStateSampler &operator=(const ThreadStateSampler &) = delete;
 
@@ -72,40 +81,45 @@ public:
     }
 
 private:
-    static std::string nameOf(const Sample &s)
+    static std::string callName(long syscall)
     {
-        if (s.state == 'R')
-            return "on or waiting for a CPU";
-        const char *asleep = s.state == 'D' ? "uninterruptible " : "";
-        switch (s.syscall) {
+        switch (syscall) {
         case SYS_poll:
         case SYS_ppoll:
-            return std::string(asleep) + "poll (event loop)";
+            return "poll (event loop)";
         case SYS_futex:
-            return std::string(asleep) + "futex (lock or thread wait)";
+            return "futex (lock or thread wait)";
         case SYS_read:
         case SYS_recvmsg:
         case SYS_recvfrom:
-            return std::string(asleep) + "read (socket or file)";
+            return "read (socket or file)";
         case SYS_write:
         case SYS_writev:
         case SYS_sendmsg:
         case SYS_sendto:
-            return std::string(asleep) + "write (socket or file)";
+            return "write (socket or file)";
         case -1:
-            return std::string(asleep) + "unknown";
+            return "unknown";
         default:
-            return std::string(asleep) + "syscall " + std::to_string(s.syscall);
+            return "syscall " + std::to_string(syscall);
         }
     }
-
-    static bool readText(const std::string &path, char *text, size_t size)
+    static std::string nameOf(const Sample &s)
     {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            return false;
-        const ssize_t n = ::read(fd, text, size - 1);
-        ::close(fd);
+        if (s.state == 'R')
+            return "on or waiting for a CPU";
+        return (s.state == 'D' ? "uninterruptible " : "") + callName(s.syscall);
+    }
+
+    static int openTaskFile(pid_t tid, const char *name)
+    {
+        const std::string path = "/proc/self/task/" + std::to_string(tid) + "/" + name;
+        return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    }
+    // Both files are opened once and re-read from the start: no open and close every 5 ms.
+    static bool readText(int fd, char *text, size_t size)
+    {
+        const ssize_t n = fd < 0 ? -1 : ::pread(fd, text, size - 1, 0);
         if (n <= 0)
             return false;
         text[n] = '\0';
@@ -117,11 +131,11 @@ private:
         Sample s{CpuStallWatch::nowNs()};
         char text[512];
         // stat: "tid (comm) S ..."; comm may hold spaces and parentheses, so the state follows the last ')'.
-        if (readText(statPath_, text, sizeof text))
+        if (readText(statFd_, text, sizeof text))
             if (const char *close = std::strrchr(text, ')'); close && close[1] == ' ')
                 s.state = close[2];
         // syscall: "running", or the number of the call it is in followed by its arguments.
-        if (s.state != 'R' && readText(syscallPath_, text, sizeof text) && text[0] >= '0' && text[0] <= '9')
+        if (s.state != 'R' && readText(syscallFd_, text, sizeof text) && text[0] >= '0' && text[0] <= '9')
             s.syscall = std::strtol(text, nullptr, 10);
         return s;
     }
@@ -138,9 +152,8 @@ private:
         }
     }
 
-    const pid_t tid_;
-    const std::string statPath_ = "/proc/self/task/" + std::to_string(tid_) + "/stat";
-    const std::string syscallPath_ = "/proc/self/task/" + std::to_string(tid_) + "/syscall";
+    const int statFd_;
+    const int syscallFd_;
     std::atomic<bool> stopping_{false};
     mutable std::mutex mutex_;
     std::vector<Sample> samples_;
