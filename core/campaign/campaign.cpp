@@ -669,7 +669,8 @@ bool calibrate(Context &ctx, const std::string &lib, const InstanceInfo &info, c
 
 std::vector<std::string> chosen_operations(Context &ctx, const InstanceInfo &info, unsigned passes_run)
 {
-    std::vector<std::string> all = operations_for(passes_run);
+    const unsigned timed = timed_passes(info.caps.passes, passes_run);
+    std::vector<std::string> all = operations_for(timed);
     if (ctx.opt.operations.empty())
         return all;
     std::vector<std::string> chosen;
@@ -677,8 +678,10 @@ std::vector<std::string> chosen_operations(Context &ctx, const InstanceInfo &inf
         if (std::find(all.begin(), all.end(), op) != all.end())
             chosen.push_back(op);
         else
-            ctx.problem(info.meta.instance, info.meta.instance + ": no operation " + op + " (its exchange runs " +
-                                                std::to_string(passes_run) + " passes)");
+            ctx.problem(info.meta.instance, info.meta.instance + ": no operation " + op + " (it claims " +
+                                                std::to_string(info.caps.passes) + " passes and its exchange runs " +
+                                                std::to_string(passes_run) + ": pass steps are timed up to " +
+                                                std::to_string(timed) + ")");
     }
     return chosen;
 }

@@ -56,7 +56,8 @@ TEST(Campaign, WritesCompleteSchema2RecordsWithSamples)
     ProcessResult r =
         run_cli(quick({"run", "--instance", "X25519-NIKE", "ECDHE-P256", "--system-label", "test_1", "--out", dir.path()}));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-    EXPECT_NE(r.out.find("15 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out;
+    // 7 steps of the 2-pass ECDHE, 5 of the 0-pass NIKE (no pass step: P = min(claimed, run) = 0).
+    EXPECT_NE(r.out.find("12 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out;
 
     for (const char *f : {"campaign.json", "build.json", "kat/ecdhe/ECDHE-P256.log", "kat/x25519-nike/X25519-NIKE.log"})
         EXPECT_TRUE(fs::exists(fs::path(dir.path()) / f)) << f;
@@ -89,10 +90,17 @@ TEST(Campaign, WritesCompleteSchema2RecordsWithSamples)
         EXPECT_EQ(rec.timing_scope, std::string(op) == "exchange" ? "loop" : "per_call_step");
         EXPECT_GT(*rec.peak_rss_bytes, 0u);
     }
-    // The 0-pass NIKE runs three empty passes like the official driver.
-    Record nike = load(records / "x25519-nike" / "X25519-NIKE__pass3.json");
+    // The 0-pass NIKE runs three empty passes like the official driver, but the
+    // harness times pass1..pass_P with P = min(kex_passes, kex_passes_run) = 0.
+    Record nike = load(records / "x25519-nike" / "X25519-NIKE__exchange.json");
     EXPECT_EQ(nike.status, "complete");
     EXPECT_EQ(nike.size("total_msg_bytes"), 0);
+    const std::vector<std::pair<std::string, int64_t>> passes = {{"kex_passes", 0}, {"kex_passes_run", 3}};
+    EXPECT_EQ(nike.kex, passes);
+    for (const char *op : {"init_a", "init_b", "derive_a", "derive_b"})
+        EXPECT_TRUE(fs::exists(records / "x25519-nike" / (std::string("X25519-NIKE__") + op + ".json"))) << op;
+    for (const char *op : {"pass1", "pass2", "pass3"})
+        EXPECT_FALSE(fs::exists(records / "x25519-nike" / (std::string("X25519-NIKE__") + op + ".json"))) << op;
 
     // Harness tooling field names: every record has the schema-2 keys.
     auto j = raw(records / "ecdhe" / "ECDHE-P256__pass1.json");

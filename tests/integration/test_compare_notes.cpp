@@ -115,7 +115,7 @@ Campaigns &campaigns()
         auto *out = new Campaigns;
         for (const char *name : {"sysalpha", "sysbeta"}) {
             const std::string folder = out->dir.path() + "/" + name;
-            const ProcessResult run = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--op", "pass1",
+            const ProcessResult run = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--op", "init_a",
                                                "--target", "0.002", "--trials", "2", "--no-stack", "--no-profile",
                                                "--system-label", name, "--out", folder},
                                               false, 300);
