@@ -9,6 +9,7 @@
 #include "core/base/clock.h"
 #include "core/campaign/environment.h"
 #include "core/campaign/operations.h"
+#include "core/campaign/progress_plan.h"
 #include "core/campaign/planner.h"
 
 #include <QButtonGroup>
@@ -85,18 +86,14 @@ QString formatEta(double seconds)
     return QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
 }
 
-// A rough duration before Start, when no operation is calibrated yet. Each
-// checked instance: its KAT check and calibration (kInstanceSetupS); each
-// (instance, operation): plan_fixed() for an operation of kAssumedCallS per
-// call, whose trials then last about the trial target, each in a child that
-// takes kChildSetupS to start, plus the stack child. Adaptive: from its minimum
-// trials to the whole budget per operation.
+// A rough duration before Start, when no operation is calibrated yet: the
+// campaign's own progress plan as it stands before calibration
+// (core/campaign/progress_plan.h). Adaptive: from its minimum trials to the
+// whole budget per operation.
 struct DurationEstimate {
     double low_s = 0, high_s = 0;
     int records = 0;
 };
-
-constexpr double kAssumedCallS = 1e-3, kChildSetupS = 0.1, kInstanceSetupS = 2;
 
 DurationEstimate estimateDuration(const CampaignOptions &o, const QVector<InstanceEntry> &instances)
 {
@@ -108,18 +105,8 @@ DurationEstimate estimateDuration(const CampaignOptions &o, const QVector<Instan
                             ? static_cast<int>(operations_for(static_cast<unsigned>(entry.info.caps.passes)).size())
                             : static_cast<int>(o.operations.size());
         e.records += ops;
-        const double setup = (o.kat ? kInstanceSetupS : kInstanceSetupS / 2) + (o.stack ? ops * kChildSetupS : 0);
-        e.low_s += setup;
-        e.high_s += setup;
-        if (o.mode == "adaptive") {
-            const int trials = std::max(o.adaptive.min_trials, kAdaptiveMinTrials);
-            e.low_s += ops * trials * (o.adaptive.trial_target_s + kChildSetupS);
-            e.high_s += ops * std::max(o.adaptive.budget_s, trials * (o.adaptive.trial_target_s + kChildSetupS));
-        } else {
-            const Plan plan = plan_fixed(kAssumedCallS, kChildSetupS, kAssumedCallS, o.planning);
-            e.low_s += ops * plan.estimated_s;
-            e.high_s += ops * plan.estimated_s;
-        }
+        e.low_s += instance_preparation_s(o) + ops * assumed_operation_s(o);
+        e.high_s += instance_preparation_s(o) + ops * assumed_operation_s(o, true);
     }
     return e;
 }

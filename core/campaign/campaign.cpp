@@ -10,6 +10,7 @@
 #include "core/runner/measure.h"
 #include "core/campaign/operations.h"
 #include "core/campaign/process.h"
+#include "core/campaign/progress_plan.h"
 #include "core/campaign/health.h"
 #include "core/campaign/host_description.h"
 #include "core/analysis/stats.h"
@@ -122,16 +123,22 @@ struct Context {
     fs::path out() const { return opt.out_dir; }
     bool cancelled() const { return cancel.load(); }
 
+    // Units are the seconds of work the plan expects (core/campaign/progress_plan.h).
+    // The bar never goes backwards and reaches 100 % only when the campaign has
+    // finished; the ETA is the work still planned at the pace seen so far, so a
+    // queued retry lengthens it even while the bar holds.
     void emit(CampaignEvent e)
     {
-        // The total is refined as instances are calibrated; progress never goes backwards.
-        const double fraction = units_total > 0 ? std::min(1.0, units_done / units_total) : 0;
-        last_fraction = std::max(last_fraction, fraction);
+        const double fraction = units_total > 0 ? std::clamp(units_done / units_total, 0.0, 1.0) : 0;
+        const bool finished = e.kind == CampaignEvent::Finished;
+        last_fraction = std::max(last_fraction, finished ? fraction : std::min(fraction, kUnfinishedFraction));
         e.fraction_done = last_fraction;
         const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-        e.eta_s = e.fraction_done > 0.01 ? elapsed * (1 - e.fraction_done) / e.fraction_done : -1;
+        const double remaining = std::max(0.0, units_total - units_done);
+        e.eta_s = finished ? 0 : fraction > 0.01 ? elapsed * remaining / units_done : -1;
         observer.on_event(e);
     }
+    static constexpr double kUnfinishedFraction = 0.999;
     void problem(const std::string &instance, const std::string &message)
     {
         summary.problems.push_back(message);
@@ -836,6 +843,42 @@ struct InstanceWork {
     const KatCheck *kat_check() const { return kat ? &*kat : nullptr; }
 };
 
+// Every operation of a calibrated instance gets this plan: each iteration of a
+// step runs a whole exchange, so t1 sizes them all.
+Plan plan_of(const Context &ctx, const InstanceWork &w)
+{
+    PlanningConstants constants = ctx.opt.planning;
+    if (ctx.opt.mode == "adaptive")
+        constants.trial_target_s = ctx.opt.adaptive.trial_target_s;
+    return plan_fixed(w.t1, w.setup_s, w.t1, constants);
+}
+
+bool has_profiled_build(const std::string &lib)
+{
+    std::error_code ec;
+    return fs::is_regular_file(profiled_library(lib), ec);
+}
+
+// The progress plan's share of one instance past its preparation: assumed from
+// the options until it is calibrated (assumed_instance_work_s), then its real
+// plan (instance_work_s).
+double assumed_instance_work_s(const Context &ctx, const InstanceInfo &info)
+{
+    const size_t ops = ctx.opt.operations.empty() ? operations_for(static_cast<unsigned>(info.caps.passes)).size()
+                                                  : ctx.opt.operations.size();
+    const double profile = has_profiled_build(info.path)
+                               ? profile_child_s(ctx.opt, kAssumedCallS, kAssumedChildSetupS) : 0;
+    return static_cast<double>(ops) * assumed_operation_s(ctx.opt) + profile;
+}
+
+double instance_work_s(const Context &ctx, const InstanceWork &w)
+{
+    const Plan plan = plan_of(ctx, w);
+    const double per_op = planned_trials(ctx.opt, plan) * trial_work_s(plan) + stack_child_s(ctx.opt, w.t1, w.setup_s);
+    const double profile = w.measure_exchange && has_profiled_build(w.lib) ? profile_child_s(ctx.opt, w.t1, w.setup_s) : 0;
+    return static_cast<double>(w.ops.size()) * per_op + profile;
+}
+
 // One (instance, operation) pair and the state of its trials.
 struct PairWork {
     size_t instance = 0;
@@ -848,7 +891,8 @@ struct PairWork {
     bool written_failed = false;     // ... as a failed record
     bool changed = false;            // something changed since it was written
     double spent_s = 0;              // its children's wall time (the adaptive budget)
-    int units = 0;                   // progress units counted for it
+    double trial_s = 0, stack_s = 0; // the progress plan's seconds per trial and for the stack child
+    bool unrun_dropped = false;      // the planned trials it will not run are out of the progress plan
 };
 
 bool wants_new_trial(const Context &ctx, const PairWork &p)
@@ -941,13 +985,26 @@ size_t keep_attempt(PairWork &p, const TrialTask &task, ChildRun child)
     return *task.retry_slot;
 }
 
-void count_progress(Context &ctx, PairWork &p)
+// The progress plan after one trial: it is done work; a trial past the
+// planned count (adaptive) or a retry is work the plan had not counted (a
+// retry was added when queued); planned trials a stopped pair will not run
+// and retries it dropped leave the plan.
+void count_progress(Context &ctx, PairWork &p, bool was_retry, size_t retries_dropped)
 {
-    const int target = p.stopped && p.retry_slots.empty() ? p.planned : std::min<int>(p.planned, static_cast<int>(p.run.trials.size()));
-    if (target > p.units) {
-        ctx.units_done += target - p.units;
-        p.units = target;
+    ctx.units_done += p.trial_s;
+    if (!was_retry && static_cast<int>(p.run.trials.size()) > p.planned)
+        ctx.units_total += p.trial_s;
+    ctx.units_total -= static_cast<double>(retries_dropped) * p.trial_s;
+    if (p.stopped && !p.unrun_dropped && static_cast<int>(p.run.trials.size()) < p.planned) {
+        ctx.units_total -= (p.planned - static_cast<int>(p.run.trials.size())) * p.trial_s;
+        p.unrun_dropped = true;
     }
+}
+
+void queue_retry(Context &ctx, PairWork &p, size_t slot)
+{
+    p.retry_slots.push_back(slot);
+    ctx.units_total += p.trial_s;
 }
 
 void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p, const TrialTask &task)
@@ -974,17 +1031,19 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
     kept.child.health.trial = static_cast<int>(slot) + 1;
     kept.child.health.attempt = kept.attempt;
     p.changed = true;
+    size_t retries_dropped = 0;
     if (!ok) {
         p.stopped = true; // the harness also stops at the first process that does not complete
+        retries_dropped = p.retry_slots.size();
         p.retry_slots.clear();
     } else if (kept.child.health.disturbed && kept.attempt < ctx.opt.retries) {
-        p.retry_slots.push_back(slot);
+        queue_retry(ctx, p, slot);
     }
     // A retry replaces a trial value, so the rule is checked again: an
     // operation stopped on precision goes on when its interval widened.
     if (ok && ctx.opt.mode == "adaptive")
         check_adaptive_stop(ctx, p);
-    count_progress(ctx, p);
+    count_progress(ctx, p, task.retry_slot.has_value(), retries_dropped);
     CampaignEvent e = ev(CampaignEvent::TrialDone, w.info.meta.instance, p.run.op,
                          kept.child.health.disturbed ? "disturbed: " + kept.child.health.reason : std::string());
     e.trial = static_cast<int>(p.run.trials.size());
@@ -997,8 +1056,10 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
 void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p)
 {
     const InstanceWork &w = instances[p.instance];
-    if (!p.written && ctx.opt.stack && !ctx.cancelled())
+    if (!p.written && ctx.opt.stack && !ctx.cancelled()) {
         measure_stack_of(ctx, w.lib, w.info.meta.instance, p.run, p.run.plan.timeout_per_process_s);
+        ctx.units_done += p.stack_s;
+    }
     p.run.ended_utc = utc_now();
     p.run.load_end = load_average();
     Record rec = assemble_record(ctx, w.info, w.kat_check(), p.run);
@@ -1033,7 +1094,7 @@ bool sweep_disturbed(Context &ctx, std::vector<PairWork> &pairs)
                 p.changed = true;
             if (t.child.health.disturbed && t.attempt < ctx.opt.retries &&
                 std::find(p.retry_slots.begin(), p.retry_slots.end(), slot) == p.retry_slots.end()) {
-                p.retry_slots.push_back(slot);
+                queue_retry(ctx, p, slot);
                 queued = true;
             }
         }
@@ -1074,12 +1135,6 @@ KatCheckOptions kat_options_for(const Context &ctx, const InstanceInfo &info)
     return how;
 }
 
-// Trials each pair is counted with in the progress estimate.
-int planned_trials(const CampaignOptions &opt, const Plan &plan)
-{
-    return opt.mode == "adaptive" ? std::max(opt.adaptive.min_trials, kAdaptiveMinTrials) : plan.trials;
-}
-
 // KAT, build entry, calibration and the operations still to measure.
 std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &lib, const InstanceInfo &info)
 {
@@ -1101,7 +1156,8 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
     add_build_entry(ctx, info, w.kat_check());
     unsigned passes_run = 0;
     const bool calibrated = calibrate(ctx, lib, info, w.kat_check(), w.t1, w.setup_s, passes_run);
-    ctx.units_done += 1;
+    ctx.units_done += instance_preparation_s(ctx.opt);
+    ctx.units_total -= assumed_instance_work_s(ctx, info);
     if (!calibrated)
         return std::nullopt;
     for (const auto &op : chosen_operations(ctx, info, passes_run)) {
@@ -1114,25 +1170,24 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
         ++ctx.summary.records_resumed;
         ctx.emit(ev(CampaignEvent::RecordResumed, info.meta.instance, op, "kept the complete record"));
     }
+    ctx.units_total += instance_work_s(ctx, w);
     return w;
 }
 
 std::vector<PairWork> pairs_of(Context &ctx, const std::vector<InstanceWork> &instances)
 {
-    PlanningConstants constants = ctx.opt.planning;
-    if (ctx.opt.mode == "adaptive")
-        constants.trial_target_s = ctx.opt.adaptive.trial_target_s;
     std::vector<PairWork> pairs;
     for (size_t i = 0; i < instances.size(); ++i)
         for (const auto &op : instances[i].ops) {
             PairWork p;
             p.instance = i;
             p.run.op = op;
-            p.run.plan = plan_fixed(instances[i].t1, instances[i].setup_s, instances[i].t1, constants);
+            p.run.plan = plan_of(ctx, instances[i]);
             p.run.started_utc = utc_now();
             p.run.load_start = load_average();
             p.planned = planned_trials(ctx.opt, p.run.plan);
-            ctx.units_total += p.planned;
+            p.trial_s = trial_work_s(p.run.plan);
+            p.stack_s = stack_child_s(ctx.opt, instances[i].t1, instances[i].setup_s);
             pairs.push_back(std::move(p));
         }
     return pairs;
@@ -1609,8 +1664,9 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
         ctx.problem(lib, why);
     const std::vector<InstanceInfo> &infos = described.infos;
     const std::vector<std::string> &libs = described.libs;
-    // One unit per instance for KAT and calibration; each pair adds its trials once known.
-    ctx.units_total = static_cast<double>(infos.size());
+    // Each instance's preparation and its work as assumed before calibration.
+    for (const InstanceInfo &info : infos)
+        ctx.units_total += instance_preparation_s(options) + assumed_instance_work_s(ctx, info);
     std::vector<InstanceWork> instances;
     for (size_t i = 0; i < infos.size() && !ctx.cancelled(); ++i)
         if (auto w = prepare_instance(ctx, libs[i], infos[i]))
@@ -1620,8 +1676,11 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
         run_all_trials(ctx, instances, pairs, seed);
     // The harness profiles only the exchange of a KEX, so the profile accompanies the exchange record.
     for (const InstanceWork &w : instances)
-        if (options.profile && !ctx.cancelled() && w.measure_exchange)
+        if (options.profile && !ctx.cancelled() && w.measure_exchange) {
             measure_profile_of(ctx, w.lib, w.info, w.t1, w.setup_s);
+            if (has_profiled_build(w.lib))
+                ctx.units_done += profile_child_s(options, w.t1, w.setup_s);
+        }
 
     ctx.summary.cancelled = ctx.cancelled();
     ctx.campaign["ended_utc"] = utc_now();

@@ -7,6 +7,7 @@
 
 #include "core/base/affinity.h"
 #include "core/base/fsutil.h"
+#include "core/campaign/campaign.h"
 #include "core/data/record.h"
 
 #include <gtest/gtest.h>
@@ -276,4 +277,103 @@ TEST(Disturbance, AMalformedRunnerAnswerBecomesAFailedRecord)
         EXPECT_NE(rec.kexbench->reason.find(expected), std::string::npos) << rec.kexbench->reason;
         EXPECT_TRUE(rec.kexbench->ticks.empty()) << "a rejected answer's samples must not be used";
     }
+}
+
+namespace {
+
+struct ProgressEvent {
+    CampaignEvent::Kind kind;
+    double fraction, eta;
+    std::string message;
+};
+
+class ProgressLog : public CampaignObserver {
+public:
+    void on_event(const CampaignEvent &e) override { events.push_back({e.kind, e.fraction_done, e.eta_s, e.message}); }
+    std::vector<ProgressEvent> events;
+};
+
+// setenv for the runner children of an in-process campaign, undone on scope exit.
+class ScopedEnv {
+public:
+    explicit ScopedEnv(const std::vector<std::string> &assignments)
+    {
+        for (const auto &a : assignments) {
+            const auto eq = a.find('=');
+            names_.push_back(a.substr(0, eq));
+            ::setenv(names_.back().c_str(), a.substr(eq + 1).c_str(), 1);
+        }
+    }
+    ~ScopedEnv()
+    {
+        for (const auto &n : names_)
+            ::unsetenv(n.c_str());
+    }
+    ScopedEnv(const ScopedEnv &) = delete;
+    ScopedEnv &operator=(const ScopedEnv &) = delete;
+
+private:
+    std::vector<std::string> names_;
+};
+
+std::string progress_trace(const std::vector<ProgressEvent> &events)
+{
+    std::string out;
+    for (const auto &e : events)
+        out += "\n  kind " + std::to_string(e.kind) + " " + std::to_string(e.fraction * 100) + " % ETA " +
+               std::to_string(e.eta) + " s " + e.message;
+    return out;
+}
+
+} // namespace
+
+// Issue 33 item 6: a retried trial and the stack child are part of the plan
+// the bar shows. Every trial child, a retry too, moves the bar; the bar reaches
+// 100 % with the Finished event and not before (the stack child and the
+// record still to come), and until then the ETA says there is work left.
+TEST(Disturbance, ProgressCountsEveryRetryAndReachesTheEndOnlyWhenTheCampaignDoes)
+{
+    TempDir dir;
+    ScopedEnv env(disturb(dir, "2", "sleep"));
+    CampaignOptions o;
+    o.libraries = {fixture("disturbed-2p")};
+    o.operations = {"exchange"};
+    o.order = "harness";
+    o.planning.trials = 5;
+    o.planning.trial_target_s = 0.05;
+    o.retries = 3;
+    o.cpu = measuring_cpu();
+    o.kat = false;
+    o.profile = false;
+    o.stack = true;
+    o.out_dir = dir / "camp";
+    ProgressLog log;
+    std::atomic<bool> cancel{false};
+    auto summary = run_campaign(o, log, cancel);
+    ASSERT_TRUE(summary.ok()) << summary.error();
+    const std::string trace = progress_trace(log.events);
+    ASSERT_FALSE(log.events.empty());
+    ASSERT_EQ(log.events.back().kind, CampaignEvent::Finished);
+    EXPECT_DOUBLE_EQ(log.events.back().fraction, 1.0);
+
+    const Record rec = exchange_record(dir / "camp");
+    ASSERT_TRUE(rec.kexbench);
+    ASSERT_GE(rec.disturbed_retries, 1) << "the sleeping trial must have been retried" << trace;
+    int trials_done = 0;
+    double last_trial_fraction = 0, last_fraction = 0;
+    for (size_t i = 0; i + 1 < log.events.size(); ++i) {
+        const ProgressEvent &e = log.events[i];
+        EXPECT_LT(e.fraction, 1.0) << "event " << i << " before the end shows 100 %" << trace;
+        EXPECT_GE(e.fraction, last_fraction) << "event " << i << trace;
+        last_fraction = e.fraction;
+        if (e.kind != CampaignEvent::TrialDone)
+            continue;
+        ++trials_done;
+        EXPECT_GT(e.fraction, last_trial_fraction) << "trial child " << trials_done << " did not move the bar" << trace;
+        EXPECT_GT(e.eta, 0) << "trial child " << trials_done << ": the stack child and the record are still to come"
+                            << trace;
+        last_trial_fraction = e.fraction;
+    }
+    // Every child that ran a trial: the five kept and each retried attempt.
+    EXPECT_EQ(trials_done, 5 + rec.disturbed_retries) << trace;
 }
