@@ -99,21 +99,49 @@ bool timer_limited(const Record &r)
     return e && e->center - r.kexbench->overhead_ticks < kTimerLimitTicks;
 }
 
-std::vector<std::string> record_flags(const Record &r)
+namespace {
+
+struct RecordFlag {
+    const char *name;
+    std::string phrase;
+};
+
+// The one list of a record's flags: both record_flags and record_flag_names read it.
+std::vector<RecordFlag> flags_of(const Record &r)
 {
-    std::vector<std::string> flags;
+    std::vector<RecordFlag> flags;
     if (timer_limited(r)) {
         const auto e = trial_estimate(r, TrialQuantity::ticks);
-        flags.push_back("timer-limited (median " + fmt::py_format(e->center, 'f', 0) + " ticks, timer overhead " +
-                        fmt::py_format(r.kexbench->overhead_ticks, 'f', 0) + " ticks)");
+        flags.push_back({"timer-limited", "timer-limited (median " + fmt::py_format(e->center, 'f', 0) +
+                                              " ticks, timer overhead " +
+                                              fmt::py_format(r.kexbench->overhead_ticks, 'f', 0) + " ticks)"});
     }
     if (r.kexbench && r.kexbench->disturbed)
-        flags.push_back(r.kexbench->reason.empty() ? std::string("disturbed: no clean attempt of some trial")
-                                                   : r.kexbench->reason);
+        flags.push_back({"disturbed", r.kexbench->reason.empty()
+                                          ? std::string("disturbed: no clean attempt of some trial")
+                                          : r.kexbench->reason});
     if (r.kexbench && r.kexbench->dropped_tick_pairs > 0)
-        flags.push_back(std::to_string(r.kexbench->dropped_tick_pairs) +
-                        " tick pair(s) dropped (stop before start)");
+        flags.push_back({"dropped tick pairs", std::to_string(r.kexbench->dropped_tick_pairs) +
+                                                   " tick pair(s) dropped (stop before start)"});
     return flags;
+}
+
+} // namespace
+
+std::vector<std::string> record_flags(const Record &r)
+{
+    std::vector<std::string> out;
+    for (auto &flag : flags_of(r))
+        out.push_back(std::move(flag.phrase));
+    return out;
+}
+
+std::vector<std::string> record_flag_names(const Record &r)
+{
+    std::vector<std::string> out;
+    for (const auto &flag : flags_of(r))
+        out.push_back(flag.name);
+    return out;
 }
 
 std::vector<std::string> measured_host_warnings(const Dataset &d)

@@ -38,6 +38,10 @@ inline constexpr double kTimerLimitTicks = 20;
 // (median 31 ticks, timer overhead 22 ticks)", "disturbed: no clean attempt of
 // trial 1 ...", "3 tick pairs dropped". Empty when none.
 std::vector<std::string> record_flags(const Record &record);
+// The same flags by name only ("timer-limited", "disturbed", "dropped tick
+// pairs"), in the same order: what fits a table column, where the whole phrase
+// goes into a note or the Consistency checks table keyed by the row.
+std::vector<std::string> record_flag_names(const Record &record);
 bool timer_limited(const Record &record);
 
 // The host-load warnings the campaign measured (campaign.json

@@ -673,13 +673,35 @@ DataRow performance_data_row(const Record &r, const std::vector<std::string> &un
 
 std::vector<double> as_doubles(const std::vector<uint64_t> &v) { return {v.begin(), v.end()}; }
 
-// The trial-level interval, or why there is none: never a width over iterations.
-std::string trial_ci_cell(const std::optional<TrialEstimate> &e, Language lang)
+// Long texts of a table's cells as numbered notes: the cell keeps a short
+// word and the note's key, so a narrow column stays narrow on a page (the PDF
+// has no room for a sentence per row). One note per distinct text.
+class TableFootnotes {
+public:
+    std::string key(const std::string &text)
+    {
+        auto it = std::find(texts_.begin(), texts_.end(), text);
+        if (it == texts_.end())
+            it = texts_.insert(texts_.end(), text);
+        return "[" + std::to_string(it - texts_.begin() + 1) + "]";
+    }
+    void append_to(ReportTable &t, const Context &c) const
+    {
+        for (size_t i = 0; i < texts_.size(); ++i)
+            t.notes.push_back("[" + std::to_string(i + 1) + "] " + c.text(texts_[i]));
+    }
+
+private:
+    std::vector<std::string> texts_;
+};
+
+// The trial-level interval, or n/a and the key of the note saying why: never a width over iterations.
+std::string trial_ci_cell(const std::optional<TrialEstimate> &e, TableFootnotes &notes)
 {
     if (!e)
         return fmt::kMissing;
     if (!e->ci.reached)
-        return tr_text(lang, ci_unavailable_reason(*e));
+        return "n/a " + notes.key(ci_unavailable_reason(*e));
     return fmt::fmt_int(e->ci.low) + " \u2013 " + fmt::fmt_int(e->ci.high);
 }
 
@@ -711,32 +733,53 @@ std::string overhead_subtracted_mean(const Record &r, const RecordSamples &k, co
     return v ? fmt::fmt_int(*v) : std::string(fmt::kMissing);
 }
 
+// The flags by name: their whole phrases (a disturbance reason runs to two
+// lines) are rows of the Consistency checks table, keyed by instance and
+// operation, so this column stays a few words wide on a page.
 std::string checks_cell(const Context &c, const Record &r)
 {
     std::string cell;
-    for (const auto &flag : record_flags(r))
-        cell.append(cell.empty() ? "" : c.phrase_sep()).append(c.text(flag));
+    for (const auto &flag : record_flag_names(r))
+        cell.append(cell.empty() ? "" : c.list_sep()).append(c.t(flag));
     return cell.empty() ? std::string(fmt::kMissing) : cell;
 }
 
-Row samples_row(const Context &c, const Record &r)
+std::string counter_text(const Context &c, const RecordSamples &k)
+{
+    return c.paren(k.counter.empty() ? std::string(fmt::kMissing) : k.counter, unit_of(k, c.lang));
+}
+
+// The counter of every kexbench record when they all used one, said once in a
+// note instead of a column repeating it.
+std::optional<std::string> common_counter(const Context &c)
+{
+    std::set<std::string> counters;
+    for (const Record *r : c.records)
+        if (r->kexbench)
+            counters.insert(counter_text(c, *r->kexbench));
+    return counters.size() == 1 ? std::optional<std::string>(*counters.begin()) : std::nullopt;
+}
+
+// The operation without the "(disturbed)" mark of other tables: this table's
+// checks column names the flag.
+Row samples_row(const Context &c, const Record &r, bool counter_column, TableFootnotes &notes)
 {
     const RecordSamples &k = *r.kexbench;
     const std::vector<double> ticks = as_doubles(k.ticks);
     const auto by_ticks = trial_estimate(r, TrialQuantity::ticks);
     const auto by_time = k.ns.empty() ? std::nullopt : trial_estimate(r, TrialQuantity::time_ns);
-    const std::string counter = k.counter.empty() ? std::string(fmt::kMissing) : k.counter;
-    return {instance_cell(c, r.candidate, r.label),
-            operation_cell(c, r),
-            c.paren(counter, unit_of(k, c.lang)),
-            trials_cell(r, k, c.lang),
-            by_ticks ? fmt::fmt_int(by_ticks->center) : fmt::kMissing,
-            trial_ci_cell(by_ticks, c.lang),
-            overhead_subtracted_mean(r, k, ticks),
-            by_time ? fmt::fmt_time(by_time->center * 1e-9) : fmt::kMissing,
-            k.stack_bytes ? std::to_string(*k.stack_bytes) : fmt::kMissing,
-            std::to_string(k.secret_mismatches),
-            checks_cell(c, r)};
+    Row row{instance_cell(c, r.candidate, r.label), r.operation};
+    if (counter_column)
+        row.push_back(counter_text(c, k));
+    row.insert(row.end(), {trials_cell(r, k, c.lang),
+                           by_ticks ? fmt::fmt_int(by_ticks->center) : fmt::kMissing,
+                           trial_ci_cell(by_ticks, notes),
+                           overhead_subtracted_mean(r, k, ticks),
+                           by_time ? fmt::fmt_time(by_time->center * 1e-9) : fmt::kMissing,
+                           k.stack_bytes ? std::to_string(*k.stack_bytes) : fmt::kMissing,
+                           std::to_string(k.secret_mismatches),
+                           checks_cell(c, r)});
+    return row;
 }
 
 std::vector<std::string> samples_data_header(const std::vector<std::string> &units)
@@ -780,17 +823,18 @@ DataRow samples_data_row(const Record &r, const std::vector<std::string> &units)
 
 std::optional<ReportTable> samples_table(const Context &c)
 {
-    ReportTable t{"performance-kexbench",
-                  c.t("Trial-level figures (kexbench)"),
-                  {c.t("instance"), c.t("operation"), c.t("counter (unit)"), c.t("trials"), c.t("median of trial medians"),
-                   c.t("95 % CI over trials"), c.t("mean \u2212 timer overhead"), c.t("median of trial medians (time)"),
-                   c.t("stack (bytes)"), c.t("secret mismatches"), c.t("checks")},
-                  {},
-                  {}};
+    const std::optional<std::string> counter = common_counter(c);
+    ReportTable t{"performance-kexbench", c.t("Trial-level figures (kexbench)"), {c.t("instance"), c.t("operation")}, {}, {}};
+    if (!counter)
+        t.header.push_back(c.t("counter (unit)"));
+    t.header.insert(t.header.end(), {c.t("trials"), c.t("median of trial medians"), c.t("95 % CI over trials"),
+                                     c.t("mean \u2212 timer overhead"), c.t("median of trial medians (time)"),
+                                     c.t("stack (bytes)"), c.t("secret mismatches"), c.t("checks")});
+    TableFootnotes footnotes;
     for (const Record *r : c.records) {
         if (!r->kexbench)
             continue;
-        t.rows.push_back(samples_row(c, *r));
+        t.rows.push_back(samples_row(c, *r, !counter, footnotes));
         t.data_rows.push_back(samples_data_row(*r, unit_slugs(c.records, true)));
         if (!complete(*r) && !r->kexbench->reason.empty())
             t.notes.push_back(code(r->label) + " " + r->operation + c.colon() + c.text(r->kexbench->reason));
@@ -806,6 +850,15 @@ std::optional<ReportTable> samples_table(const Context &c)
                    "method's figures above (mean over all timed calls, median trial) are unchanged. The overhead is "
                    "the cheapest empty timer start/stop pair. A trial is retried when its speed probe ran more than "
                    "3 % slower than the campaign's fastest or it lost more than 1 % of its wall time."));
+    const bool flagged = std::any_of(c.records.begin(), c.records.end(),
+                                     [](const Record *r) { return r->kexbench && !record_flags(*r).empty(); });
+    size_t next_note = 1;
+    if (counter)
+        t.notes.insert(t.notes.begin() + next_note++, c.f("Counter of every row: {}.", {*counter}));
+    if (flagged)
+        t.notes.insert(t.notes.begin() + next_note++, c.t("The checks column names each record's flags; the "
+                                                          "Consistency checks table below gives each in full."));
+    footnotes.append_to(t, c);
     return t;
 }
 

@@ -185,6 +185,12 @@ const Entry kCatalogue[] = {
      "平均值。与计时器开销相差不超过 20 个计数器计数的步骤受计时器精度限制。"},
     // record flags (core/analysis/consistency.cpp) and disturbance reasons (core/campaign/campaign.cpp, core/campaign/health.cpp)
     {"timer-limited (median {} ticks, timer overhead {} ticks)", "受计时器精度限制（中位数 {} 计数，计时器开销 {} 计数）"},
+    {"Counter of every row: {}.", "所有行的计数器：{}。"},
+    {"timer-limited", "受计时器精度限制"},
+    {"disturbed", "受干扰"},
+    {"dropped tick pairs", "丢弃的计数对"},
+    {"The checks column names each record's flags; the Consistency checks table below gives each in full.",
+     "“检查”一栏只列出每条记录的标记名称；下方的一致性检查表给出每个标记的完整说明。"},
     {"disturbed: no clean attempt of some trial", "受干扰：某次试验没有一次未受干扰的尝试"},
     {"disturbed: no clean attempt of trial {} in {} attempts ({})", "受干扰：试验 {} 的 {} 次尝试均受到干扰（{}）"},
     {"{} tick pair(s) dropped (stop before start)", "丢弃了 {} 对计数（停止早于启动）"},
