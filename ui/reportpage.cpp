@@ -51,7 +51,10 @@ struct Built {
 };
 
 // Null when `guiThread` is gone (the application quit while this job ran).
-std::shared_ptr<QTextDocument> previewDocument(const QString &html, double pointSize, const QPointer<QThread> &guiThread)
+// `width`: the preview's text width when the build started; the tables' columns
+// are fitted to it as the PDF's are to the page (words never broken inside).
+std::shared_ptr<QTextDocument> previewDocument(const QString &html, double pointSize, qreal width,
+                                               const QPointer<QThread> &guiThread)
 {
     // Deleted at once in its own thread (a document never handed over dies on
     // the worker, which has no event loop to run a deleteLater), else later
@@ -64,6 +67,8 @@ std::shared_ptr<QTextDocument> previewDocument(const QString &html, double point
     });
     prepare_report_document(document.get(), pointSize);
     document->setHtml(html);
+    if (width > 0)
+        fit_report_tables(document.get(), width);
     QThread *target = guiThread.data();
     if (!target || !QCoreApplication::instance())
         return nullptr;
@@ -73,7 +78,7 @@ std::shared_ptr<QTextDocument> previewDocument(const QString &html, double point
 
 Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string &candidate,
                   const QString &accountingFile, const std::string &algorithmName, const std::string &language,
-                  double pointSize, const QPointer<QThread> &guiThread)
+                  double pointSize, qreal width, const QPointer<QThread> &guiThread)
 {
     Built out;
     Accounting accounting = find_accounting(data->root, accountingFile);
@@ -88,7 +93,7 @@ Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string 
     auto report = std::make_shared<const Report>(build_report(*data, options));
     out.html = render_html(*report);
     out.preview = report_html_for_qt(out.html);
-    out.document = previewDocument(out.preview, pointSize, guiThread);
+    out.document = previewDocument(out.preview, pointSize, width, guiThread);
     out.report = std::move(report);
     return out;
 }
@@ -399,7 +404,12 @@ void ReportPage::startBuild()
     });
     watcher->setFuture(runInBackground(buildReport, data_, candidateBox_->currentData().toString().toStdString(),
                                      accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName(),
-                                     previewPointSize(), QPointer<QThread>(thread())));
+                                     previewPointSize(), previewTextWidth(), QPointer<QThread>(thread())));
+}
+
+qreal ReportPage::previewTextWidth() const
+{
+    return preview_->viewport()->width() - 2 * preview_->document()->documentMargin();
 }
 
 void ReportPage::showState()

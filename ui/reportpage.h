@@ -58,6 +58,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    qreal previewTextWidth() const;
     void retranslateUi();
     void onDatasetsChanged();
     void onDatasetChanged(int index);

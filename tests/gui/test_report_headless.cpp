@@ -27,6 +27,7 @@
 
 #include <QBuffer>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFontMetricsF>
 #include <QPdfWriter>
@@ -39,6 +40,7 @@
 
 #include <cmath>
 #include <map>
+#include <random>
 
 using namespace kexbench;
 using namespace kexbench::ui;
@@ -174,6 +176,50 @@ QString visibleText(const QString &pdf, const PdfOptions &options = {})
     return text;
 }
 
+// Words drawn over other words on one page (a table header Qt repeated on top
+// of the text after the table): "page 3: 'instance' over 'Memory'" for each.
+QStringList overlappingWords(const QString &pdf)
+{
+    struct Box {
+        double x0, y0, x1, y1;
+        QString word;
+    };
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return {QStringLiteral("pdftotext failed")};
+    static const QRegularExpression word(QStringLiteral(
+        R"re(<word xMin="([^"]*)" yMin="([^"]*)" xMax="([^"]*)" yMax="([^"]*)">([^<]*)</word>)re"));
+    QStringList out;
+    std::vector<Box> page;
+    int pageNumber = 0;
+    auto check = [&] {
+        for (size_t i = 0; i < page.size(); ++i)
+            for (size_t j = i + 1; j < page.size(); ++j) {
+                const Box &a = page[i], &b = page[j];
+                const double w = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
+                const double h = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
+                // Half the smaller word's height: neighbours on a line or in a cell touch, they do not cover.
+                if (w > 1 && h > 0.5 * std::min(a.y1 - a.y0, b.y1 - b.y0))
+                    out << QStringLiteral("page %1: '%2' over '%3'").arg(pageNumber).arg(a.word, b.word);
+            }
+        page.clear();
+    };
+    for (const QString &line : QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'))) {
+        if (line.contains(QLatin1String("<page "))) {
+            check();
+            ++pageNumber;
+            continue;
+        }
+        const auto m = word.match(line);
+        if (m.hasMatch())
+            page.push_back({m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(),
+                            m.captured(4).toDouble(), m.captured(5)});
+    }
+    check();
+    return out;
+}
+
 // Every text block core's report model has outside the table cells, as the
 // renderers show it (plain_text drops the code marks).
 QStringList expectedBlocks(const Report &report)
@@ -288,6 +334,147 @@ TEST(HeadlessReport, PdfKeepsEveryBlockWhenHeadingsMoveToTheNextPage)
             }
         }
     }
+}
+
+namespace {
+
+// A copy of the campaign without some of its records (seeded): a campaign
+// with other operations measured, whose tables, and so page breaks, differ.
+// Each instance keeps its exchange record.
+QString campaignVariant(const QString &campaign, const QString &into, unsigned seed)
+{
+    if (QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-r"), campaign, into}) != 0)
+        return {};
+    std::mt19937 rng(seed);
+    std::bernoulli_distribution drop(0.35);
+    QDirIterator it(QDir(into).filePath(QStringLiteral("records")), {QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    QStringList files;
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    for (const QString &file : files)
+        if (!file.endsWith(QLatin1String("__exchange.json")) && drop(rng))
+            QFile::remove(file);
+    return into;
+}
+
+} // namespace
+
+// Issue 33 item 1: a fresh machine's campaign lost the caption "Memory per
+// operation (kexbench)" from the PDF. Page breaks depend on the campaign's
+// numbers and records, so every block is checked over 30 different campaigns
+// (made from the real one by leaving records out), each candidate and the
+// whole dataset, and a different top margin each.
+TEST(HeadlessReport, PdfKeepsEveryBlockOverThirtyCampaigns)
+{
+    if (!havePdftotext())
+        GTEST_SKIP() << "pdftotext (poppler-utils) not installed";
+    const QString campaign = campaignDir();
+    ASSERT_FALSE(campaign.isEmpty());
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const std::string candidates[] = {"", "x25519-nike", "sm2-kex"};
+    for (unsigned variant = 0; variant < 30; ++variant) {
+        const QString dir = campaignVariant(campaign, tmp.filePath(QStringLiteral("c%1").arg(variant)), variant);
+        ASSERT_FALSE(dir.isEmpty());
+        const auto ds = load(dir);
+        ASSERT_TRUE(ds);
+        const std::string &candidate = candidates[variant % 3];
+        const Report report = build_report(*ds, report_options(candidate, find_accounting(ds->root)));
+        PdfOptions options;
+        options.margins_mm.setTop(options.margins_mm.top() + (variant * 7) % 61);
+        const QString pdf = tmp.filePath(QStringLiteral("r%1.pdf").arg(variant));
+        QString error;
+        ASSERT_TRUE(write_pdf(report_html_for_qt(render_html(report)), pdf, &error, options)) << error.toStdString();
+        const QStringList missing = missingFrom(visibleText(pdf, options), expectedBlocks(report));
+        const QStringList overlaps = overlappingWords(pdf);
+        EXPECT_TRUE(overlaps.isEmpty()) << "variant " << variant << ": text drawn over text:\n"
+                                        << overlaps.join(QStringLiteral("\n")).toStdString();
+        EXPECT_TRUE(missing.isEmpty()) << "variant " << variant << " (" << ds->records.size() << " records, candidate '"
+                                       << candidate << "', top margin +" << (variant * 7) % 61
+                                       << " mm), not in the PDF:\n"
+                                       << missing.join(QStringLiteral("\n")).toStdString();
+        if (!missing.isEmpty() || !overlaps.isEmpty())
+            QFile::copy(pdf, QDir::temp().filePath(QStringLiteral("kexbench-variant-%1.pdf").arg(variant)));
+    }
+}
+
+namespace {
+
+// Every word pdftotext finds in the PDF, as laid out (a word broken at a line end is two words).
+QStringList pdfWords(const QString &pdf)
+{
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return {};
+    static const QRegularExpression word(QStringLiteral(R"re(<word [^>]*>([^<]*)</word>)re"));
+    QStringList out;
+    for (auto it = word.globalMatch(QString::fromUtf8(p.readAllStandardOutput())); it.hasNext();)
+        out << it.next().captured(1);
+    return out;
+}
+
+} // namespace
+
+// Issue 33 item 5: a three-instance report whose every record of one instance
+// is disturbed (the disturbed-2p fixture sleeps in every measuring child).
+// The trial-level table's checks column holds flag names, the reasons are in
+// the Consistency checks table; no header or cell word is broken inside; the
+// PDF stays a handful of pages (24 before, 15 of them that table).
+TEST(HeadlessReport, ThreeInstanceReportWithDisturbedTrialsFitsInAFewPages)
+{
+    if (!havePdftotext())
+        GTEST_SKIP() << "pdftotext (poppler-utils) not installed";
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const std::string ordinals = tmp.filePath(QStringLiteral("ordinals")).toStdString();
+    ::setenv("KEXBENCH_TEST_DISTURB_COUNTER", ordinals.c_str(), 1);
+    ::setenv("KEXBENCH_TEST_DISTURB_MODE", "sleep", 1);
+    std::string every;
+    for (int i = 1; i <= 400; ++i)
+        every += (i > 1 ? "," : "") + std::to_string(i);
+    ::setenv("KEXBENCH_TEST_DISTURB_TRIALS", every.c_str(), 1);
+    CampaignOptions o = shortCampaignOptions({"X25519-NIKE", "SM2-KEX"}, "three",
+                                             tmp.filePath(QStringLiteral("campaign")).toStdString());
+    o.libraries.push_back(std::string(KEXBENCH_FIXTURE_DIR) + "/libdisturbed-2p.so");
+    o.kat = false;
+    const auto ds = runAndLoad(o);
+    for (const char *var : {"KEXBENCH_TEST_DISTURB_COUNTER", "KEXBENCH_TEST_DISTURB_MODE", "KEXBENCH_TEST_DISTURB_TRIALS"})
+        ::unsetenv(var);
+    ASSERT_TRUE(ds);
+    const Report report = build_report(*ds, report_options("", find_accounting(ds->root)));
+    const ReportTable *trials = report.table("performance-kexbench");
+    ASSERT_NE(trials, nullptr);
+    int disturbedRows = 0;
+    for (const auto &row : trials->rows) {
+        EXPECT_LE(row.back().size(), 40u) << "the checks cell holds names, not reasons: " << row.back();
+        disturbedRows += row.back().find("disturbed") != std::string::npos ? 1 : 0;
+    }
+    ASSERT_GE(disturbedRows, 5) << "disturbed-2p's records must be disturbed";
+    const ReportTable *checks = report.table("performance-checks");
+    ASSERT_NE(checks, nullptr);
+    int reasons = 0;
+    for (const auto &row : checks->rows)
+        reasons += row.back().find("no clean attempt") != std::string::npos ? 1 : 0;
+    EXPECT_GE(reasons, disturbedRows) << "every disturbed row's reason is in the Consistency checks table";
+
+    const QString pdf = tmp.filePath(QStringLiteral("report.pdf"));
+    QString error;
+    int pages = 0;
+    ASSERT_TRUE(write_pdf(report_html_for_qt(render_html(report)), pdf, &error, {}, &pages)) << error.toStdString();
+    EXPECT_LE(pages, 10) << "kept at " << QDir::temp().filePath(QStringLiteral("kexbench-three.pdf")).toStdString();
+    const QStringList words = pdfWords(pdf);
+    for (const char *whole : {"instance", "operation", "mismatches", "overhead", "medians", "disturbed", "exchange"})
+        EXPECT_TRUE(words.contains(QString::fromLatin1(whole))) << whole << " is broken inside or missing";
+    for (const QString &broken : {QStringLiteral("instan"), QStringLiteral("mismat"), QStringLiteral("disturb"),
+                                  QStringLiteral("exchan")})
+        EXPECT_FALSE(words.contains(broken)) << broken.toStdString() << ": a word broken inside";
+    const QStringList overlaps = overlappingWords(pdf);
+    EXPECT_TRUE(overlaps.isEmpty()) << overlaps.join(QStringLiteral("\n")).toStdString();
+    if (::testing::Test::HasFailure())
+        QFile::copy(pdf, QDir::temp().filePath(QStringLiteral("kexbench-three.pdf")));
 }
 
 TEST(HeadlessReport, BadDatasetsFailWithOneLineAndNoFile)

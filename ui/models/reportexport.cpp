@@ -15,10 +15,12 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
 #include <QTextBlock>
 #include <QTextCursor>
+#include <QTextDocumentFragment>
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTextTable>
@@ -75,12 +77,23 @@ QString qt_style_sheet()
                           "html table { border-collapse: collapse; border-style: solid; border-width: 1px;"
                           " border-color: #c8c8c8; margin-top: 6px; margin-bottom: 10px; }\n"
                           "html th, html td { border-style: solid; border-width: 1px; border-color: #c8c8c8;"
-                          " padding-left: 5px; padding-right: 5px; padding-top: 2px; padding-bottom: 2px; }\n"
+                          " padding-left: 3px; padding-right: 3px; padding-top: 2px; padding-bottom: 2px; }\n"
                           "html th { background-color: #eef1f4; font-weight: bold; }\n"
                           "html caption { font-weight: bold; }\n"
+                          "html h4.caption { font-weight: bold; margin-top: 10px; margin-bottom: 0px; }\n"
                           "html code { font-family: %2; }\n"
                           "html p.note { color: #444444; }\n")
         .arg(sans, mono);
+}
+
+// Qt's rich text lays a <caption> out as a plain block before its table, so a
+// page break could fall between a caption and its table. As a level-4 heading
+// styled like a caption, keep_headings_with_next keeps it on its table's page.
+QString captions_as_headings(QString html)
+{
+    static const QRegularExpression caption(QStringLiteral("(<table[^>]*>)\\s*<caption>(.*?)</caption>"),
+                                            QRegularExpression::DotMatchesEverythingOption);
+    return html.replace(caption, QStringLiteral("<h4 class=\"caption\">\\2</h4>\n\\1"));
 }
 
 // Qt has no "page-break-after: avoid": a heading whose next block starts on a
@@ -117,25 +130,31 @@ void keep_headings_with_next(QTextDocument &document, qreal page_height)
 // Qt repeats a table's header rows on every page its frame reaches. A table
 // whose last row ends at a page's foot still reaches the next page with its
 // bottom margin (or border), and Qt drew its header there on top of the text
-// that follows it (issue 15). Such a table loses its bottom margin (the page
-// break is the space), and if that is not enough, its repeated header.
-void keep_table_headers_off_the_next_block(QTextDocument &document)
+// that follows it (issue 15). The header covers a header's height from the
+// page's top, whatever the frame's few pixels there, so what counts is
+// whether the frame ends on a later page than its last row. Such a table
+// loses its bottom margin (the page break is the space), and if that is not
+// enough, its repeated header.
+void keep_table_headers_off_the_next_block(QTextDocument &document, qreal page_height)
 {
     QAbstractTextDocumentLayout *layout = document.documentLayout();
-    auto overlaps_next = [&](QTextTable *table) {
-        const QTextBlock next = document.findBlock(table->lastPosition() + 1);
-        return next.isValid() && next.position() > table->lastPosition() &&
-               layout->blockBoundingRect(next).top() < layout->frameBoundingRect(table).bottom() - 0.5;
+    auto page_of = [page_height](qreal y) { return static_cast<int>(y / page_height); };
+    auto spills = [&](QTextTable *table) {
+        const QTextTableCell last = table->cellAt(table->rows() - 1, 0);
+        if (!last.isValid())
+            return false;
+        const qreal rows_end = layout->blockBoundingRect(document.findBlock(last.lastPosition())).bottom();
+        return page_of(layout->frameBoundingRect(table).bottom() - 0.5) > page_of(rows_end - 0.5);
     };
     for (QTextFrame *frame : document.rootFrame()->childFrames()) {
         auto *table = qobject_cast<QTextTable *>(frame);
-        if (!table || table->format().headerRowCount() <= 0 || !overlaps_next(table))
+        if (!table || table->format().headerRowCount() <= 0 || !spills(table))
             continue;
         QTextTableFormat format = table->format();
         format.setBottomMargin(0);
         table->setFormat(format);
         document.markContentsDirty(table->firstPosition(), document.characterCount() - table->firstPosition());
-        if (overlaps_next(table)) {
+        if (spills(table)) {
             format.setHeaderRowCount(0);
             table->setFormat(format);
             document.markContentsDirty(table->firstPosition(), document.characterCount() - table->firstPosition());
@@ -143,7 +162,130 @@ void keep_table_headers_off_the_next_block(QTextDocument &document)
     }
 }
 
+// The widest unbreakable word and the whole one-line width of one cell, in
+// the layout's pixels, measured by Qt's own layout of the cell's text alone
+// (bold headers, code, the document's fonts and paint device).
+constexpr qreal kSmallestTableText = 0.75;
+
+struct ContentWidth {
+    qreal word = 0, line = 0;
+};
+
+ContentWidth content_width(const QTextTableCell &cell, const QTextDocument &document)
+{
+    QTextCursor range(const_cast<QTextDocument *>(&document));
+    range.setPosition(cell.firstPosition());
+    range.setPosition(cell.lastPosition(), QTextCursor::KeepAnchor);
+    QTextDocument alone;
+    alone.documentLayout()->setPaintDevice(document.documentLayout()->paintDevice());
+    alone.setDefaultFont(document.defaultFont());
+    alone.setDocumentMargin(0);
+    QTextCursor(&alone).insertFragment(range.selection());
+    QTextOption option = alone.defaultTextOption();
+    option.setWrapMode(QTextOption::WordWrap);
+    alone.setDefaultTextOption(option);
+    ContentWidth w;
+    alone.setTextWidth(-1);
+    w.line = alone.idealWidth();
+    alone.setTextWidth(1); // every line breaks where it may: the widest piece is what cannot break
+    w.word = alone.idealWidth();
+    return w;
+}
+
+struct ColumnWidths {
+    std::vector<qreal> least, most; // widest word, one-line text; padding and borders included
+    qreal sum_least = 0, sum_most = 0;
+};
+
+// What Qt's layout shares out by percentages: the width less the table's
+// margins, its border and the spacing between cells. A column's share then
+// holds its cells' padding and borders as well as their text. Format lengths
+// are CSS pixels, which Qt's layout scales from 96 dpi to the device.
+qreal shared_width(const QTextTable *table, const QTextDocument &document, qreal width)
+{
+    const QPaintDevice *device = document.documentLayout()->paintDevice();
+    const qreal px = device ? device->logicalDpiX() / 96.0 : 1.0;
+    const QTextTableFormat f = table->format();
+    return width - px * (f.leftMargin() + f.rightMargin() + 2 * f.border() + (table->columns() + 1) * f.cellSpacing() + 2);
+}
+
+ColumnWidths measure_columns(const QTextTable *table, const QTextDocument &document, qreal available)
+{
+    const QPaintDevice *device = document.documentLayout()->paintDevice();
+    const qreal px = device ? device->logicalDpiX() / 96.0 : 1.0;
+    const auto columns = static_cast<size_t>(table->columns());
+    ColumnWidths w{std::vector<qreal>(columns), std::vector<qreal>(columns)};
+    for (int row = 0; row < table->rows(); ++row)
+        for (size_t c = 0; c < columns; ++c) {
+            const QTextTableCell cell = table->cellAt(row, static_cast<int>(c));
+            if (!cell.isValid() || cell.columnSpan() != 1)
+                continue;
+            // The style sheet pads and borders each cell, the table format does not.
+            const QTextTableCellFormat cf = cell.format().toTableCellFormat();
+            const qreal frame = px * (cf.leftPadding() + cf.rightPadding() + cf.leftBorder() + cf.rightBorder() +
+                                      2 * table->format().cellPadding());
+            const ContentWidth content = content_width(cell, document);
+            w.least[c] = std::max(w.least[c], frame + std::min(content.word, 0.3 * available));
+            w.most[c] = std::max(w.most[c], frame + content.line);
+        }
+    for (size_t c = 0; c < columns; ++c) {
+        w.most[c] = std::max(w.most[c], w.least[c]);
+        w.sum_least += w.least[c];
+        w.sum_most += w.most[c];
+    }
+    return w;
+}
+
+// A table whose words do not fit side by side is set smaller, down to 75 %.
+void shrink_table_text(QTextTable *table, const QTextDocument &document, qreal factor)
+{
+    QTextCursor cells = table->firstCursorPosition();
+    cells.setPosition(table->lastCursorPosition().position(), QTextCursor::KeepAnchor);
+    QTextCharFormat smaller;
+    smaller.setFontPointSize(document.defaultFont().pointSizeF() * factor);
+    cells.mergeCharFormat(smaller);
+}
+
+// Column widths as a browser's automatic table layout gives them: every
+// column at least as wide as its widest word (a header or an identifier is
+// never broken inside, "instan ce", "X25519-NIK E"), the space left shared in
+// proportion to how much more each column's text wants. Qt's own layout breaks
+// words anywhere once a table is crowded. A word wider than 30 % of the table
+// (a path) may still break.
+void fit_table_columns(QTextTable *table, const QTextDocument &document, qreal width)
+{
+    const int columns = table->columns();
+    const qreal available = shared_width(table, document, width);
+    if (columns < 2 || available <= 0)
+        return;
+    ColumnWidths w = measure_columns(table, document, available);
+    if (w.sum_most <= available)
+        return; // every cell fits on one line: Qt's own layout is right
+    if (w.sum_least > available) {
+        shrink_table_text(table, document, std::max(kSmallestTableText, 0.97 * available / w.sum_least));
+        w = measure_columns(table, document, available);
+    }
+    QList<QTextLength> constraints;
+    for (size_t c = 0; c < w.least.size(); ++c) {
+        const qreal share = w.sum_least >= available ? w.least[c] / w.sum_least * available
+                                                     : w.least[c] + (w.most[c] - w.least[c]) *
+                                                                        (available - w.sum_least) /
+                                                                        (w.sum_most - w.sum_least);
+        constraints << QTextLength(QTextLength::PercentageLength, 100 * share / available);
+    }
+    QTextTableFormat fitted = table->format();
+    fitted.setColumnWidthConstraints(constraints);
+    table->setFormat(fitted);
+}
+
 } // namespace
+
+void fit_report_tables(QTextDocument *document, qreal width)
+{
+    for (QTextFrame *frame : document->rootFrame()->childFrames())
+        if (auto *table = qobject_cast<QTextTable *>(frame))
+            fit_table_columns(table, *document, width);
+}
 
 Accounting find_accounting(const std::string &campaign_root, const QString &explicit_path)
 {
@@ -244,7 +386,7 @@ void prepare_report_document(QTextDocument *document, double point_size)
 
 QString report_html_for_qt(const std::string &html)
 {
-    QString text = QString::fromStdString(html);
+    QString text = captions_as_headings(QString::fromStdString(html));
     const QString extra = QStringLiteral("<style>\n") + qt_style_sheet() + QStringLiteral("</style>\n");
     const qsizetype head_end = text.indexOf(QLatin1String("</head>"), 0, Qt::CaseInsensitive);
     if (head_end >= 0)
@@ -285,9 +427,10 @@ bool write_pdf(const QString &html, const QString &path, QString *error, const P
     footer_font.setPointSizeF(options.point_size * 0.85);
     const qreal footer = options.page_numbers ? QFontMetricsF(footer_font, &writer).height() * 2.5 : 0;
     const QSizeF body(paint.width(), paint.height() - footer);
+    fit_report_tables(&document, body.width());
     document.setPageSize(body);
     keep_headings_with_next(document, body.height());
-    keep_table_headers_off_the_next_block(document);
+    keep_table_headers_off_the_next_block(document, body.height());
     const int count = document.pageCount();
 
     QPainter painter;

@@ -71,6 +71,10 @@ void prepare_report_document(QTextDocument *document, double point_size = 9.5);
 // and spacing Qt understands. The text, the tables and their cells are unchanged.
 QString report_html_for_qt(const std::string &html);
 
+// Gives every table of a report document laid out `width` wide column widths
+// that never break a word inside (the PDF's and the preview's tables).
+void fit_report_tables(QTextDocument *document, qreal width);
+
 struct PdfOptions {
     QString title;                                  // PDF metadata; empty = the HTML's <title>
     QMarginsF margins_mm = QMarginsF(18, 16, 18, 16);
