@@ -336,9 +336,42 @@ void ComparePage::onDatasetsChanged()
             a = 0;
         if (b < 0 && datasets.size() > 1)
             b = a == static_cast<int>(datasets.size()) - 1 ? 0 : static_cast<int>(datasets.size()) - 1;
+        applyPreferredPair(datasets, a, b);
     }
     updateEmptyText(); // it names the open dataset
     setDatasets(a, b);
+}
+
+void ComparePage::preferPair(const QString &originA, const QString &originB)
+{
+    preferred_ = {originA, originB};
+    onDatasetsChanged(); // both may be open already
+}
+
+QStringList ComparePage::pairOrigins() const
+{
+    const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
+    if (!workbench_ || a < 0 || b < 0 || a >= workbench_->datasets().size() || b >= workbench_->datasets().size())
+        return {};
+    return {workbench_->datasets()[a].origin, workbench_->datasets()[b].origin};
+}
+
+void ComparePage::applyPreferredPair(const QVector<DatasetEntry> &datasets, int &a, int &b)
+{
+    if (preferred_.size() != 2)
+        return;
+    int pa = -1, pb = -1;
+    for (int i = 0; i < datasets.size(); ++i) {
+        if (datasets[i].origin == preferred_[0])
+            pa = i;
+        else if (datasets[i].origin == preferred_[1])
+            pb = i;
+    }
+    if (pa < 0 || pb < 0)
+        return;
+    a = pa;
+    b = pb;
+    preferred_.clear(); // from now on the reader's choice
 }
 
 void ComparePage::onDatasetChanged(int index)

@@ -25,6 +25,7 @@ class QToolButton;
 namespace kexbench::ui {
 
 class Workbench;
+struct DatasetEntry;
 class RefreshGate;
 class CompareTableModel;
 class CompareFiguresModel;
@@ -44,6 +45,11 @@ public:
     void setCandidate(const QString &candidate); // "" = every candidate
     void setLogScale(bool on);
     void setChartTab(ChartTab tab);
+    // The pair to compare once both datasets are open (origins as Workbench::originOf
+    // gives them): the datasets named on the command line, or the pair of the
+    // last session. Until then the page compares its defaults.
+    void preferPair(const QString &originA, const QString &originB);
+    QStringList pairOrigins() const; // A's and B's origins; empty when there is no pair
     bool busy() const; // a comparison runs or waits (for the live interval, or for the one running)
     const Comparison *comparison() const { return comparison_.get(); }
     CompareTableModel *tableModel() const { return model_; }
@@ -61,8 +67,10 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    QStringList preferred_; // origins of A and B still to be opened
     void retranslateUi();
     void onDatasetsChanged();
+    void applyPreferredPair(const QVector<DatasetEntry> &datasets, int &a, int &b);
     void onDatasetChanged(int index);
     void fillCandidates();
     void recompute();

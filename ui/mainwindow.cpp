@@ -89,6 +89,7 @@ const auto datasets = QStringLiteral("datasets/open");
 const auto language = QStringLiteral("language");
 // Libraries built from submission folders in the GUI: listed again at the next start.
 const auto submissions = QStringLiteral("instances/submissions");
+const auto comparePair = QStringLiteral("compare/pair"); // origins of A and B
 } // namespace keys
 
 QWidget *buttonRow(QWidget *parent, std::initializer_list<QPushButton *> buttons)
@@ -706,6 +707,12 @@ QString MainWindow::languageForLocale(const QLocale &locale)
     return simplifiedChinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
 }
 
+void MainWindow::preferComparePair(const QString &a, const QString &b)
+{
+    if (auto *compare = findChild<ComparePage *>())
+        compare->preferPair(Workbench::originOf(a), Workbench::originOf(b));
+}
+
 void MainWindow::restoreSettings()
 {
     QSettings settings;
@@ -721,6 +728,8 @@ void MainWindow::restoreSettings()
         // A folder that has since gone is reported, not silently dropped.
         workbench_->openDataset(origin);
     }
+    if (const QStringList pair = settings.value(keys::comparePair).toStringList(); pair.size() == 2)
+        preferComparePair(pair[0], pair[1]);
     // Submission libraries built in an earlier session; one whose file has gone is reported and forgotten.
     QStringList kept;
     for (const auto &library : settings.value(keys::submissions).toStringList()) {
@@ -742,6 +751,8 @@ void MainWindow::saveSettings() const
     settings.setValue(keys::state, saveState());
     settings.setValue(keys::language, language_);
     settings.setValue(keys::datasets, workbench_->datasetOrigins());
+    if (const auto *compare = findChild<ComparePage *>())
+        settings.setValue(keys::comparePair, compare->pairOrigins());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -53,6 +53,8 @@ public:
 
     int page() const;
     void setPage(int page);
+    // The Compare page compares these two datasets once both are open (paths as given).
+    void preferComparePair(const QString &a, const QString &b);
     // "run", "results", "distributions", "timeline", "compare", "report", "ct" -> Page; -1 when unknown.
     static int pageFromName(const QString &name);
 

@@ -5,9 +5,11 @@
 #include "core/campaign/campaign.h"
 #include "core/base/discovery.h"
 #include "core/campaign/runner_client.h"
+#include "core/data/dataset_source.h"
 
 #include <QDir>
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QSet>
@@ -309,8 +311,28 @@ int sameCampaignAs(const QVector<DatasetEntry> &datasets, const Dataset &data)
 
 } // namespace
 
+QString Workbench::originOf(const QString &path) { return normalizedPath(path); }
+
+QStringList Workbench::datasetPathsIn(const QString &path)
+{
+    const std::string local = QFile::encodeName(path).toStdString();
+    if (path.isEmpty() || locate_campaign(local, std::nullopt))
+        return {path};
+    QStringList out;
+    for (const auto &system : systems_in_checkout(local))
+        if (auto folder = locate_campaign(local, system))
+            out << QFile::decodeName(QByteArray::fromStdString(*folder));
+    return out.isEmpty() ? QStringList{path} : out;
+}
+
 void Workbench::openDataset(const QString &path)
 {
+    // The harness checkout that report and compare take with --system: every system it holds.
+    if (const QStringList paths = datasetPathsIn(path); paths != QStringList{path}) {
+        for (const QString &folder : paths)
+            openDataset(folder);
+        return;
+    }
     const QString origin = normalizedPath(path);
     if (origin.isEmpty()) {
         emit datasetProblem(tr("No dataset folder or bundle given."));

@@ -65,7 +65,13 @@ public:
     // Datasets -------------------------------------------------------------
     const QVector<DatasetEntry> &datasets() const { return datasets_; }
     // Loads a campaign folder or bundle in the background; datasetsChanged() when added.
+    // A harness checkout (or its performance/ or data/ folder) opens every system's folder.
     void openDataset(const QString &path);
+    // The dataset paths a path names: each system folder of a harness checkout,
+    // else the path itself (core's locate_campaign rule, as report and compare use it).
+    static QStringList datasetPathsIn(const QString &path);
+    // A dataset's origin as datasets() keeps it: absolute, clean, links resolved.
+    static QString originOf(const QString &path);
     // Adds a dataset now (e.g. built in tests or just loaded synchronously).
     int addDataset(std::shared_ptr<const Dataset> data, const QString &origin, bool live = false);
     // Reloads a (live) dataset from its folder in the background; datasetChanged(index).

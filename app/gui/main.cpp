@@ -214,7 +214,10 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    const QStringList datasets = parser.positionalArguments();
+    // A harness checkout names one dataset per system, as report and compare take it.
+    QStringList datasets;
+    for (const QString &path : parser.positionalArguments())
+        datasets << Workbench::datasetPathsIn(path);
     const bool screenshot = parser.isSet(screenshotOption);
 
     Workbench workbench;
@@ -242,6 +245,8 @@ int main(int argc, char **argv)
     if (screenshot)
         window.resize(1400, 900);
     window.setPage(page);
+    if (datasets.size() >= 2) // what the command line names, not the last session's pair
+        window.preferComparePair(datasets[0], datasets[1]);
     workbench.requestDefaultSelection();
     workbench.discoverInstances();
     if (!screenshot)
