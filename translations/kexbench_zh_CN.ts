@@ -1887,8 +1887,8 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>该数据集还没有计时记录；第 4–6 节为空（kexbench-cli report 会拒绝这样的数据集）。</translation>
     </message>
     <message>
-        <source>The tables and cells of kexbench-cli report %1</source>
-        <translation>与 kexbench-cli report %1 的表格和单元格相同</translation>
+        <source>This report has the same tables and cells as kexbench-cli report %1.</source>
+        <translation>本报告的表格和单元格与 kexbench-cli report %1 的相同。</translation>
     </message>
     <message numerus="yes">
         <source>Wrote %n CSV file(s) to %1.</source>

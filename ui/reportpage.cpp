@@ -452,7 +452,7 @@ void ReportPage::showState()
         statusLabel_->setText(tr("This dataset has no timing records yet; sections 4–6 stay empty "
                                  "(kexbench-cli report refuses such a dataset)."));
     else
-        statusLabel_->setText(tr("The tables and cells of kexbench-cli report %1")
+        statusLabel_->setText(tr("This report has the same tables and cells as kexbench-cli report %1.")
                                   .arg(QDir::cleanPath(QFile::decodeName(data_->root.c_str()))));
 }
 

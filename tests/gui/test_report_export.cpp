@@ -396,6 +396,15 @@ TEST(ReportPage, ShowsTheCliReportAndExportsIt)
     }
     EXPECT_EQ(html, render_html(cliEquivalentReport(*ds)));
     EXPECT_TRUE(page.previewHtml().contains("4. Performance"));
+    // The footer is a sentence (issue 33 item 16: it stopped after the path).
+    QStringList footers;
+    for (const QLabel *label : page.findChildren<QLabel *>())
+        if (label->text().contains(QStringLiteral("kexbench-cli report")))
+            footers << label->text();
+    ASSERT_EQ(footers.size(), 1) << footers.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(footers.front().startsWith(QStringLiteral("This report has the same tables and cells as")))
+        << footers.front().toStdString();
+    EXPECT_TRUE(footers.front().endsWith(QLatin1Char('.'))) << footers.front().toStdString();
 
     // Candidate and display name rebuild the report.
     page.setAlgorithmName(kChinese);
