@@ -16,6 +16,8 @@
 
 #include <QAbstractItemView>
 #include <QComboBox>
+#include <QSettings>
+#include <QCheckBox>
 #include <QEvent>
 #include <QFutureWatcher>
 #include <QGridLayout>
@@ -30,6 +32,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <map>
 #include <set>
@@ -37,6 +40,8 @@
 namespace kexbench::ui {
 
 namespace {
+
+const auto kLogScaleKey = QStringLiteral("timeline/logScale");
 
 QString number(double v, int significant = 6) { return QLocale().toString(v, 'g', significant); }
 
@@ -79,6 +84,24 @@ QCPRange viewRange(const std::vector<double> &y, std::size_t *above)
     return QCPRange(low - span * 0.05, top + span * 0.05);
 }
 
+// Every value with a margin; on a log axis every positive value, the margin a
+// fraction of a decade, so nothing need be cut off to keep the bulk readable.
+QCPRange wholeRange(const std::vector<double> &y, bool log)
+{
+    double low = std::numeric_limits<double>::max(), high = -std::numeric_limits<double>::max();
+    for (double v : y)
+        if (!log || v > 0) {
+            low = std::min(low, v);
+            high = std::max(high, v);
+        }
+    if (low > high)
+        return QCPRange(1, 10);
+    if (log)
+        return QCPRange(low / 1.25, high * 1.25);
+    const double span = high - low > 0 ? high - low : std::max(1.0, std::abs(low) * 0.01);
+    return QCPRange(low - span * 0.05, high + span * 0.05);
+}
+
 } // namespace
 
 TimelinePage::TimelinePage(Workbench *workbench, QWidget *parent)
@@ -92,6 +115,8 @@ TimelinePage::TimelinePage(Workbench *workbench, QWidget *parent)
     unit_->addItem(QString(), static_cast<int>(TimelineUnit::Time));
     summary_ = new QLabel(this);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    logScale_ = new QCheckBox(this);
+    logScale_->setChecked(QSettings().value(kLogScaleKey, false).toBool());
 
     plot_ = new QCustomPlot(this);
     plot_->setObjectName(QStringLiteral("timelinePlot"));
@@ -133,7 +158,8 @@ TimelinePage::TimelinePage(Workbench *workbench, QWidget *parent)
     caption(0, 2, instance_);
     caption(0, 4, operation_);
     caption(1, 0, unit_);
-    controls->addWidget(summary_, 1, 2, 1, 4);
+    controls->addWidget(logScale_, 1, 2, 1, 2);
+    controls->addWidget(summary_, 1, 4, 1, 2);
     for (QComboBox *box : {dataset_, instance_, operation_}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(5);
@@ -160,6 +186,10 @@ TimelinePage::TimelinePage(Workbench *workbench, QWidget *parent)
     });
     connect(operation_, &QComboBox::currentIndexChanged, this, &TimelinePage::recompute);
     connect(unit_, &QComboBox::currentIndexChanged, this, &TimelinePage::recompute);
+    connect(logScale_, &QCheckBox::toggled, this, [this](bool on) {
+        QSettings().setValue(kLogScaleKey, on);
+        render(); // the same series on another axis
+    });
     if (workbench_) {
         connect(workbench_, &Workbench::datasetsChanged, this, &TimelinePage::refresh);
         connect(workbench_, &Workbench::datasetChanged, this, &TimelinePage::refresh);
@@ -167,6 +197,10 @@ TimelinePage::TimelinePage(Workbench *workbench, QWidget *parent)
     retranslateUi();
     refresh();
 }
+
+void TimelinePage::setLogScale(bool on) { logScale_->setChecked(on); }
+
+bool TimelinePage::logScale() const { return logScale_->isChecked(); }
 
 TimelinePage::~TimelinePage()
 {
@@ -375,40 +409,62 @@ void TimelinePage::render()
         notes << tr("No record for this instance and operation.");
 
     const bool any = s && !s->empty();
+    const bool log = logScale_->isChecked();
     for (QCPAxis *a : {plot_->xAxis, plot_->yAxis}) {
+        a->setScaleType(QCPAxis::stLinear);
         a->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         a->setNumberFormat(QStringLiteral("gbd"));
         a->setNumberPrecision(6);
     }
-    plot_->xAxis->setLabel(tr("iteration (all trials in order)"));
+    if (log) {
+        // Powers of ten as 10^k everywhere, never "1e+08" beside "100000".
+        plot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
+        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
+        plot_->yAxis->setNumberFormat(QStringLiteral("eb"));
+        plot_->yAxis->setNumberPrecision(0);
+    }
+    plot_->xAxis->setLabel(s && s->trialPoints ? tr("trial") : tr("iteration (all trials in order)"));
+    if (s && s->trialPoints) { // trials are numbered from 1, as the hover text and the records number them
+        auto trials = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+        for (std::size_t i = 0; i < s->size(); ++i)
+            trials->addTick(static_cast<double>(i), QString::number(i + 1));
+        plot_->xAxis->setTicker(trials);
+    }
     plot_->yAxis->setLabel(!s ? QString()
                               : s->unit == TimelineUnit::Time ? tr("time per call (%1)").arg(s->unitName)
                                                               : tr("%1 per call").arg(s->unitName));
     if (any) {
-        drawTrials(*s);
+        if (!s->trialPoints) // one point per trial: no bands or boundaries between iterations
+            drawTrials(*s);
         samples_ = new QCPGraph(plot_->xAxis, plot_->yAxis);
         samples_->setLineStyle(QCPGraph::lsNone);
         // Small dots; QCustomPlot thins scatters adaptively (several points per pixel drawn as one),
         // so 10^5 and more iterations stay quick to draw.
         QColor dot = kSampleColor;
         dot.setAlpha(s->size() > 20000 ? 110 : 170);
-        samples_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, dot, dot, s->size() > 5000 ? 2.5 : 4));
+        const double dotSize = s->trialPoints ? 8 : s->size() > 5000 ? 2.5 : 4;
+        samples_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, dot, dot, dotSize));
         samples_->setAdaptiveSampling(true);
         samples_->setData(QVector<double>(s->x.begin(), s->x.end()), QVector<double>(s->y.begin(), s->y.end()), true);
-        samples_->setName(tr("iterations (n = %1)").arg(QLocale().toString(static_cast<qulonglong>(s->size()))));
+        const QString count = QLocale().toString(static_cast<qulonglong>(s->size()));
+        samples_->setName(s->trialPoints ? tr("trial means per call (n = %1)").arg(count)
+                                         : tr("iterations (n = %1)").arg(count));
 
-        auto *medians = new QCPGraph(plot_->xAxis, plot_->yAxis);
-        medians->setLineStyle(QCPGraph::lsStepLeft);
-        medians->setPen(QPen(kMedianColor, 2));
-        for (const TimelineTrial &t : s->trials)
-            if (t.count > 0) {
-                medians->addData(static_cast<double>(t.start) - 0.5, t.median);
-                medians->addData(static_cast<double>(t.start + t.count) - 0.5, t.median);
-            }
-        medians->setName(tr("trial median"));
+        if (!s->trialPoints) {
+            auto *medians = new QCPGraph(plot_->xAxis, plot_->yAxis);
+            medians->setLineStyle(QCPGraph::lsStepLeft);
+            medians->setPen(QPen(kMedianColor, 2));
+            for (const TimelineTrial &t : s->trials)
+                if (t.count > 0) {
+                    medians->addData(static_cast<double>(t.start) - 0.5, t.median);
+                    medians->addData(static_cast<double>(t.start + t.count) - 0.5, t.median);
+                }
+            medians->setName(tr("trial median"));
+        }
 
         std::size_t above = 0;
-        plot_->yAxis->setRange(viewRange(s->y, &above));
+        // A few trial points are all shown; iterations may leave far outliers above the view.
+        plot_->yAxis->setRange(log || s->trialPoints ? wholeRange(s->y, log) : viewRange(s->y, &above));
         plot_->xAxis->setRange(-0.5 - s->size() * 0.01, static_cast<double>(s->size()) - 0.5 + s->size() * 0.01);
         if (above > 0)
             notes << tr("%n iteration(s) above the view: drag or zoom out to see them.", nullptr, static_cast<int>(above));
@@ -500,6 +556,8 @@ QString TimelinePage::hoverTextAt(const QPointF &pos) const
     if (trial < 0)
         return QString();
     const TimelineTrial &t = s->trials[static_cast<std::size_t>(trial)];
+    if (s->trialPoints)
+        return tr("trial %1: %2 %3 per call (the trial's mean)").arg(trial + 1).arg(number(s->y[index]), s->unitName);
     QString text = tr("trial %1, iteration %2: %3 %4")
                        .arg(trial + 1)
                        .arg(static_cast<qulonglong>(index - t.start + 1))
@@ -577,6 +635,8 @@ void TimelinePage::retranslateUi()
         captions_[i]->setText(captions[i]);
     unit_->setItemText(0, tr("Cycles (counter ticks)"));
     unit_->setItemText(1, tr("Time"));
+    logScale_->setText(tr("&Logarithmic scale"));
+    logScale_->setToolTip(tr("Values on a log axis: the bulk and outliers decades above it are both readable."));
     plot_->setToolTip(QString());
     // Axis labels, legend and notes are built from translated text: rebuild them
     // (from the series already computed; only the unit names would change, and

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QCPGraph;
@@ -52,6 +53,9 @@ public:
     // The same selection as the Distributions page: dataset index, instance label, operation.
     bool select(int dataset, const QString &label, const QString &operation);
     void setUnit(TimelineUnit unit);
+    // A logarithmic value axis: the bulk and outliers decades away both readable (remembered).
+    void setLogScale(bool on);
+    bool logScale() const;
 
     // The series drawn now (null before the first result arrives).
     const TimelineSeries *series() const { return series_.get(); }
@@ -108,6 +112,7 @@ private:
     QComboBox *instance_ = nullptr;
     QComboBox *operation_ = nullptr;
     QComboBox *unit_ = nullptr;
+    QCheckBox *logScale_ = nullptr;
     QLabel *summary_ = nullptr;
     QList<QLabel *> captions_;
     QCustomPlot *plot_ = nullptr;

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -37,6 +38,17 @@ struct TrialTotals {
     uint64_t measurements = 0;
     double seconds = 0;
     std::optional<double> cycles; // counter ticks summed over the trial (null when no counter)
+
+    // The trial's mean per call, the one figure harness data has per trial; NaN
+    // without measurements (or, for the counter, without a count).
+    double mean_ns_per_call() const
+    {
+        return measurements ? seconds * 1e9 / static_cast<double>(measurements) : std::nan("");
+    }
+    double mean_count_per_call() const
+    {
+        return measurements && cycles ? *cycles / static_cast<double>(measurements) : std::nan("");
+    }
 };
 
 struct RecordPlan {

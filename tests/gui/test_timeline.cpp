@@ -140,3 +140,72 @@ TEST(TimelinePage, DoesNoWorkWhileHiddenAndCatchesUpWhenShown)
     EXPECT_EQ(page.boundaryLines(), 2);
     EXPECT_TRUE(page.legendNames().contains(TimelinePage::tr("disturbed trial")));
 }
+
+// Issue 33 item 14: harness data (trial totals only) is drawn as one point per
+// trial, each trial's mean per call, as the Distributions page draws it (it
+// was an empty 0–1 plot).
+TEST(TimelineSeries, HarnessTrialTotalsBecomeOnePointPerTrial)
+{
+    Record r;
+    r.status = "complete";
+    r.candidate = r.label = r.instance = "ADKEX-128";
+    r.operation = "exchange";
+    for (double seconds : {0.5, 0.6, 0.4})
+        r.trials.push_back({1000, seconds, seconds * 2.1e9});
+    const TimelineSeries s = computeTimeline(r, TimelineUnit::Counter);
+    ASSERT_EQ(s.size(), 3u);
+    EXPECT_TRUE(s.trialPoints);
+    EXPECT_DOUBLE_EQ(s.y[1] * s.scale, 0.6 * 2.1e9 / 1000);
+    EXPECT_EQ(s.trialOf(2), 2);
+    const TimelineSeries t = computeTimeline(r, TimelineUnit::Time);
+    ASSERT_EQ(t.size(), 3u);
+    EXPECT_DOUBLE_EQ(t.y[2] * t.scale, 0.4 * 1e9 / 1000);
+
+    TimelinePage page(nullptr);
+    page.resize(900, 600);
+    page.show();
+    page.setSnapshots(snapshotsOf(r));
+    ASSERT_TRUE(page.select(0, QStringLiteral("ADKEX-128"), QStringLiteral("exchange")));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.series(); }, 10000));
+    ASSERT_NE(page.samplesGraph(), nullptr);
+    EXPECT_EQ(page.samplesGraph()->data()->size(), 3);
+    EXPECT_EQ(page.boundaryLines(), 0);
+    EXPECT_EQ(page.plot()->xAxis->label(), TimelinePage::tr("trial"));
+    // The view holds the points, not the empty plot's 0–1.
+    EXPECT_LT(page.plot()->yAxis->range().lower, 0.4 * 2.1e6 / s.scale);
+    EXPECT_GT(page.plot()->yAxis->range().upper, 0.6 * 2.1e6 / s.scale);
+}
+
+// Issue 33 item 14: outliers decades above the bulk. On the log axis every
+// sample is in view and the bulk spans a readable part of it.
+TEST(TimelinePage, LogScaleKeepsTheBulkReadableBesideOutliersDecadesAbove)
+{
+    Record r = trialRecord({200, 200}, -1);
+    for (std::size_t i = 0; i < 400; i += 40) // ten iterations at ~10^7 ticks
+        r.kexbench->ticks[i] = 10000000 + i;
+    TimelinePage page(nullptr);
+    page.resize(900, 600);
+    page.show();
+    page.setLogScale(false);
+    page.setSnapshots(snapshotsOf(r));
+    ASSERT_TRUE(page.select(0, QStringLiteral("X25519-NIKE"), QStringLiteral("exchange")));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.series(); }, 10000));
+    page.setLogScale(true);
+    EXPECT_TRUE(page.logScale());
+    QCPAxis *y = page.plot()->yAxis;
+    EXPECT_EQ(y->scaleType(), QCPAxis::stLogarithmic);
+    EXPECT_LE(y->range().lower, 1000.0);
+    EXPECT_GE(y->range().upper, 10000360.0);
+    // The bulk (1000..2199 ticks, a third of a decade below outliers four decades
+    // up) covers a twentieth of the axis height, where a linear axis holding
+    // every sample gives it 0.01 %: under one pixel.
+    page.plot()->replot();
+    const double bulk = std::abs(y->coordToPixel(1000) - y->coordToPixel(2199));
+    EXPECT_GT(bulk, 0.05 * page.plot()->axisRect()->height());
+    // Ticks are powers of ten in one style (never "1e+07" beside "100000").
+    ASSERT_FALSE(y->tickVectorLabels().isEmpty());
+    for (const QString &label : y->tickVectorLabels())
+        EXPECT_TRUE(label.contains(QLatin1Char('e'))) << label.toStdString();
+    page.setLogScale(false);
+    EXPECT_EQ(y->scaleType(), QCPAxis::stLinear);
+}

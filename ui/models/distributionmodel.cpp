@@ -70,13 +70,8 @@ QString counterUnitName(const Record &r)
 std::vector<double> trialMeans(const Record &r, ValueUnit unit)
 {
     std::vector<double> out;
-    for (const TrialTotals *t : usableTrials(r)) {
-        const double n = static_cast<double>(t->measurements);
-        if (unit == ValueUnit::Counter)
-            out.push_back(t->cycles.value_or(stats::kNaN) / n);
-        else
-            out.push_back(t->seconds * 1e9 / n);
-    }
+    for (const TrialTotals *t : usableTrials(r))
+        out.push_back(unit == ValueUnit::Counter ? t->mean_count_per_call() : t->mean_ns_per_call());
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 namespace kexbench::ui {
@@ -49,6 +50,48 @@ std::vector<uint64_t> trialSizes(const RecordSamples &s, std::size_t samples)
 
 } // namespace
 
+// Harness data: each trial's total divided into its mean per call, one point
+// per trial in trial order, as the Distributions page draws them.
+TimelineSeries trialPointsOf(const Record &record, TimelineUnit unit)
+{
+    TimelineSeries series;
+    series.unit = unit;
+    series.trialPoints = true;
+    std::vector<double> values;
+    auto fill = [&](TimelineUnit u) {
+        values.clear();
+        for (const TrialTotals &t : record.trials)
+            if (t.measurements > 0)
+                values.push_back(u == TimelineUnit::Counter ? t.mean_count_per_call() : t.mean_ns_per_call());
+        return !values.empty() && std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+    };
+    if (!fill(series.unit)) {
+        series.unit = series.unit == TimelineUnit::Counter ? TimelineUnit::Time : TimelineUnit::Counter;
+        if (!fill(series.unit)) {
+            series.notes << tr("This record has no trial totals to draw.");
+            return series;
+        }
+    }
+    if (series.unit == TimelineUnit::Counter) {
+        series.unitName = tr("cycles");
+    } else {
+        std::vector<uint64_t> ns(values.begin(), values.end());
+        chooseTimeScale(series, ns);
+    }
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        series.x.push_back(static_cast<double>(i));
+        series.y.push_back(values[i] / series.scale);
+        TimelineTrial trial;
+        trial.start = i;
+        trial.count = 1;
+        trial.median = series.y.back();
+        series.trials.push_back(trial);
+    }
+    series.notes << tr("Trial totals only: each point is one trial's mean per call (n = %1 trials), not an iteration.")
+                        .arg(values.size());
+    return series;
+}
+
 std::pair<double, QString> timeDisplayUnit(double ns)
 {
     if (ns >= 1e6)
@@ -88,10 +131,8 @@ TimelineSeries computeTimeline(const Record &record, TimelineUnit unit)
     TimelineSeries series;
     series.unit = unit;
     const RecordSamples *s = record.kexbench ? &*record.kexbench : nullptr;
-    if (!s || (s->ticks.empty() && s->ns.empty())) {
-        series.notes << tr("This record has trial totals only: no per-iteration samples to draw.");
-        return series;
-    }
+    if (!s || (s->ticks.empty() && s->ns.empty()))
+        return trialPointsOf(record, unit);
     if (unit == TimelineUnit::Counter && s->ticks.empty()) {
         series.unit = TimelineUnit::Time;
         series.notes << tr("time: this record has no counter values");

@@ -40,6 +40,7 @@ struct TimelineSeries {
     std::vector<double> x, y;           // iteration index (0-based, across trials) and value
     std::vector<TimelineTrial> trials;  // in record order
     QStringList notes;                  // why something is missing or substituted
+    bool trialPoints = false;           // harness data: one point per trial (its mean per call), x is the trial
 
     std::size_t size() const { return y.size(); }
     bool empty() const { return y.empty(); }
@@ -58,5 +59,7 @@ std::pair<double, QString> timeDisplayUnit(double ns);
 // shown in ns, µs or ms by their median). A record without per-iteration
 // samples (a harness record) gives an empty series with a note.
 TimelineSeries computeTimeline(const Record &record, TimelineUnit unit);
+// A record without per-iteration samples (harness data): one point per trial.
+TimelineSeries trialPointsOf(const Record &record, TimelineUnit unit);
 
 } // namespace kexbench::ui
