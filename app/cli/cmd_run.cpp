@@ -282,9 +282,9 @@ int run_on_hosts(const Args &args, CampaignOptions options, CampaignObserver &pr
 int cmd_run(const std::vector<std::string> &argv)
 {
     Args args(argv,
-              {"--instance", "--op", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
+              {"--instance...", "--op...", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
                "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--memory-limit", "--out",
-               "--profile-iterations", "--host", "--ssh-config", "--remote-cache", "--wall-times-from", "--runner",
+               "--profile-iterations", "--host...", "--ssh-config", "--remote-cache", "--wall-times-from", "--runner",
                "--runner-wrapper"},
               {"--no-kat", "--no-stack", "--no-profile", "--help", "-h"});
     if (!args.ok())
@@ -296,7 +296,7 @@ int cmd_run(const std::vector<std::string> &argv)
     CampaignOptions options;
     if (std::string error = configure(args, options); !error.empty())
         return usage_error("run", error);
-    // --instance A B C: the values after the first are positional.
+    // Instances named after --instance, and as plain words (a .so path anywhere).
     std::vector<std::string> names = args.values("--instance");
     names.insert(names.end(), args.positional().begin(), args.positional().end());
     if (names.empty())
