@@ -108,7 +108,7 @@ DurationEstimate estimateDuration(const CampaignOptions &o, const QVector<Instan
                             ? static_cast<int>(operations_for(static_cast<unsigned>(entry.info.caps.passes)).size())
                             : static_cast<int>(o.operations.size());
         e.records += ops;
-        const double setup = (o.kat ? kInstanceSetupS : kInstanceSetupS / 2) + (o.stack ? ops * kChildSetupS : 0);
+        const double setup = (o.kat ? kInstanceSetupS : kInstanceSetupS / 2) + (o.stack || o.heap ? ops * kChildSetupS : 0);
         e.low_s += setup;
         e.high_s += setup;
         if (o.mode == "adaptive") {

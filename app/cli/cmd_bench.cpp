@@ -115,6 +115,7 @@ Result<std::vector<Record>> campaign(const std::string &lib, const std::vector<s
     o.out_dir = dir;
     o.kat = false;
     o.stack = false;
+    o.heap = false; // no memory child: bench times campaigns
     o.planning.trial_target_s = 0.5;
     o.planning.op_budget_s = 300;
     if (auto cpu = args.value("--cpu"))
@@ -361,6 +362,7 @@ CampaignOptions stability_options(const StabilitySettings &s, int run, const std
     o.out_dir = dir;
     o.kat = false;
     o.stack = false;
+    o.heap = false; // no memory child: bench times campaigns
     o.profile = false;
     o.cpu = s.cpu;
     o.mode = s.mode;

@@ -126,7 +126,7 @@ int usage()
                          "       kexbench-runner kat LIB --out FILE [--records N]\n"
                          "       kexbench-runner measure LIB --op OP --iterations N [--warmups W]\n"
                          "                               [--counter auto|perf|tsc|cntvct|ns] [--counter-hz HZ]\n"
-                         "       kexbench-runner stack LIB --op OP\n"
+                         "       kexbench-runner stack LIB --op OP [--passes stack,heap|stack|heap]\n"
                          "       kexbench-runner profile LIB --op OP --iterations N [--warmups W]\n"
                          "       kexbench-runner ct LIB --op OP [--budget S] [--max-measurements N] [--counter ...]\n"
                          "       kexbench-runner host [--cpu N] [--counter auto|perf|tsc|cntvct|ns]\n"
@@ -207,6 +207,7 @@ struct Options {
     double counter_hz = 0;
     double budget_s = 10;
     long long max_measurements = 1000000;
+    std::string passes = "stack,heap"; // the memory child's passes: stack,heap | stack | heap
 };
 
 // Parses "--key value" pairs after "<command> LIB"; false on anything unknown.
@@ -235,6 +236,8 @@ bool parse_options(const std::vector<std::string> &args, Options &o)
             o.budget_s = std::strtod(value.c_str(), &end);
         else if (key == "--max-measurements")
             o.max_measurements = std::strtoll(value.c_str(), &end, 10);
+        else if (key == "--passes")
+            o.passes = value;
         else
             return false;
         if (end && *end != '\0')
@@ -314,7 +317,8 @@ json heap_answer(const kexbench::HeapResult &h)
 }
 
 // The memory pass of one operation: the exact stack probe (one exchange on a
-// painted private stack), then the heap pass. Either may be unavailable (its
+// painted private stack), then the heap pass; --passes leaves one out (the
+// campaign's --no-stack skips only the probe). Either may be unavailable (its
 // reason is in the answer); the answer fails only when both are.
 int stack(const std::string &lib, const Options &o)
 {
@@ -325,11 +329,18 @@ int stack(const std::string &lib, const Options &o)
         return 1;
     }
     const auto seed = kexbench::harness_seed();
-    inst.value()->api().seed(seed.data(), seed.size());
-    std::string why;
-    auto bytes = kexbench::measure_stack(**inst, *op, &why);
-    inst.value()->api().seed(seed.data(), seed.size());
-    kexbench::HeapResult heap = kexbench::measure_heap(**inst, *op, kHeapExchanges);
+    std::string why = "not asked for (--passes " + o.passes + ")";
+    std::optional<uint64_t> bytes;
+    if (o.passes != "heap") {
+        inst.value()->api().seed(seed.data(), seed.size());
+        bytes = kexbench::measure_stack(**inst, *op, &why);
+    }
+    kexbench::HeapResult heap;
+    heap.reason = "not asked for (--passes " + o.passes + ")";
+    if (o.passes != "stack") {
+        inst.value()->api().seed(seed.data(), seed.size());
+        heap = kexbench::measure_heap(**inst, *op, kHeapExchanges);
+    }
     json a = {{"ok", bytes.has_value() || heap.complete}, {"instance_name", (*inst)->meta().instance}};
     a["status"] = a["ok"].get<bool>() ? "complete" : "failed";
     if (bytes)
@@ -478,7 +489,7 @@ int main(int argc, char **argv)
         return kat(args[1], o.out, static_cast<int>(o.records));
     if (args[0] == "measure" && o.iterations >= 1 && o.iterations <= 100000000 && o.warmups >= 0)
         return measure(args[1], o);
-    if (args[0] == "stack")
+    if (args[0] == "stack" && (o.passes == "stack,heap" || o.passes == "stack" || o.passes == "heap"))
         return stack(args[1], o);
     if (args[0] == "ct" && o.budget_s > 0 && o.budget_s <= 86400 && o.max_measurements > kexbench::kCtCalibrationMeasurements &&
         o.max_measurements <= 100000000)

@@ -1437,7 +1437,7 @@ OperationMemory operation_memory(const Record &r)
         const auto it = k.extra.find(key);
         if (it != k.extra.end() && it->is_string() && !it->get<std::string>().empty())
             return it->get<std::string>();
-        return std::string("not in the record: the memory pass did not run (`--no-stack`) or the record predates it");
+        return std::string("not in the record: the memory pass did not run (`--no-memory`) or the record predates it");
     };
     if (!m.heap_peak_bytes || !m.heap_allocations)
         m.heap_reason = why("heap_note");

@@ -431,6 +431,22 @@ const TrialHealth &first_disturbed(const RecordSamples &s)
     return *std::find_if(s.health.begin(), s.health.end(), [](const TrialHealth &h) { return h.disturbed; });
 }
 
+// A memory figure that is absent because the user switched its pass off says
+// so, instead of looking like a pass that failed or a record that predates it.
+void add_memory_passes_off(RecordSamples &s, const CampaignOptions &opt)
+{
+    ordered_json off = ordered_json::array();
+    if (!opt.stack) {
+        off.push_back("stack");
+        s.extra["stack_note"] = "skipped: the stack probe was off in this campaign (--no-stack)";
+    }
+    if (!opt.heap) {
+        off.push_back("heap");
+        s.extra["heap_note"] = "skipped: the heap pass was off in this campaign (--no-memory)";
+    }
+    s.extra["memory_passes_off"] = off;
+}
+
 void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
 {
     RecordSamples s;
@@ -466,6 +482,7 @@ void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
     } else if (!run.heap_note.empty()) {
         s.extra["heap_note"] = run.heap_note;
     }
+    add_memory_passes_off(s, ctx.opt); // after the child's notes: a pass switched off says so
     if (!run.stop_reason.empty())
         s.extra["adaptive_stop"] = run.stop_reason;
     for (const KeptTrial &t : run.trials)
@@ -586,10 +603,12 @@ Result<bool> merge_build_entry(const fs::path &path, const std::string &key, con
 }
 
 
-void measure_stack_of(Context &ctx, const std::string &lib, const std::string &instance, OperationRun &run,
-                      double timeout_s)
+// The memory child: the passes the options leave on (at least one).
+void measure_memory_of(Context &ctx, const std::string &lib, const std::string &instance, OperationRun &run,
+                       double timeout_s)
 {
-    ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op}, timeout_s, instance);
+    const std::string passes = ctx.opt.stack && ctx.opt.heap ? "stack,heap" : ctx.opt.stack ? "stack" : "heap";
+    ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op, "--passes", passes}, timeout_s, instance);
     const json &a = child.answer;
     auto note = [&](const char *reason_key, const char *what) {
         if (!child.complete)
@@ -994,8 +1013,8 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
 void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p)
 {
     const InstanceWork &w = instances[p.instance];
-    if (!p.written && ctx.opt.stack && !ctx.cancelled())
-        measure_stack_of(ctx, w.lib, w.info.meta.instance, p.run, p.run.plan.timeout_per_process_s);
+    if (!p.written && (ctx.opt.stack || ctx.opt.heap) && !ctx.cancelled())
+        measure_memory_of(ctx, w.lib, w.info.meta.instance, p.run, p.run.plan.timeout_per_process_s);
     p.run.ended_utc = utc_now();
     p.run.load_end = load_average();
     Record rec = assemble_record(ctx, w.info, w.kat_check(), p.run);

@@ -29,7 +29,9 @@ struct CampaignOptions {
     std::string system_label;             // e.g. "x86_1"; default: the host name
     std::string out_dir;
     bool kat = true;                      // KAT-check each instance before timing (timed either way)
-    bool stack = true;                    // stack high-water mark per operation (one extra child)
+    // The memory child per operation (untimed) has two passes, each switched on its own:
+    bool stack = true;                    // the stack probe (high-water mark); --no-stack
+    bool heap = true;                     // the heap pass (peak, allocations); off with the probe: --no-memory
     bool profile = true;                  // hash/DRNG shares of exchange from <lib dir>/profiled/lib<name>.so, when present
     std::vector<KatManifestEntry> manifest;
     // true: the manifest was named (--manifest), so an instance it lacks is

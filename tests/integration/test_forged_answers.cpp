@@ -44,6 +44,7 @@ CampaignOptions exchange_only(const std::string &fixture_name, const std::string
     o.out_dir = out;
     o.kat = false;
     o.stack = false;
+    o.heap = false;
     o.profile = false;
     o.retries = 0;
     o.planning.trials = 1;
@@ -220,7 +221,7 @@ TEST(ForgedAnswers, TheAnswerChannelHoldsExactlyOneObject)
 TEST(CancelDuringSetup, RunStopsOnCtrlCDuringTheKatStep)
 {
     TempDir out;
-    expect_cancelled_promptly({"run", "--instance", "hostile-hang", "--no-stack", "--no-profile", "--out", out / "c"},
+    expect_cancelled_promptly({"run", "--instance", "hostile-hang", "--no-memory", "--no-profile", "--out", out / "c"},
                               "cancelled");
 }
 

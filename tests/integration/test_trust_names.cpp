@@ -33,7 +33,7 @@ std::vector<std::string> quick_run(const std::string &out, const std::vector<std
                                    const std::string &trials = "1")
 {
     std::vector<std::string> args = {"run", "--op", "exchange", "--target", "0.002", "--trials", trials, "--retries",
-                                     "0", "--no-stack", "--no-profile", "--out", out, "--instance"};
+                                     "0", "--no-memory", "--no-profile", "--out", out, "--instance"};
     args.insert(args.end(), instances.begin(), instances.end());
     return args;
 }
