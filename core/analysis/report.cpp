@@ -1404,10 +1404,11 @@ std::vector<std::string> intro(const Context &c)
         for (const std::string &name : done.not_measured)
             if (c.options.candidate.empty() || name.rfind(c.options.candidate + "/", 0) == 0)
                 missing += (shown++ ? ", " : "") + name;
-        std::string note = c.f(done.state == "cancelled"
-                                   ? "This campaign is incomplete: it was cancelled; {} of {} planned records were measured."
-                                   : "This campaign is partial; {} of {} planned records were measured.",
-                               {std::to_string(done.measured), std::to_string(done.planned)});
+        const char *pattern =
+            done.state == "cancelled" ? "This campaign is incomplete: it was cancelled; {} of {} planned records were measured."
+            : done.state == "failed"  ? "This campaign failed: it measured nothing ({} of {} planned records)."
+                                      : "This campaign is partial; {} of {} planned records were measured.";
+        std::string note = c.f(pattern, {std::to_string(done.measured), std::to_string(done.planned)});
         if (shown > 0)
             note += c.f(" Planned but not measured: {}.", {missing});
         paragraphs.push_back(note);

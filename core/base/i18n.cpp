@@ -26,6 +26,8 @@ const Entry kCatalogue[] = {
      "本次测评不完整：已被取消；计划的 {2} 条记录中测得 {1} 条。"},
     {"This campaign is partial; {} of {} planned records were measured.",
      "本次测评仅部分完成；计划的 {2} 条记录中测得 {1} 条。"},
+    {"This campaign failed: it measured nothing ({} of {} planned records).",
+     "本次测评失败：没有测得任何记录（计划的 {2} 条记录中测得 {1} 条）。"},
     {" Planned but not measured: {}.", "已计划但未测量：{}。"},
     {"{} \u2014 performance on {} (emulated) (system {})", "{} \u2014 {} 上的性能（仿真）（系统 {}）"},
     {"{} \u2014 performance on {} (system {})", "{} \u2014 {} 上的性能（系统 {}）"},

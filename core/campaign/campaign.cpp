@@ -1154,16 +1154,40 @@ std::vector<PairWork> pairs_of(Context &ctx, const std::vector<InstanceWork> &in
     return pairs;
 }
 
+} // namespace
+
+std::string completion_state(bool cancelled, int measured, size_t not_measured, size_t refused)
+{
+    if (cancelled)
+        return "cancelled";
+    if (measured == 0)
+        return "failed";
+    return not_measured == 0 && refused == 0 ? "complete" : "partial";
+}
+
+std::string completion_failure_reason(const std::vector<std::string> &refused)
+{
+    std::string why = "nothing measured";
+    if (refused.empty())
+        return why + ": no planned record was measured";
+    for (size_t i = 0; i < refused.size(); ++i)
+        why += (i ? "; " : ": every instance was refused: ") + refused[i];
+    return why;
+}
+
+namespace {
+
 // The "completion" block of campaign.json: whether the campaign measured
-// every record it planned. state: "complete" (every planned record is on
-// disk and complete), "cancelled" (stopped on request: Cancel, SIGINT or
-// SIGTERM), "partial" (ran to its end without some records: failed children,
-// calibration or KAT problems). planned / measured count records;
+// every record it planned. state: completion_state(); planned / measured count records;
 // not_measured names each planned record without a complete record as
 // "candidate/label/operation", "candidate/label/*" when the instance stopped
-// before its operations were chosen (cancelled or not calibrated).
+// before its operations were chosen (cancelled or not calibrated); refused
+// names each library that was never measured ("<library>: <why>"; its name
+// is not trusted, so it is not among the planned records), and reason says
+// why a campaign failed.
 ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo> &infos,
-                             const std::vector<InstanceWork> &instances)
+                             const std::vector<InstanceWork> &instances,
+                             const std::vector<std::pair<std::string, std::string>> &refused_libraries)
 {
     int planned = 0, measured = 0;
     std::vector<std::string> not_measured;
@@ -1187,8 +1211,15 @@ ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo>
                 not_measured.push_back(key + op);
         }
     }
-    const std::string state = ctx.cancelled() ? "cancelled" : not_measured.empty() ? "complete" : "partial";
-    return ordered_json{{"state", state}, {"planned", planned}, {"measured", measured}, {"not_measured", not_measured}};
+    std::vector<std::string> refused;
+    for (const auto &refusal : refused_libraries)
+        refused.push_back(refusal.second); // describe's errors name the library first
+    const std::string state = completion_state(ctx.cancelled(), measured, not_measured.size(), refused.size());
+    ordered_json block{{"state", state}, {"planned", planned},         {"measured", measured},
+                       {"not_measured", not_measured}, {"refused", refused}};
+    if (state == "failed")
+        block["reason"] = completion_failure_reason(refused);
+    return block;
 }
 
 double median_of(std::vector<double> v)
@@ -1646,7 +1677,7 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     ctx.campaign["kexbench"]["probe"] = probe_json(ctx);
     const std::vector<std::string> measured = measured_warnings(ctx, pairs);
     ctx.campaign["measured_warnings"] = measured;
-    ctx.campaign["completion"] = completion_json(ctx, infos, instances);
+    ctx.campaign["completion"] = completion_json(ctx, infos, instances, described.problems);
     if (auto w = write_campaign_json(ctx); !w)
         ctx.summary.problems.push_back(w.error());
     for (const auto &w : measured)

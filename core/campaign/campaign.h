@@ -96,6 +96,15 @@ struct CampaignSummary {
     std::string campaign_json; // a shard's campaign.json block (CampaignOptions::shard_host); empty otherwise
 };
 
+// campaign.json's completion.state from its counts: "cancelled" on request;
+// "failed" when nothing was measured (every instance refused, every record
+// failed): nothing measured is not complete; "partial" when a planned record
+// or a named instance (`refused`: libraries that could not be measured at
+// all) is missing; else "complete". The hosted campaign merges with it too.
+std::string completion_state(bool cancelled, int measured, size_t not_measured, size_t refused);
+// completion.reason of a failed campaign: "nothing measured: ..." with each refused library and why.
+std::string completion_failure_reason(const std::vector<std::string> &refused);
+
 // Refuses (Error) only what makes the whole campaign impossible: no output
 // folder, a folder measured with other planning. Everything else is reported
 // per instance/operation and the campaign goes on.

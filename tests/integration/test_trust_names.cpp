@@ -253,3 +253,55 @@ TEST(CliKatTemp, WithoutOutNoFolderIsLeftInTmp)
     std::error_code ec;
     fs::remove_all(dir, ec);
 }
+
+// Issue 33, item 18: a campaign that measured nothing is not complete.
+namespace {
+
+nlohmann::json completion_of(const fs::path &out)
+{
+    auto campaign = nlohmann::json::parse(text_of(out / "campaign.json"), nullptr, false);
+    return campaign.is_object() ? campaign["completion"] : nlohmann::json();
+}
+
+} // namespace
+
+TEST(Completion, ACampaignWhoseOnlyInstanceHasABadNameFailed)
+{
+    TempDir tmp;
+    const fs::path out = tmp / "out";
+    ProcessResult r = run_cli(quick_run(out.string(), {fixture("badname-traversal")}));
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    const nlohmann::json completion = completion_of(out);
+    EXPECT_EQ(completion["state"], "failed") << completion.dump(2);
+    EXPECT_EQ(completion["measured"], 0) << completion.dump(2);
+    const std::string reason = completion.value("reason", "");
+    EXPECT_EQ(reason.rfind("nothing measured: every instance was refused: " + fixture("badname-traversal") + ": ", 0),
+              0u)
+        << reason;
+    ASSERT_EQ(completion["refused"].size(), 1u) << completion.dump(2);
+}
+
+TEST(Completion, ACampaignWhoseOnlyInstanceCrashesAsItLoadsFailed)
+{
+    TempDir tmp;
+    const fs::path out = tmp / "out";
+    ProcessResult r = run_cli(quick_run(out.string(), {fixture("hostile-constructor-crash")}));
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    const nlohmann::json completion = completion_of(out);
+    EXPECT_EQ(completion["state"], "failed") << completion.dump(2);
+    const std::string reason = completion.value("reason", "");
+    EXPECT_NE(reason.find(fixture("hostile-constructor-crash")), std::string::npos) << reason;
+    EXPECT_NE(reason.find("crashed (Segmentation fault) during setup"), std::string::npos) << reason;
+}
+
+TEST(Completion, ARefusedInstanceBesideAMeasuredOneMakesItPartial)
+{
+    TempDir tmp;
+    const fs::path out = tmp / "out";
+    ProcessResult r = run_cli(quick_run(out.string(), {"X25519-NIKE", fixture("badname-traversal")}));
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    const nlohmann::json completion = completion_of(out);
+    EXPECT_EQ(completion["state"], "partial") << completion.dump(2);
+    EXPECT_EQ(completion["measured"], 1) << completion.dump(2);
+    EXPECT_EQ(completion["refused"].size(), 1u) << completion.dump(2);
+}
