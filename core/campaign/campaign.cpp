@@ -63,15 +63,6 @@ std::array<double, 3> load_average()
     return avg;
 }
 
-std::string last_line_with(const std::string &text, const std::string &needle)
-{
-    size_t pos = text.rfind(needle);
-    if (pos == std::string::npos)
-        return {};
-    size_t end = text.find('\n', pos);
-    return text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
-}
-
 std::string tail(const std::string &text, size_t n) { return text.size() <= n ? text : text.substr(text.size() - n); }
 
 
@@ -198,6 +189,12 @@ void escape_answer_text(json &answer)
                 kv = json::array({printable(kv[0].get<std::string>()), printable(kv[1].get<std::string>())});
 }
 
+// The runner's own diagnostic in an answer (escaped), or empty.
+std::string runner_diagnostic(const json &answer)
+{
+    return answer.is_object() ? printable(string_field(answer, "runner_diagnostic")) : std::string();
+}
+
 std::string failure_reason(const ChildRun &run)
 {
     if (run.answer.is_object()) {
@@ -205,10 +202,13 @@ std::string failure_reason(const ChildRun &run)
             if (std::string why = string_field(run.answer, key); !why.empty())
                 return why;
     }
+    // The runner's word on a crash or exit() comes over the answer channel
+    // (app/runner/main.cpp, answer_diagnostic), never from stderr: any stderr
+    // line, "kexbench-runner: ..." included, may be the instance's. stderr
+    // stays in the record (stderr_tail), unattributed.
     std::string reason = "runner " + run.proc.describe_end();
-    std::string context = last_line_with(run.proc.err, "kexbench-runner:");
-    if (!context.empty())
-        reason += " — " + printable(context.substr(std::string("kexbench-runner: ").size()));
+    if (std::string diagnostic = runner_diagnostic(run.answer); !diagnostic.empty())
+        reason += " — " + diagnostic;
     return reason;
 }
 
