@@ -83,10 +83,10 @@ Result<std::string> library_for(const Args &args, const std::string &fallback)
 {
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     std::string name = args.value("--instance").value_or(fallback);
-    std::string lib = resolve_instance(name, found);
-    if (lib.empty())
-        return fail("no instance library lib" + name + ".so in the search path (KEXBENCH_INSTANCE_PATH)");
-    return lib;
+    auto lib = resolve_instance(name, found);
+    if (!lib)
+        return fail(lib.error() + " (KEXBENCH_INSTANCE_PATH)");
+    return *lib;
 }
 
 // Runs one campaign and reads back what it wrote.

@@ -244,13 +244,12 @@ int cmd_ct(const std::vector<std::string> &argv)
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     std::vector<std::string> libraries = all ? found.libraries : std::vector<std::string>{};
     for (const auto &name : names) {
-        const std::string lib = resolve_instance(name, found);
-        if (lib.empty()) {
-            std::fprintf(stderr, "kexbench-cli ct: no instance library lib%s.so in the search path\n",
-                         printable(name).c_str());
+        auto lib = resolve_instance(name, found);
+        if (!lib) {
+            std::fprintf(stderr, "kexbench-cli ct: %s\n", lib.error().c_str());
             return kExitFailure;
         }
-        libraries.push_back(lib);
+        libraries.push_back(*lib);
     }
     runner.cancel = &g_ct_cancel;
     struct sigaction sa {};

@@ -161,12 +161,12 @@ int cmd_kat(const std::vector<std::string> &argv)
     }
     std::vector<std::string> libraries = all ? found.libraries : std::vector<std::string>{};
     for (const auto &name : args.positional()) {
-        std::string lib = resolve_instance(name, found);
-        if (lib.empty()) {
-            std::printf("%s  ERROR no instance library lib%s.so in the search path\n", name.c_str(), name.c_str());
+        auto lib = resolve_instance(name, found);
+        if (!lib) {
+            std::printf("%s  ERROR %s\n", printable(name).c_str(), lib.error().c_str());
             return kExitFailure;
         }
-        libraries.push_back(lib);
+        libraries.push_back(*lib);
     }
     RunnerOptions runner;
     if (auto timeout = args.value("--timeout")) {

@@ -312,12 +312,12 @@ int cmd_run(const std::vector<std::string> &argv)
 
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     for (const auto &name : names) {
-        std::string lib = resolve_instance(name, found);
-        if (lib.empty()) {
-            std::fprintf(stderr, "kexbench-cli run: no instance library lib%s.so in the search path\n", name.c_str());
+        auto lib = resolve_instance(name, found);
+        if (!lib) {
+            std::fprintf(stderr, "kexbench-cli run: %s\n", lib.error().c_str());
             return kExitFailure;
         }
-        options.libraries.push_back(lib);
+        options.libraries.push_back(*lib);
     }
     std::vector<std::string> manifests = found.manifests;
     if (auto m = args.value("--manifest")) {

@@ -84,7 +84,7 @@ HostedCampaignOptions cheap_hosted_campaign(const std::vector<std::string> &name
     HostedCampaignOptions options;
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     for (const std::string &name : names)
-        options.campaign.libraries.push_back(resolve_instance(name, found));
+        options.campaign.libraries.push_back(resolve_instance(name, found).value());
     options.campaign.operations = {"init_a", "init_b"};
     options.campaign.planning.trial_target_s = 0.002;
     options.campaign.planning.trials = 2;

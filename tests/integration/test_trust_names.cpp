@@ -254,6 +254,69 @@ TEST(CliKatTemp, WithoutOutNoFolderIsLeftInTmp)
     fs::remove_all(dir, ec);
 }
 
+// Issue 33, item 17: a library named libX25519-NIKE.so on KEXBENCH_INSTANCE_PATH
+// with other bytes than the built-in is refused wherever the name is looked up.
+namespace {
+
+ProcessResult run_cli_on_path(const std::vector<std::string> &args, const std::string &instance_path)
+{
+    ProcessSpec spec;
+    spec.argv = {cli_path()};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.timeout = std::chrono::seconds(120);
+    spec.extra_env.push_back("KEXBENCH_INSTANCE_PATH=" + instance_path);
+    return run_process(spec);
+}
+
+std::string full_sha256(const std::string &file)
+{
+    auto bytes = read_file(file);
+    return bytes ? sha256_hex(*bytes) : std::string();
+}
+
+} // namespace
+
+TEST(Identity, ANameThatResolvesToTwoDifferentLibrariesIsRefusedEverywhere)
+{
+    TempDir tmp;
+    const std::string impostor = tmp / "libX25519-NIKE.so";
+    fs::copy_file(fixture("badname-impostor"), impostor);
+    const std::string both = "two different libraries are called X25519-NIKE: " + impostor + " (sha256 " +
+                             full_sha256(impostor) + ") and " + builtin("X25519-NIKE") + " (sha256 " +
+                             full_sha256(builtin("X25519-NIKE")) + ")";
+
+    ProcessResult kat = run_cli_on_path({"kat", "X25519-NIKE", "--out", tmp / "k"}, tmp.path());
+    EXPECT_EQ(kat.exit_code, 1) << kat.out << kat.err;
+    EXPECT_NE(kat.out.find("X25519-NIKE  ERROR " + both), std::string::npos) << kat.out;
+    EXPECT_FALSE(fs::exists(tmp / "k")) << "nothing was tested";
+
+    const std::string out = tmp / "camp";
+    ProcessResult run = run_cli_on_path(quick_run(out, {"X25519-NIKE"}), tmp.path());
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_NE(run.err.find("kexbench-cli run: " + both), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(out)) << "nothing was measured";
+
+    ProcessResult ct = run_cli_on_path({"ct", "X25519-NIKE", "--op", "init_a", "--budget", "0.2"}, tmp.path());
+    EXPECT_EQ(ct.exit_code, 1) << ct.out << ct.err;
+    EXPECT_NE(ct.err.find("kexbench-cli ct: " + both), std::string::npos) << ct.err;
+
+    // list shows both rows, and says they are two libraries with one name.
+    ProcessResult list = run_cli_on_path({"list"}, tmp.path());
+    EXPECT_EQ(list.exit_code, 0) << list.err;
+    EXPECT_NE(list.err.find("WARNING: two libraries call themselves X25519-NIKE: " + impostor + " (sha256 "),
+              std::string::npos)
+        << list.err;
+}
+
+TEST(Identity, AByteForByteCopyOfALibraryIsStillOneInstance)
+{
+    TempDir tmp;
+    fs::copy_file(builtin("X25519-NIKE"), tmp / "libX25519-NIKE.so");
+    ProcessResult kat = run_cli_on_path({"kat", "X25519-NIKE", "--out", tmp / "k"}, tmp.path());
+    EXPECT_EQ(kat.exit_code, 0) << kat.out << kat.err;
+    EXPECT_NE(kat.out.find("X25519-NIKE  PASS"), std::string::npos) << kat.out;
+}
+
 // Issue 33, item 18: a campaign that measured nothing is not complete.
 namespace {
 
