@@ -1096,6 +1096,17 @@ int planned_trials(const CampaignOptions &opt, const Plan &plan)
     return opt.mode == "adaptive" ? std::max(opt.adaptive.min_trials, kAdaptiveMinTrials) : plan.trials;
 }
 
+// What the KAT text showed besides its verdict: said now, and kept in
+// campaign.json "kat_warnings" ("<instance>: KAT: ...") with the campaign's other warnings.
+void note_kat_warnings(Context &ctx, const InstanceInfo &info, const KatCheck &kat)
+{
+    for (const std::string &warning : kat.warnings) {
+        const std::string line = info.meta.instance + ": KAT: " + warning;
+        ctx.campaign["kat_warnings"].push_back(line);
+        ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", line));
+    }
+}
+
 // KAT, build entry, calibration and the operations still to measure.
 std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &lib, const InstanceInfo &info)
 {
@@ -1113,6 +1124,7 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
         else // every instance's KAT outcome is said, the pass too
             ctx.emit(ev(CampaignEvent::KatPassed, info.meta.instance, "",
                         info.meta.instance + ": KAT PASS (" + std::to_string(w.kat->records) + " vectors)"));
+        note_kat_warnings(ctx, info, *w.kat);
     }
     add_build_entry(ctx, info, w.kat_check());
     unsigned passes_run = 0;
