@@ -18,21 +18,26 @@ Args::Args(const std::vector<std::string> &argv, const std::vector<std::string> 
     auto known = [](const std::vector<std::string> &set, const std::string &s) {
         return std::find(set.begin(), set.end(), s) != set.end();
     };
+    auto is_option = [](const std::string &s) { return s.size() >= 2 && s[0] == '-'; };
     bool options_done = false;
     for (size_t i = 0; i < argv.size(); ++i) {
         const std::string &a = argv[i];
-        if (options_done || a.size() < 2 || a[0] != '-') {
+        if (options_done || !is_option(a)) {
             positional_.push_back(a);
         } else if (a == "--") {
             options_done = true;
         } else if (known(flag_options, a)) {
             flags_.push_back(a);
-        } else if (known(value_options, a)) {
+        } else if (known(value_options, a) || known(value_options, a + "...")) {
             if (i + 1 >= argv.size()) {
                 error_ = a + " needs a value";
                 return;
             }
             values_[a].push_back(argv[++i]);
+            // "--op OP...": the usage promises a list, so the words up to the next option all belong to it.
+            if (known(value_options, a + "..."))
+                while (i + 1 < argv.size() && !is_option(argv[i + 1]))
+                    values_[a].push_back(argv[++i]);
         } else {
             error_ = "unknown option " + a;
             return;

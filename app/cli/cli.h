@@ -22,6 +22,8 @@ constexpr int kExitUsage = 2;
 class Args {
 public:
     // value_options take a value; flag_options do not; repeatable value options collect every value.
+    // A value option spelled with a trailing "..." (as "--op..." for the usage's "[--op OP...]") takes
+    // every word after it up to the next option, so "--op exchange derive_a" is two operations.
     Args(const std::vector<std::string> &argv, const std::vector<std::string> &value_options,
          const std::vector<std::string> &flag_options);
 

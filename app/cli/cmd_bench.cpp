@@ -83,10 +83,10 @@ Result<std::string> library_for(const Args &args, const std::string &fallback)
 {
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     std::string name = args.value("--instance").value_or(fallback);
-    std::string lib = resolve_instance(name, found);
-    if (lib.empty())
-        return fail("no instance library lib" + name + ".so in the search path (KEXBENCH_INSTANCE_PATH)");
-    return lib;
+    auto lib = resolve_instance(name, found);
+    if (!lib)
+        return fail(lib.error() + " (KEXBENCH_INSTANCE_PATH)");
+    return *lib;
 }
 
 // Runs one campaign and reads back what it wrote.
@@ -115,6 +115,7 @@ Result<std::vector<Record>> campaign(const std::string &lib, const std::vector<s
     o.out_dir = dir;
     o.kat = false;
     o.stack = false;
+    o.heap = false; // no memory child: bench times campaigns
     o.planning.trial_target_s = 0.5;
     o.planning.op_budget_s = 300;
     if (auto cpu = args.value("--cpu"))
@@ -361,6 +362,7 @@ CampaignOptions stability_options(const StabilitySettings &s, int run, const std
     o.out_dir = dir;
     o.kat = false;
     o.stack = false;
+    o.heap = false; // no memory child: bench times campaigns
     o.profile = false;
     o.cpu = s.cpu;
     o.mode = s.mode;

@@ -25,11 +25,11 @@ namespace kexbench::cli {
 namespace {
 
 const char *kHelp =
-    "usage: kexbench-cli ct (INSTANCE|LIB.so)... [--op OP]... [--budget S] [--out DIR]\n"
+    "usage: kexbench-cli ct (INSTANCE|LIB.so)... [--op OP...] [--budget S] [--out DIR]\n"
     "                       [--timeout S] [--memory-limit SIZE] [--runner FILE [--runner-wrapper CMD]]\n"
-    "       kexbench-cli ct --instance NAME ... (the same as naming it)\n"
+    "       kexbench-cli ct --instance NAME... (the same as naming them)\n"
     "       kexbench-cli ct --all ...\n"
-    "       kexbench-cli ct --from DIR [--from DIR]...  (the stored results, systems side by side)\n"
+    "       kexbench-cli ct --from DIR...  (the stored results, systems side by side)\n"
     "\n"
     "Checks whether an operation's time depends on its inputs, in the manner of dudect\n"
     "(Reparaz, Balasch, Verbauwhede, DATE 2017). In one runner child per operation,\n"
@@ -41,7 +41,7 @@ const char *kHelp =
     "the upper tail cropped at 10 percentiles\n"
     "(50 % ... 99.9 %). The child stops when |t| > 4.5 with at least 500 measurements\n"
     "per class, or when --budget seconds (default 10, per operation) are spent.\n"
-    "Operations: --op, repeatable (init_a, init_b, pass<k>, derive_a, derive_b,\n"
+    "Operations: --op, one or more (init_a, init_b, pass<k>, derive_a, derive_b,\n"
     "exchange); default every step of the instance.\n"
     "Prints one line per operation: the largest |t| and its crop, the measurements\n"
     "per class and the verdict \"leak\" (|t| > 4.5) or \"no leak detected\".\n"
@@ -199,7 +199,7 @@ bool write_record(const std::string &out_dir, const CtRecord &r)
 
 int cmd_ct(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--op", "--budget", "--out", "--instance", "--from", "--timeout", "--memory-limit", "--runner", "--runner-wrapper"},
+    Args args(argv, {"--op...", "--budget", "--out", "--instance...", "--from...", "--timeout", "--memory-limit", "--runner", "--runner-wrapper"},
               {"--all", "--help", "-h"});
     if (!args.ok())
         return usage_error("ct", args.error());
@@ -244,13 +244,12 @@ int cmd_ct(const std::vector<std::string> &argv)
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     std::vector<std::string> libraries = all ? found.libraries : std::vector<std::string>{};
     for (const auto &name : names) {
-        const std::string lib = resolve_instance(name, found);
-        if (lib.empty()) {
-            std::fprintf(stderr, "kexbench-cli ct: no instance library lib%s.so in the search path\n",
-                         printable(name).c_str());
+        auto lib = resolve_instance(name, found);
+        if (!lib) {
+            std::fprintf(stderr, "kexbench-cli ct: %s\n", lib.error().c_str());
             return kExitFailure;
         }
-        libraries.push_back(lib);
+        libraries.push_back(*lib);
     }
     runner.cancel = &g_ct_cancel;
     struct sigaction sa {};

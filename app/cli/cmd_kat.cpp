@@ -36,15 +36,18 @@ const char *kHelp =
     "dropped), MISMATCH naming the first line that differs. With nothing to compare\n"
     "with, NOKAT \"no KAT vectors supplied\".\n"
     "Prints one line per instance: PASS, MISMATCH, NOKAT, OVERFLOW or ERROR <reason>,\n"
-    "then the SHA-256. --out keeps the KAT files and a log per instance; without it\n"
-    "they go to a temporary folder that is removed at the end (--keep keeps it and\n"
-    "names it). --timeout bounds each runner child (default 60 s); a child that\n"
-    "crashes or hangs is reported as ERROR with the reason. --memory-limit SIZE bounds\n"
-    "the resident memory of each runner child, e.g. 512M or 8G (0: none; default\n"
-    "min(8 GiB, half the RAM)): a child passing it is an ERROR \"exceeded the memory\n"
-    "limit of ...\". --runner FILE starts that kexbench-runner; --runner-wrapper CMD\n"
-    "starts it as CMD FILE ..., e.g. \"qemu-aarch64 -L /usr/aarch64-linux-gnu\" with an\n"
-    "aarch64 runner and KEXBENCH_INSTANCE_PATH naming that build's instances.\n"
+    "then the SHA-256. A KAT whose vectors are the same for every seed (an instance\n"
+    "that ignores its DRNG) gets \"WARNING: <instance>: KAT: ignores its DRNG: ...\"\n"
+    "on stderr, whatever its verdict. --out keeps the KAT files and a log per\n"
+    "instance; without it they go to a temporary folder that is removed at the end\n"
+    "(--keep keeps it and names it). --timeout bounds each runner child (default\n"
+    "60 s); a child that crashes or hangs is reported as ERROR with the reason.\n"
+    "--memory-limit SIZE bounds the resident memory of each runner child, e.g. 512M\n"
+    "or 8G (0: none; default min(8 GiB, half the RAM)): a child passing it is an\n"
+    "ERROR \"exceeded the memory limit of ...\". --runner FILE starts that\n"
+    "kexbench-runner; --runner-wrapper CMD starts it as CMD FILE ..., e.g.\n"
+    "\"qemu-aarch64 -L /usr/aarch64-linux-gnu\" with an aarch64 runner and\n"
+    "KEXBENCH_INSTANCE_PATH naming that build's instances.\n"
     "Exit code 0 when every instance passes, 1 otherwise.\n";
 
 // Every entry of every manifest found, or of the one named.
@@ -131,6 +134,9 @@ void print_check(const KatCheck &check)
         line += "  " + check.sha256;
     std::printf("%s\n", line.c_str());
     std::fflush(stdout);
+    // On stderr: stdout keeps its one line per instance for scripts.
+    for (const std::string &warning : check.warnings)
+        std::fprintf(stderr, "WARNING: %s: KAT: %s\n", printable(check.instance).c_str(), warning.c_str());
 }
 
 } // namespace
@@ -161,12 +167,12 @@ int cmd_kat(const std::vector<std::string> &argv)
     }
     std::vector<std::string> libraries = all ? found.libraries : std::vector<std::string>{};
     for (const auto &name : args.positional()) {
-        std::string lib = resolve_instance(name, found);
-        if (lib.empty()) {
-            std::printf("%s  ERROR no instance library lib%s.so in the search path\n", name.c_str(), name.c_str());
+        auto lib = resolve_instance(name, found);
+        if (!lib) {
+            std::printf("%s  ERROR %s\n", printable(name).c_str(), lib.error().c_str());
             return kExitFailure;
         }
-        libraries.push_back(lib);
+        libraries.push_back(*lib);
     }
     RunnerOptions runner;
     if (auto timeout = args.value("--timeout")) {

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "core/base/discovery.h"
+#include "core/campaign/campaign.h"
 #include "core/campaign/runner_client.h"
 #include "core/base/text_table.h"
 
@@ -38,6 +39,7 @@ int cmd_list(const std::vector<std::string> &argv)
     TextTable table({"instance", "family", "passes", "pk B", "sk B", "ss B", "msg B", "library"});
     table.align_right({2, 3, 4, 5, 6});
     int unusable = 0;
+    std::vector<LibraryIdentity> listed;
     for (const auto &lib : found.libraries) {
         auto info = describe_instance(lib);
         if (!info) {
@@ -47,11 +49,15 @@ int cmd_list(const std::vector<std::string> &argv)
         }
         if (auto group = args.value("--group"); group && info->meta.group != *group)
             continue;
+        listed.push_back({lib, info->meta, library_sha256(lib)});
         const auto &c = info->caps;
         table.add_row({info->meta.instance, info->meta.family, std::to_string(c.passes), std::to_string(c.pk),
                        std::to_string(c.sk), std::to_string(c.ss), std::to_string(c.total_msg), lib});
     }
     std::fputs(table.render().c_str(), stdout);
+    // Two rows with one name are two different libraries: say which, as run and kat refuse them.
+    for (const IdentityClash &clash : find_identity_clashes(listed))
+        std::fprintf(stderr, "WARNING: %s\n", clash.message.c_str());
     std::printf("%zu instance(s)%s\n", table.rows(),
                 unusable ? (", " + std::to_string(unusable) + " library(ies) skipped").c_str() : "");
     return kExitOk;

@@ -24,7 +24,7 @@ const char *kHelp =
     "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
     "                        [--manifest FILE] [--timeout S] [--order interleaved|harness]\n"
     "                        [--seed N] [--retries N] [--memory-limit SIZE] [--no-kat]\n"
-    "                        [--no-stack] [--no-profile] [--profile-iterations N]\n"
+    "                        [--no-stack] [--no-memory] [--no-profile] [--profile-iterations N]\n"
     "                        [--host [user@]host[:port]...] [--ssh-config FILE]\n"
     "                        [--remote-cache DIR] [--wall-times-from DIR]\n"
     "                        [--runner FILE] [--runner-wrapper CMD] --out DIR\n"
@@ -54,6 +54,13 @@ const char *kHelp =
     "  --memory-limit SIZE  resident memory of each runner child, e.g. 512M or 8G (0: none;\n"
     "                  default min(8 GiB, half the RAM)); a child passing it is killed and\n"
     "                  its record fails: \"exceeded the memory limit of ...\"\n"
+    "  --no-stack      skip the stack probe of the memory pass (one untimed child per\n"
+    "                  operation); its heap pass still runs, so records keep heap_peak_bytes,\n"
+    "                  heap_allocations, heap_bytes_total and heap_exchanges; stack_bytes is absent\n"
+    "                  and kexbench.stack_note says why\n"
+    "  --no-memory     skip the whole memory pass (stack probe and heap pass, no extra child):\n"
+    "                  no stack or heap figures; kexbench.memory_passes_off in each record names\n"
+    "                  the passes that were off\n"
     "  --no-profile    skip the hash/DRNG profile of exchange; by default an instance with a\n"
     "                  profiled build (profiled/lib<name>.so beside it) also gets\n"
     "                  profile/<candidate>/<label>__exchange.json (the report's Symmetric primitives)\n"
@@ -241,7 +248,8 @@ std::string configure(const Args &args, CampaignOptions &o)
     o.system_label = args.value("--system-label").value_or("");
     o.counter = args.value("--counter").value_or("auto");
     o.kat = !args.flag("--no-kat");
-    o.stack = !args.flag("--no-stack");
+    o.stack = !args.flag("--no-stack") && !args.flag("--no-memory");
+    o.heap = !args.flag("--no-memory");
     o.profile = !args.flag("--no-profile");
     double profile_iterations = 0;
     if (!parse_number(args.value("--profile-iterations"), profile_iterations, 1, 100000000) ||
@@ -282,11 +290,11 @@ int run_on_hosts(const Args &args, CampaignOptions options, CampaignObserver &pr
 int cmd_run(const std::vector<std::string> &argv)
 {
     Args args(argv,
-              {"--instance", "--op", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
+              {"--instance...", "--op...", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
                "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--memory-limit", "--out",
-               "--profile-iterations", "--host", "--ssh-config", "--remote-cache", "--wall-times-from", "--runner",
+               "--profile-iterations", "--host...", "--ssh-config", "--remote-cache", "--wall-times-from", "--runner",
                "--runner-wrapper"},
-              {"--no-kat", "--no-stack", "--no-profile", "--help", "-h"});
+              {"--no-kat", "--no-stack", "--no-memory", "--no-profile", "--help", "-h"});
     if (!args.ok())
         return usage_error("run", args.error());
     if (args.flag("--help") || args.flag("-h")) {
@@ -296,7 +304,7 @@ int cmd_run(const std::vector<std::string> &argv)
     CampaignOptions options;
     if (std::string error = configure(args, options); !error.empty())
         return usage_error("run", error);
-    // --instance A B C: the values after the first are positional.
+    // Instances named after --instance, and as plain words (a .so path anywhere).
     std::vector<std::string> names = args.values("--instance");
     names.insert(names.end(), args.positional().begin(), args.positional().end());
     if (names.empty())
@@ -304,12 +312,12 @@ int cmd_run(const std::vector<std::string> &argv)
 
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     for (const auto &name : names) {
-        std::string lib = resolve_instance(name, found);
-        if (lib.empty()) {
-            std::fprintf(stderr, "kexbench-cli run: no instance library lib%s.so in the search path\n", name.c_str());
+        auto lib = resolve_instance(name, found);
+        if (!lib) {
+            std::fprintf(stderr, "kexbench-cli run: %s\n", lib.error().c_str());
             return kExitFailure;
         }
-        options.libraries.push_back(lib);
+        options.libraries.push_back(*lib);
     }
     std::vector<std::string> manifests = found.manifests;
     if (auto m = args.value("--manifest")) {

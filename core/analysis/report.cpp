@@ -1457,10 +1457,11 @@ std::vector<std::string> intro(const Context &c)
         for (const std::string &name : done.not_measured)
             if (c.options.candidate.empty() || name.rfind(c.options.candidate + "/", 0) == 0)
                 missing += (shown++ ? ", " : "") + name;
-        std::string note = c.f(done.state == "cancelled"
-                                   ? "This campaign is incomplete: it was cancelled; {} of {} planned records were measured."
-                                   : "This campaign is partial; {} of {} planned records were measured.",
-                               {std::to_string(done.measured), std::to_string(done.planned)});
+        const char *pattern =
+            done.state == "cancelled" ? "This campaign is incomplete: it was cancelled; {} of {} planned records were measured."
+            : done.state == "failed"  ? "This campaign failed: it measured nothing ({} of {} planned records)."
+                                      : "This campaign is partial; {} of {} planned records were measured.";
+        std::string note = c.f(pattern, {std::to_string(done.measured), std::to_string(done.planned)});
         if (shown > 0)
             note += c.f(" Planned but not measured: {}.", {missing});
         paragraphs.push_back(note);
@@ -1490,7 +1491,7 @@ OperationMemory operation_memory(const Record &r)
         const auto it = k.extra.find(key);
         if (it != k.extra.end() && it->is_string() && !it->get<std::string>().empty())
             return it->get<std::string>();
-        return std::string("not in the record: the memory pass did not run (`--no-stack`) or the record predates it");
+        return std::string("not in the record: the memory pass did not run (`--no-memory`) or the record predates it");
     };
     if (!m.heap_peak_bytes || !m.heap_allocations)
         m.heap_reason = why("heap_note");

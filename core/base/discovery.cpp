@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/base/discovery.h"
 
+#include "core/base/digest.h"
+#include "core/base/untrusted.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -131,15 +134,31 @@ bool natural_less(const std::string &a, const std::string &b)
 
 namespace kexbench {
 
-std::string resolve_instance(const std::string &name_or_path, const DiscoveredFiles &found)
+Result<std::string> resolve_instance(const std::string &name_or_path, const DiscoveredFiles &found)
 {
     if (name_or_path.find('/') != std::string::npos || ends_with(name_or_path, ".so"))
         return name_or_path;
     const std::string file = "lib" + name_or_path + ".so";
-    for (const auto &lib : found.libraries)
-        if (fs::path(lib).filename() == file)
-            return lib;
-    return {};
+    std::string first, first_sha256;
+    for (const auto &lib : found.libraries) {
+        if (fs::path(lib).filename() != file)
+            continue;
+        if (first.empty()) {
+            first = lib;
+            first_sha256 = file_sha256_hex(lib);
+            continue;
+        }
+        // The same bytes twice (one folder listed twice, a copy) is one instance; different bytes are two.
+        const std::string sha256 = file_sha256_hex(lib);
+        if (sha256 != first_sha256 || sha256.empty())
+            return fail("two different libraries are called " + printable(name_or_path) + ": " + printable(first) +
+                        " (sha256 " + (first_sha256.empty() ? "unreadable" : first_sha256) + ") and " +
+                        printable(lib) + " (sha256 " + (sha256.empty() ? "unreadable" : sha256) +
+                        "); remove or rename one, or give the library's path");
+    }
+    if (first.empty())
+        return fail("no instance library " + printable(file) + " in the search path");
+    return first;
 }
 
 const std::vector<std::string> &default_selection()

@@ -4,6 +4,8 @@
 // the running executable (the same layout in the build and install trees).
 #pragma once
 
+#include "core/base/result.h"
+
 #include <string>
 #include <vector>
 
@@ -33,8 +35,14 @@ bool natural_less(const std::string &a, const std::string &b);
 namespace kexbench {
 
 // A library path as given (contains '/' or ends in .so), or the discovered
-// lib<name>.so; empty when nothing matches.
-std::string resolve_instance(const std::string &name_or_path, const DiscoveredFiles &found);
+// lib<name>.so. Refused, naming why: no such library, or two different
+// libraries (by content) both lib<name>.so in the search path, naming both
+// paths and their sha256 (the first would silently win: an impostor put on
+// KEXBENCH_INSTANCE_PATH would replace a built-in). Every lookup of a name
+// the user typed goes through here (the CLI's run, kat, ct, bench); the
+// workbench lists described libraries instead and marks two that call
+// themselves by one name (find_identity_clashes in core/campaign/campaign.h).
+Result<std::string> resolve_instance(const std::string &name_or_path, const DiscoveredFiles &found);
 
 // What a campaign measures when nobody chose: one built-in, the national classical
 // baseline and one post-quantum baseline, so every first report has references.

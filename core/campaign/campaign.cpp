@@ -64,15 +64,6 @@ std::array<double, 3> load_average()
     return avg;
 }
 
-std::string last_line_with(const std::string &text, const std::string &needle)
-{
-    size_t pos = text.rfind(needle);
-    if (pos == std::string::npos)
-        return {};
-    size_t end = text.find('\n', pos);
-    return text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
-}
-
 std::string tail(const std::string &text, size_t n) { return text.size() <= n ? text : text.substr(text.size() - n); }
 
 
@@ -205,6 +196,12 @@ void escape_answer_text(json &answer)
                 kv = json::array({printable(kv[0].get<std::string>()), printable(kv[1].get<std::string>())});
 }
 
+// The runner's own diagnostic in an answer (escaped), or empty.
+std::string runner_diagnostic(const json &answer)
+{
+    return answer.is_object() ? printable(string_field(answer, "runner_diagnostic")) : std::string();
+}
+
 std::string failure_reason(const ChildRun &run)
 {
     if (run.answer.is_object()) {
@@ -212,10 +209,13 @@ std::string failure_reason(const ChildRun &run)
             if (std::string why = string_field(run.answer, key); !why.empty())
                 return why;
     }
+    // The runner's word on a crash or exit() comes over the answer channel
+    // (app/runner/main.cpp, answer_diagnostic), never from stderr: any stderr
+    // line, "kexbench-runner: ..." included, may be the instance's. stderr
+    // stays in the record (stderr_tail), unattributed.
     std::string reason = "runner " + run.proc.describe_end();
-    std::string context = last_line_with(run.proc.err, "kexbench-runner:");
-    if (!context.empty())
-        reason += " — " + printable(context.substr(std::string("kexbench-runner: ").size()));
+    if (std::string diagnostic = runner_diagnostic(run.answer); !diagnostic.empty())
+        reason += " — " + diagnostic;
     return reason;
 }
 
@@ -438,6 +438,22 @@ const TrialHealth &first_disturbed(const RecordSamples &s)
     return *std::find_if(s.health.begin(), s.health.end(), [](const TrialHealth &h) { return h.disturbed; });
 }
 
+// A memory figure that is absent because the user switched its pass off says
+// so, instead of looking like a pass that failed or a record that predates it.
+void add_memory_passes_off(RecordSamples &s, const CampaignOptions &opt)
+{
+    ordered_json off = ordered_json::array();
+    if (!opt.stack) {
+        off.push_back("stack");
+        s.extra["stack_note"] = "skipped: the stack probe was off in this campaign (--no-stack)";
+    }
+    if (!opt.heap) {
+        off.push_back("heap");
+        s.extra["heap_note"] = "skipped: the heap pass was off in this campaign (--no-memory)";
+    }
+    s.extra["memory_passes_off"] = off;
+}
+
 void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
 {
     RecordSamples s;
@@ -473,6 +489,7 @@ void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
     } else if (!run.heap_note.empty()) {
         s.extra["heap_note"] = run.heap_note;
     }
+    add_memory_passes_off(s, ctx.opt); // after the child's notes: a pass switched off says so
     if (!run.stop_reason.empty())
         s.extra["adaptive_stop"] = run.stop_reason;
     for (const KeptTrial &t : run.trials)
@@ -593,10 +610,12 @@ Result<bool> merge_build_entry(const fs::path &path, const std::string &key, con
 }
 
 
-void measure_stack_of(Context &ctx, const std::string &lib, const std::string &instance, OperationRun &run,
-                      double timeout_s)
+// The memory child: the passes the options leave on (at least one).
+void measure_memory_of(Context &ctx, const std::string &lib, const std::string &instance, OperationRun &run,
+                       double timeout_s)
 {
-    ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op}, timeout_s, instance);
+    const std::string passes = ctx.opt.stack && ctx.opt.heap ? "stack,heap" : ctx.opt.stack ? "stack" : "heap";
+    ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op, "--passes", passes}, timeout_s, instance);
     const json &a = child.answer;
     auto note = [&](const char *reason_key, const char *what) {
         if (!child.complete)
@@ -1056,8 +1075,8 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
 void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p)
 {
     const InstanceWork &w = instances[p.instance];
-    if (!p.written && ctx.opt.stack && !ctx.cancelled()) {
-        measure_stack_of(ctx, w.lib, w.info.meta.instance, p.run, p.run.plan.timeout_per_process_s);
+    if (!p.written && (ctx.opt.stack || ctx.opt.heap) && !ctx.cancelled()) {
+        measure_memory_of(ctx, w.lib, w.info.meta.instance, p.run, p.run.plan.timeout_per_process_s);
         ctx.units_done += p.stack_s;
     }
     p.run.ended_utc = utc_now();
@@ -1135,6 +1154,17 @@ KatCheckOptions kat_options_for(const Context &ctx, const InstanceInfo &info)
     return how;
 }
 
+// What the KAT text showed besides its verdict: said now, and kept in
+// campaign.json "kat_warnings" ("<instance>: KAT: ...") with the campaign's other warnings.
+void note_kat_warnings(Context &ctx, const InstanceInfo &info, const KatCheck &kat)
+{
+    for (const std::string &warning : kat.warnings) {
+        const std::string line = info.meta.instance + ": KAT: " + warning;
+        ctx.campaign["kat_warnings"].push_back(line);
+        ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", line));
+    }
+}
+
 // KAT, build entry, calibration and the operations still to measure.
 std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &lib, const InstanceInfo &info)
 {
@@ -1152,6 +1182,7 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
         else // every instance's KAT outcome is said, the pass too
             ctx.emit(ev(CampaignEvent::KatPassed, info.meta.instance, "",
                         info.meta.instance + ": KAT PASS (" + std::to_string(w.kat->records) + " vectors)"));
+        note_kat_warnings(ctx, info, *w.kat);
     }
     add_build_entry(ctx, info, w.kat_check());
     unsigned passes_run = 0;
@@ -1193,16 +1224,40 @@ std::vector<PairWork> pairs_of(Context &ctx, const std::vector<InstanceWork> &in
     return pairs;
 }
 
+} // namespace
+
+std::string completion_state(bool cancelled, int measured, size_t not_measured, size_t refused)
+{
+    if (cancelled)
+        return "cancelled";
+    if (measured == 0)
+        return "failed";
+    return not_measured == 0 && refused == 0 ? "complete" : "partial";
+}
+
+std::string completion_failure_reason(const std::vector<std::string> &refused)
+{
+    std::string why = "nothing measured";
+    if (refused.empty())
+        return why + ": no planned record was measured";
+    for (size_t i = 0; i < refused.size(); ++i)
+        why += (i ? "; " : ": every instance was refused: ") + refused[i];
+    return why;
+}
+
+namespace {
+
 // The "completion" block of campaign.json: whether the campaign measured
-// every record it planned. state: "complete" (every planned record is on
-// disk and complete), "cancelled" (stopped on request: Cancel, SIGINT or
-// SIGTERM), "partial" (ran to its end without some records: failed children,
-// calibration or KAT problems). planned / measured count records;
+// every record it planned. state: completion_state(); planned / measured count records;
 // not_measured names each planned record without a complete record as
 // "candidate/label/operation", "candidate/label/*" when the instance stopped
-// before its operations were chosen (cancelled or not calibrated).
+// before its operations were chosen (cancelled or not calibrated); refused
+// names each library that was never measured ("<library>: <why>"; its name
+// is not trusted, so it is not among the planned records), and reason says
+// why a campaign failed.
 ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo> &infos,
-                             const std::vector<InstanceWork> &instances)
+                             const std::vector<InstanceWork> &instances,
+                             const std::vector<std::pair<std::string, std::string>> &refused_libraries)
 {
     int planned = 0, measured = 0;
     std::vector<std::string> not_measured;
@@ -1226,8 +1281,15 @@ ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo>
                 not_measured.push_back(key + op);
         }
     }
-    const std::string state = ctx.cancelled() ? "cancelled" : not_measured.empty() ? "complete" : "partial";
-    return ordered_json{{"state", state}, {"planned", planned}, {"measured", measured}, {"not_measured", not_measured}};
+    std::vector<std::string> refused;
+    for (const auto &refusal : refused_libraries)
+        refused.push_back(refusal.second); // describe's errors name the library first
+    const std::string state = completion_state(ctx.cancelled(), measured, not_measured.size(), refused.size());
+    ordered_json block{{"state", state}, {"planned", planned},         {"measured", measured},
+                       {"not_measured", not_measured}, {"refused", refused}};
+    if (state == "failed")
+        block["reason"] = completion_failure_reason(refused);
+    return block;
 }
 
 double median_of(std::vector<double> v)
@@ -1689,7 +1751,7 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     ctx.campaign["kexbench"]["probe"] = probe_json(ctx);
     const std::vector<std::string> measured = measured_warnings(ctx, pairs);
     ctx.campaign["measured_warnings"] = measured;
-    ctx.campaign["completion"] = completion_json(ctx, infos, instances);
+    ctx.campaign["completion"] = completion_json(ctx, infos, instances, described.problems);
     if (auto w = write_campaign_json(ctx); !w)
         ctx.summary.problems.push_back(w.error());
     for (const auto &w : measured)

@@ -29,7 +29,9 @@ struct CampaignOptions {
     std::string system_label;             // e.g. "x86_1"; default: the host name
     std::string out_dir;
     bool kat = true;                      // KAT-check each instance before timing (timed either way)
-    bool stack = true;                    // stack high-water mark per operation (one extra child)
+    // The memory child per operation (untimed) has two passes, each switched on its own:
+    bool stack = true;                    // the stack probe (high-water mark); --no-stack
+    bool heap = true;                     // the heap pass (peak, allocations); off with the probe: --no-memory
     bool profile = true;                  // hash/DRNG shares of exchange from <lib dir>/profiled/lib<name>.so, when present
     std::vector<KatManifestEntry> manifest;
     // true: the manifest was named (--manifest), so an instance it lacks is
@@ -93,6 +95,15 @@ struct CampaignSummary {
     std::string out_dir;
     std::string campaign_json; // a shard's campaign.json block (CampaignOptions::shard_host); empty otherwise
 };
+
+// campaign.json's completion.state from its counts: "cancelled" on request;
+// "failed" when nothing was measured (every instance refused, every record
+// failed): nothing measured is not complete; "partial" when a planned record
+// or a named instance (`refused`: libraries that could not be measured at
+// all) is missing; else "complete". The hosted campaign merges with it too.
+std::string completion_state(bool cancelled, int measured, size_t not_measured, size_t refused);
+// completion.reason of a failed campaign: "nothing measured: ..." with each refused library and why.
+std::string completion_failure_reason(const std::vector<std::string> &refused);
 
 // Refuses (Error) only what makes the whole campaign impossible: no output
 // folder, a folder measured with other planning. Everything else is reported

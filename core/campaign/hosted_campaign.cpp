@@ -297,17 +297,21 @@ Result<bool> write_first_campaign_json(const std::vector<Host> &hosts, const Hos
 // every host's share: the shares' blocks that stand (a lost host's share stands
 // only when nobody measured its instances again) added up, and one
 // "<library>/*" entry for each library no share reported on (cancelled before
-// it was dealt). The state is the whole campaign's: "cancelled" on cancel,
-// else "complete" when nothing planned is missing, else "partial" (a host
-// dropped out and no other measured its part, failed records, ...).
+// it was dealt). The state is the whole campaign's (completion_state): "failed"
+// when no share measured anything, "partial" when a host dropped out and no
+// other measured its part, a record failed or an instance was refused.
 ordered_json merged_completion(const std::vector<ordered_json> &blocks, const std::vector<std::string> &uncovered,
                                bool cancelled)
 {
     int planned = 0, measured = 0;
-    std::vector<std::string> not_measured;
+    std::vector<std::string> not_measured, refused;
     for (const ordered_json &b : blocks) {
         if (!b.is_object())
             continue;
+        if (b.contains("refused") && b["refused"].is_array())
+            for (const auto &line : b["refused"])
+                if (line.is_string())
+                    refused.push_back(line.get<std::string>());
         if (b.contains("planned") && b["planned"].is_number_integer())
             planned += b["planned"].get<int>();
         if (b.contains("measured") && b["measured"].is_number_integer())
@@ -322,8 +326,12 @@ ordered_json merged_completion(const std::vector<ordered_json> &blocks, const st
         not_measured.push_back(file_name(lib) + "/*");
     }
     std::sort(not_measured.begin(), not_measured.end());
-    const std::string state = cancelled ? "cancelled" : not_measured.empty() ? "complete" : "partial";
-    return ordered_json{{"state", state}, {"planned", planned}, {"measured", measured}, {"not_measured", not_measured}};
+    const std::string state = completion_state(cancelled, measured, not_measured.size(), refused.size());
+    ordered_json block{{"state", state}, {"planned", planned},         {"measured", measured},
+                       {"not_measured", not_measured}, {"refused", refused}};
+    if (state == "failed")
+        block["reason"] = completion_failure_reason(refused);
+    return block;
 }
 
 // A share's completion block, or null when its campaign.json block has none.

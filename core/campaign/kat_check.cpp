@@ -6,6 +6,7 @@
 #include "core/base/untrusted.h"
 
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -195,6 +196,68 @@ std::string kat_reference_difference(const std::string &generated, const std::st
            (i < gen.size() ? shown_line(gen_text, column) : end_of_file);
 }
 
+namespace {
+
+// One KAT vector: its seed, and its outputs (every M<k> and SS line, in order).
+struct KatVector {
+    std::string seed, outputs;
+};
+
+bool is_output_key(const std::string &key)
+{
+    if (key == "SS")
+        return true;
+    return key.size() > 1 && key[0] == 'M' && key.find_first_not_of("0123456789", 1) == std::string::npos;
+}
+
+// The vectors of a KAT text ("Count = ..." starts one; "key = value" lines).
+std::vector<KatVector> kat_vectors(const std::string &text)
+{
+    std::vector<KatVector> vectors;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::string line = text.substr(pos, end - pos);
+        pos = end + 1;
+        const size_t eq = line.find(" = ");
+        if (eq == std::string::npos)
+            continue;
+        const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
+        if (key == "Count")
+            vectors.emplace_back();
+        else if (vectors.empty())
+            continue;
+        else if (key == "Seed")
+            vectors.back().seed = value;
+        else if (is_output_key(key))
+            vectors.back().outputs += key + "=" + value + "\n";
+    }
+    return vectors;
+}
+
+} // namespace
+
+std::vector<std::string> kat_text_warnings(const std::string &kat_text)
+{
+    const std::vector<KatVector> vectors = kat_vectors(kat_text);
+    if (vectors.size() < 2 || vectors.front().outputs.empty())
+        return {};
+    std::vector<std::string> seeds;
+    for (const KatVector &v : vectors) {
+        if (v.outputs != vectors.front().outputs)
+            return {};
+        if (std::find(seeds.begin(), seeds.end(), v.seed) == seeds.end())
+            seeds.push_back(v.seed);
+    }
+    if (seeds.size() < 2)
+        return {};
+    const std::string n = std::to_string(vectors.size());
+    return {"ignores its DRNG: all " + n + " KAT vectors have the same messages and shared secret for " +
+            std::to_string(seeds.size()) + " different seeds (its \"random\" values do not come from drng_algorithm)"};
+}
+
 KatCheckOptions kat_options_from_build(const std::string &library, const BuildInfo &build)
 {
     KatCheckOptions how;
@@ -243,6 +306,7 @@ KatCheck check_kat(const std::string &library, const std::vector<KatManifestEntr
         check = error_check(check, child->reason);
     } else if (auto text = read_file(check.kat_file)) {
         judge_text(check, *text, against, nokat_reason(check.instance, manifest, how));
+        check.warnings = kat_text_warnings(*text);
     } else {
         check = error_check(check, text.error());
     }

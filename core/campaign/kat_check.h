@@ -30,6 +30,7 @@ struct KatCheck {
     std::string reason;       // one line for MISMATCH/NOKAT/OVERFLOW/ERROR
     std::string kat_file;     // where the generated text is
     std::string log_file;     // harness-style log
+    std::vector<std::string> warnings; // what the KAT text shows besides the verdict (kat_text_warnings)
     double exchange_ms_avg = 0;
     int records = 0;
     bool has_info = false;
@@ -70,6 +71,13 @@ KatCheck check_kat(const std::string &library, const std::vector<KatManifestEntr
 // each (numbered as in its file) and both lines, shortened and escaped.
 std::string kat_reference_difference(const std::string &generated, const std::string &reference,
                                      const std::string &reference_name);
+
+// What a generated KAT text shows that no digest comparison does: "ignores
+// its DRNG" when two or more vectors with different seeds have the same
+// messages (M<k>) and shared secret (SS), as an instance that resets or never
+// reads drng_algorithm gives. A manifest pinned from such an instance passes,
+// so this is said whatever the verdict.
+std::vector<std::string> kat_text_warnings(const std::string &kat_text);
 
 // The harness layout (MEASUREMENT-METHOD.md section 12); `how` gives the id,
 // source_dir and the folder the KAT file is named relative to.

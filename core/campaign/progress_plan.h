@@ -23,7 +23,7 @@ inline constexpr double kAssumedChildSetupS = 0.1;
 double instance_preparation_s(const CampaignOptions &options);
 // One trial child of a calibrated operation (its plan's estimate per trial).
 double trial_work_s(const Plan &plan);
-// The stack child of an operation and the profile child of an exchange: one
+// The memory (stack/heap) child of an operation and the profile child of an exchange: one
 // child each running a few calls.
 double stack_child_s(const CampaignOptions &options, double t1, double setup_s);
 double profile_child_s(const CampaignOptions &options, double t1, double setup_s);

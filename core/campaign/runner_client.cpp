@@ -30,16 +30,27 @@ std::string last_line(const std::string &text)
     return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
 }
 
-// The child's last stderr line, escaped: it is the instance's text as much as ours.
-std::string err_context(const ProcessResult &proc)
-{
-    return proc.err.empty() ? std::string() : ": " + printable(last_line(proc.err));
-}
-
 std::string answer_string(const nlohmann::json &answer, const char *key)
 {
     const auto it = answer.find(key);
     return it != answer.end() && it->is_string() ? printable(it->get<std::string>()) : std::string();
+}
+
+// The child's last stderr line, escaped and labelled: it is the instance's
+// text as much as ours, so it is never presented as the runner's word.
+std::string err_context(const ProcessResult &proc)
+{
+    return proc.err.empty() ? std::string() : "; its last stderr line (the instance can write it): " + printable(last_line(proc.err));
+}
+
+// Why a child ended, as the runner said it over the answer channel
+// (app/runner/main.cpp, answer_diagnostic): " — crashed (...) during pass2".
+std::string diagnostic_context(const ChannelAnswer &channel)
+{
+    if (!channel.problem.empty() || !channel.answer.is_object())
+        return {};
+    const std::string said = answer_string(channel.answer, "runner_diagnostic");
+    return said.empty() ? std::string() : " — " + said;
 }
 
 // The child's JSON answer, or why there is none.
@@ -53,9 +64,9 @@ Result<nlohmann::json> ask_runner(const std::vector<std::string> &args, const st
     if (proc.cancelled)
         return fail(library + ": cancelled");
     // Whatever the answer says, a child that ran away (time, memory, output, processes left) has failed.
-    if (proc.timed_out || proc.signal != 0 || proc.memory_exceeded || proc.out_overflow || proc.leftover_processes > 0)
-        return fail(library + ": runner " + proc.describe_end() + err_context(proc));
     ChannelAnswer channel = read_answer_channel(proc.out);
+    if (proc.timed_out || proc.signal != 0 || proc.memory_exceeded || proc.out_overflow || proc.leftover_processes > 0)
+        return fail(library + ": runner " + proc.describe_end() + diagnostic_context(channel) + err_context(proc));
     if (!channel.problem.empty())
         return fail(library + ": runner answer rejected: " + channel.problem);
     const nlohmann::json &answer = channel.answer;
@@ -65,7 +76,9 @@ Result<nlohmann::json> ask_runner(const std::vector<std::string> &args, const st
         return fail(library + ": runner answer rejected: " + problem);
     if (!answer.value("ok", false) && !answer.contains("status")) {
         const std::string error = answer_string(answer, "error");
-        return fail(error.empty() ? library + ": runner failed" : error);
+        if (!error.empty())
+            return fail(error);
+        return fail(library + ": runner " + proc.describe_end() + diagnostic_context(channel) + err_context(proc));
     }
     return answer;
 }

@@ -159,11 +159,13 @@ std::optional<CampaignCompletion> parse_completion(const ojson &campaign)
     JsonFields f(*v, "completion.");
     CampaignCompletion c;
     f.read("state", c.state);
-    if (c.state != "complete" && c.state != "cancelled" && c.state != "partial")
-        throw JsonFieldError{"field 'completion.state' is '" + c.state + "' (complete, cancelled or partial)"};
+    if (c.state != "complete" && c.state != "cancelled" && c.state != "partial" && c.state != "failed")
+        throw JsonFieldError{"field 'completion.state' is '" + c.state + "' (complete, cancelled, partial or failed)"};
     f.read("planned", c.planned);
     f.read("measured", c.measured);
     f.read("not_measured", c.not_measured);
+    if (v->contains("reason")) // "failed" only; older campaigns have none
+        f.read("reason", c.reason);
     return c;
 }
 

@@ -66,6 +66,7 @@ struct CampaignCompletion {
     std::string state;
     int planned = 0, measured = 0;
     std::vector<std::string> not_measured;
+    std::string reason; // why a "failed" campaign measured nothing
     bool complete() const { return state == "complete"; }
 };
 

@@ -55,6 +55,7 @@ std::shared_ptr<const Dataset> campaign(const std::string &counter)
         o.operations = {"exchange", "derive_b"};
     o.kat = false;
     o.stack = false;
+    o.heap = false;
     o.counter = counter;
     const std::shared_ptr<const Dataset> result = runAndLoad(o);
     made[counter] = result;

@@ -118,6 +118,7 @@ TEST(RefreshGate, ASnapshotWithTheSameItemsLeavesTheSelectorsAlone)
     o.operations = {"exchange", "derive_b"};
     o.kat = false;
     o.stack = false;
+    o.heap = false;
     ASSERT_TRUE(runAndLoad(o));
     Workbench workbench;
     DistributionsPage distributions(&workbench);

@@ -878,6 +878,7 @@ std::shared_ptr<const Dataset> katCampaign()
     o.kat = true;
     o.operations = {"exchange"};
     o.stack = false;
+    o.heap = false;
     o.profile = false;
     dataset = runAndLoad(o);
     return dataset;

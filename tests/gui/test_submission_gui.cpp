@@ -404,7 +404,7 @@ TEST(SubmissionGui, SharesTabShowsProfiledExchange)
     cliProcess.start(cli, {QStringLiteral("run"), QStringLiteral("--instance"), QStringLiteral("X25519-NIKE"),
                            QStringLiteral("--op"), QStringLiteral("exchange"), QStringLiteral("--target"),
                            QStringLiteral("0.01"), QStringLiteral("--trials"), QStringLiteral("2"),
-                           QStringLiteral("--no-stack"), QStringLiteral("--out"), run});
+                           QStringLiteral("--no-memory"), QStringLiteral("--out"), run});
     ASSERT_TRUE(cliProcess.waitForFinished(600000));
     ASSERT_EQ(cliProcess.exitCode(), 0) << cliProcess.readAll().toStdString();
     // The same campaign without its profiles.

@@ -45,6 +45,7 @@ CampaignOptions tinyPlan(const QString &library, const QString &outDir, std::vec
     o.retries = 0;   // disturbance retries have their own tests; keep the trial counts exact
     o.kat = false;   // the KAT path has its own integration tests; keep this one short
     o.stack = false;
+    o.heap = false;
     o.system_label = "gui_test";
     o.out_dir = outDir.toStdString();
     return o;

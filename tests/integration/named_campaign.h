@@ -64,7 +64,7 @@ inline NamedCampaign measure_named_fixture(const std::string &folder, const std:
     }
     const ProcessResult run =
         run_cli({"run", "--instance", lib.string(), "--op", "exchange", "--target", "0.002", "--trials", "2",
-                 "--no-stack", "--no-profile", "--system-label", system, "--out", folder},
+                 "--no-memory", "--no-profile", "--system-label", system, "--out", folder},
                 false, 120);
     if (run.exit_code != 0)
         c.problem = "kexbench-cli run exited " + std::to_string(run.exit_code) + ":\n" + run.err + run.out;

@@ -74,7 +74,7 @@ BuildInfo build_record(const std::string &lib, const std::string &digest)
 
 std::vector<std::string> quick_run(const std::string &lib, const std::string &out)
 {
-    return {"run", "--instance", lib, "--op", "exchange", "--no-stack", "--no-profile", "--target", "0.002",
+    return {"run", "--instance", lib, "--op", "exchange", "--no-memory", "--no-profile", "--target", "0.002",
             "--trials", "1", "--retries", "0", "--timeout", "20", "--out", out};
 }
 
@@ -271,7 +271,7 @@ TEST(ProfileIterations, TheOptionSetsTheCount)
 {
     TempDir dir;
     ProcessResult r = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--target", "0.002", "--trials",
-                               "1", "--no-stack", "--no-kat", "--profile-iterations", "7", "--out", dir / "c"});
+                               "1", "--no-memory", "--no-kat", "--profile-iterations", "7", "--out", dir / "c"});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     const auto prof = read_json(fs::path(dir / "c") / "profile" / "x25519-nike" / "X25519-NIKE__exchange.json");
     ASSERT_TRUE(prof.is_object()) << r.out;
@@ -285,7 +285,7 @@ TEST(ProfileIterations, WithoutTheOptionTheHarnessRuleAppliesToTheCalibration)
     TempDir dir;
     // A large trial target: the timing plan must not change the profile's count.
     ProcessResult r = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--target", "0.05", "--trials",
-                               "1", "--no-stack", "--no-kat", "--out", dir / "c"});
+                               "1", "--no-memory", "--no-kat", "--out", dir / "c"});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     const auto prof = read_json(fs::path(dir / "c") / "profile" / "x25519-nike" / "X25519-NIKE__exchange.json");
     ASSERT_TRUE(prof.is_object()) << r.out;

@@ -234,7 +234,7 @@ TEST_F(BuilderToy, NoProfileSkipsTheProfilingPass)
     ASSERT_EQ(result_->exit_code, 0) << result_->err;
     BuilderTempDir tmp;
     ProcessResult r = run_cli({"run", "--instance", lib().string(), "--op", "exchange", "--target", "0.002",
-                               "--trials", "1", "--no-kat", "--no-stack", "--no-profile", "--out", (tmp / "c").string()});
+                               "--trials", "1", "--no-kat", "--no-memory", "--no-profile", "--out", (tmp / "c").string()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_TRUE(fs::exists(tmp / "c" / "records" / "toy-kex" / "TOY-KEX-128__exchange.json"));
     EXPECT_FALSE(fs::exists(tmp / "c" / "profile"));
@@ -374,7 +374,7 @@ TEST(BuilderProfile, BuiltInsHaveAProfiledVariantThatRunProfiles)
     const fs::path profiled = fs::path(KEXBENCH_INSTANCE_DIR) / "profiled" / "libX25519-NIKE.so";
     ASSERT_TRUE(fs::exists(profiled));
     ProcessResult r = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--target", "0.002", "--trials",
-                               "1", "--no-stack", "--out", (tmp / "c").string()});
+                               "1", "--no-memory", "--out", (tmp / "c").string()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     const auto prof = read_json(tmp / "c" / "profile" / "x25519-nike" / "X25519-NIKE__exchange.json");
     ASSERT_TRUE(prof.is_object());

@@ -156,7 +156,7 @@ TEST_F(QuiltTree, RunChecksTheBuildsKatAgainAndNeverSaysNokat)
     TreeTempDir tmp;
     const fs::path camp = tmp / "camp";
     ProcessResult r = run_cli({"run", "--instance", lib(), "--op", "exchange", "--target", "0.002", "--trials", "1",
-                               "--no-stack", "--no-profile", "--out", camp.string()},
+                               "--no-memory", "--no-profile", "--out", camp.string()},
                               false, 300);
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     auto rec = read_record_file((camp / "records" / "quilt-kex" / "QUILT-KEX-128__exchange.json").string());
@@ -219,7 +219,7 @@ TEST(BuilderTree, TheCandidateIdReachesRecordsKatLogsAndTheAccountingLookup)
 
     const fs::path camp = tmp / "camp";
     ProcessResult r = run_cli({"run", "--instance", (libs / "libQUILT-KEX-128.so").string(), "--op", "exchange",
-                               "--target", "0.002", "--trials", "1", "--no-stack", "--profile-iterations", "10",
+                               "--target", "0.002", "--trials", "1", "--no-memory", "--profile-iterations", "10",
                                "--out", camp.string()},
                               false, 300);
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -303,7 +303,7 @@ TEST(BuilderFlags, RunAfterABuildWithAManifestRecordsKatPassWithoutBeingToldAgai
     fs::remove(toy_manifest(tmp)); // the campaign has only what the build kept
     const fs::path camp = tmp / "camp";
     ProcessResult r = run_cli({"run", "--instance", (libs / "libTOY-KEX-128.so").string(), "--op", "exchange",
-                               "--target", "0.002", "--trials", "1", "--no-stack", "--out", camp.string()},
+                               "--target", "0.002", "--trials", "1", "--no-memory", "--out", camp.string()},
                               false, 300);
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     auto rec = read_record_file((camp / "records" / "toy-kex" / "TOY-KEX-128__exchange.json").string());

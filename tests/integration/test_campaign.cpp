@@ -119,7 +119,7 @@ TEST(Campaign, EveryBaselineCompletesAndTheReportRenders)
     const std::vector<std::string> baselines = {"MLKEM-UAKE-512", "MLKEM-UAKE-768", "MLKEM-UAKE-1024",
                                                 "MLKEM-AKE-512",  "MLKEM-AKE-768",  "MLKEM-AKE-1024",
                                                 "MLKEM-AKE-KC-768", "SM2-KEX"};
-    std::vector<std::string> args = {"run", "--no-stack", "--out", dir.path(), "--instance"};
+    std::vector<std::string> args = {"run", "--no-memory", "--out", dir.path(), "--instance"};
     args.insert(args.end(), baselines.begin(), baselines.end());
     // 59 records of eight instances: about 90 s under ASan on the 2-core VM, so a generous bound.
     ProcessResult r = run_cli(quick(args), false, 600);
@@ -153,7 +153,7 @@ TEST(Campaign, EveryBaselineCompletesAndTheReportRenders)
 TEST(Campaign, WithoutInstancesRunMeasuresTheDefaultSelection)
 {
     TempDir dir;
-    ProcessResult r = run_cli(quick({"run", "--op", "exchange", "--no-stack", "--no-profile", "--out", dir.path()}));
+    ProcessResult r = run_cli(quick({"run", "--op", "exchange", "--no-memory", "--no-profile", "--out", dir.path()}));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     const fs::path records = fs::path(dir.path()) / "records";
     for (const char *file : {"x25519-nike/X25519-NIKE__exchange.json", "sm2-kex/SM2-KEX__exchange.json",
@@ -178,7 +178,7 @@ TEST(Campaign, HostileInstancesEachGetARecordWithAReason)
         {"hostile-secret-mismatch", "the shared secrets of A and B differ"},
         {"hostile-crypto-fail", "pass2 returned -7"},
     };
-    std::vector<std::string> args = {"run", "--timeout", "2", "--no-stack", "--out", dir.path(), "--instance"};
+    std::vector<std::string> args = {"run", "--timeout", "2", "--no-memory", "--out", dir.path(), "--instance"};
     for (const auto &[name, reason] : expected)
         args.push_back(fixture(name));
     ProcessResult r = run_cli(args, true, 300);
@@ -196,7 +196,7 @@ TEST(Campaign, HostileInstancesEachGetARecordWithAReason)
 TEST(Campaign, ResumesAfterKillMinus9AndKeepsCompleteRecords)
 {
     TempDir dir;
-    std::vector<std::string> args = quick({cli_path(), "run", "--instance", "ECDHE-P256", "--no-stack", "--out", dir.path()});
+    std::vector<std::string> args = quick({cli_path(), "run", "--instance", "ECDHE-P256", "--no-memory", "--out", dir.path()});
     std::vector<char *> argv;
     for (auto &a : args)
         argv.push_back(a.data());
@@ -223,7 +223,7 @@ TEST(Campaign, ResumesAfterKillMinus9AndKeepsCompleteRecords)
 TEST(Campaign, RefusesToMixPlanningInOneFolder)
 {
     TempDir dir;
-    ProcessResult first = run_cli(quick({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--no-stack", "--out", dir.path()}));
+    ProcessResult first = run_cli(quick({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--no-memory", "--out", dir.path()}));
     ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
     ProcessResult other = run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.3", "--out", dir.path()});
     EXPECT_EQ(other.exit_code, 1);
@@ -234,7 +234,7 @@ TEST(Campaign, AdaptiveModeStopsOnARuleAndSaysWhich)
 {
     TempDir dir;
     ProcessResult r = run_cli({"run", "--instance", "ECDHE-P256", "--op", "pass1", "--mode", "adaptive", "--target",
-                               "0.01", "--budget", "3", "--no-stack", "--out", dir.path()});
+                               "0.01", "--budget", "3", "--no-memory", "--out", dir.path()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     Record rec = load(fs::path(dir.path()) / "records" / "ecdhe" / "ECDHE-P256__pass1.json");
     ASSERT_TRUE(rec.kexbench.has_value());

@@ -5,6 +5,7 @@
 #include "core/base/fsutil.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -260,4 +261,30 @@ TEST(CliHelp, EveryCommandNameStandsApartFromItsSummary)
     ASSERT_EQ(help.exit_code, 0);
     for (const char *name : {"list", "kat", "run", "report", "compare", "bundle", "bench", "build-instance"})
         EXPECT_NE(help.out.find(std::string("\n  ") + name + "  "), std::string::npos) << name << "\n" << help.out;
+}
+
+// Issue 33, item 20: an instance that resets its DRNG before every draw gives the
+// same vectors for every seed; kat and run say so by name.
+TEST(KatWarnings, AnInstanceThatIgnoresItsDrngIsNamed)
+{
+    const std::string warning =
+        "WARNING: hostile-ignores-drng: KAT: ignores its DRNG: all 10 KAT vectors have the same messages and "
+        "shared secret for 10 different seeds";
+    TempDir dir;
+    ProcessResult kat = run_cli({"kat", "hostile-ignores-drng", "--out", dir / "k"}, true);
+    EXPECT_EQ(lines_of(kat.out).size(), 1u) << kat.out;
+    EXPECT_NE(kat.err.find(warning), std::string::npos) << kat.err;
+
+    ProcessResult honest = run_cli({"kat", "hostile-honest", "--out", dir / "h"}, true);
+    EXPECT_EQ(honest.err.find("WARNING"), std::string::npos) << honest.err;
+    EXPECT_NE(run_cli({"kat", "--help"}).out.find("ignores its DRNG"), std::string::npos);
+
+    ProcessResult run = run_cli({"run", "--instance", "hostile-ignores-drng", "--op", "exchange", "--target", "0.002",
+                                 "--trials", "1", "--retries", "0", "--no-memory", "--no-profile", "--out", dir / "c"},
+                                true);
+    EXPECT_NE(run.out.find(warning), std::string::npos) << run.out;
+    auto campaign = nlohmann::json::parse(read_file(dir / "c/campaign.json").value(), nullptr, false);
+    ASSERT_TRUE(campaign.is_object());
+    ASSERT_EQ(campaign["kat_warnings"].size(), 1u) << campaign.dump(2);
+    EXPECT_EQ(campaign["kat_warnings"][0].get<std::string>().rfind("hostile-ignores-drng: KAT: ignores its DRNG: ", 0), 0u);
 }

@@ -256,7 +256,7 @@ TEST(CompareCli, TwoKexbenchCampaignsOfTwoTrialsHaveNoVerdict)
     TempDir dir;
     for (const char *name : {"r1", "r2"}) {
         const ProcessResult run = run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.002",
-                                           "--trials", "2", "--no-stack", "--system-label", name, "--out",
+                                           "--trials", "2", "--no-memory", "--system-label", name, "--out",
                                            dir.path() + "/" + name},
                                           false, 300);
         ASSERT_EQ(run.exit_code, 0) << run.err << run.out;

@@ -116,7 +116,7 @@ Campaigns &campaigns()
         for (const char *name : {"sysalpha", "sysbeta"}) {
             const std::string folder = out->dir.path() + "/" + name;
             const ProcessResult run = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--op", "init_a",
-                                               "--target", "0.002", "--trials", "2", "--no-stack", "--no-profile",
+                                               "--target", "0.002", "--trials", "2", "--no-memory", "--no-profile",
                                                "--system-label", name, "--out", folder},
                                               false, 300);
             if (run.exit_code != 0)

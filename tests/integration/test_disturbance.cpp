@@ -44,7 +44,7 @@ std::vector<std::string> campaign_args(const std::string &out, int retries)
 {
     return {"run",     "--instance", "disturbed-2p", "--op",  "exchange", "--order", "harness", "--trials", "5",
             "--target", "0.05",      "--retries",    std::to_string(retries), "--cpu", std::to_string(measuring_cpu()),
-            "--no-stack", "--no-kat", "--no-profile", "--out", out};
+            "--no-memory", "--no-kat", "--no-profile", "--out", out};
 }
 
 Record exchange_record(const std::string &out)

@@ -65,7 +65,7 @@ TEST(EmulatedCampaign, MeasuresTheAarch64BuildUnderQemuAndSaysSoEverywhere)
     TempDir out;
     ProcessResult r = run_emulated_cli({"run", "--runner", kArmRunner, "--runner-wrapper", kQemuText, "--instance",
                                         "X25519-NIKE", "--op", "init_a", "--target", "0.002", "--trials", "2",
-                                        "--no-stack", "--out", out.path()});
+                                        "--no-memory", "--out", out.path()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("WARNING: emulated with " + kQemuText + ": timings are not measurements of aarch64 (ARM) "
                          "hardware"),
@@ -127,7 +127,7 @@ TEST(EmulatedCampaign, AnX86LibraryIsRefusedByTheAarch64RunnerInOneLine)
 
     TempDir out;
     ProcessResult r = run_emulated_cli({"run", "--runner", kArmRunner, "--runner-wrapper", kQemuText, "--instance",
-                                        x86_lib, "--op", "init_a", "--trials", "2", "--no-stack", "--out", out.path()});
+                                        x86_lib, "--op", "init_a", "--trials", "2", "--no-memory", "--out", out.path()});
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     size_t lines = 0;
     for (const auto &line : lines_of(r.out))

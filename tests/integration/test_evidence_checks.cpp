@@ -55,7 +55,7 @@ protected:
         campaign_ = (*dir_) / "camp";
         ProcessResult r = run_cli({"run", "--instance", fixture("hostile-honest"), "--op", "exchange", "--op", "init_a",
                                    "--order", "harness", "--target", "0.002", "--budget", "5", "--trials", "3",
-                                   "--timeout", "20", "--retries", "0", "--no-kat", "--no-stack", "--no-profile",
+                                   "--timeout", "20", "--retries", "0", "--no-kat", "--no-memory", "--no-profile",
                                    "--out", campaign_});
         made_ = r.exit_code == 0 && fs::exists(fs::path(campaign_) / kExchange) && fs::exists(fs::path(campaign_) / kInitA);
         if (!made_)
@@ -211,7 +211,7 @@ TEST(EmptySecret, IsAFailureInTheKatAndInTheRun)
 
     ProcessResult run = run_cli({"run", "--instance", fixture("hostile-empty-secret"), "--op", "exchange",
                                  "--target", "0.002", "--budget", "5", "--trials", "3", "--timeout", "20",
-                                 "--retries", "0", "--no-kat", "--no-stack", "--no-profile", "--out", tmp / "camp"});
+                                 "--retries", "0", "--no-kat", "--no-memory", "--no-profile", "--out", tmp / "camp"});
     EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
     auto rec = read_record_file(tmp / "camp/records/hostile/hostile-empty-secret__exchange.json");
     ASSERT_TRUE(rec.ok()) << rec.error();

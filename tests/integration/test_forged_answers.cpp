@@ -44,6 +44,7 @@ CampaignOptions exchange_only(const std::string &fixture_name, const std::string
     o.out_dir = out;
     o.kat = false;
     o.stack = false;
+    o.heap = false;
     o.profile = false;
     o.retries = 0;
     o.planning.trials = 1;
@@ -220,7 +221,7 @@ TEST(ForgedAnswers, TheAnswerChannelHoldsExactlyOneObject)
 TEST(CancelDuringSetup, RunStopsOnCtrlCDuringTheKatStep)
 {
     TempDir out;
-    expect_cancelled_promptly({"run", "--instance", "hostile-hang", "--no-stack", "--no-profile", "--out", out / "c"},
+    expect_cancelled_promptly({"run", "--instance", "hostile-hang", "--no-memory", "--no-profile", "--out", out / "c"},
                               "cancelled");
 }
 
@@ -235,7 +236,7 @@ TEST(UntrustedText, EscapeCodesInAnInstancesStderrAreShownEscaped)
     TempDir dir;
     ProcessResult kat = run_cli({"kat", "forger-escape", "--out", dir / "k"}, true, 60);
     EXPECT_EQ(kat.out.find('\x1b'), std::string::npos) << kat.out;
-    EXPECT_NE(kat.out.find("runner exit code 3 without an answer: \\x1B[2J\\x1B[31mkexbench-runner: "
+    EXPECT_NE(kat.out.find("runner exit code 3 without an answer; its last stderr line (the instance can write it): \\x1B[2J\\x1B[31mkexbench-runner: "
                            "\\x1B]0;owned\\x07all clear\\x1B[0m"),
               std::string::npos)
         << kat.out;
@@ -243,7 +244,9 @@ TEST(UntrustedText, EscapeCodesInAnInstancesStderrAreShownEscaped)
     CampaignOutcome r = run_exchange_only(exchange_only("forger-escape", dir / "camp", 20), "forger-escape");
     const std::string reason = reason_of(r.exchange);
     EXPECT_EQ(reason.find('\x1b'), std::string::npos) << reason;
-    EXPECT_NE(reason.find("\\x1B]0;owned\\x07all clear"), std::string::npos) << reason;
+    // Its "kexbench-runner: ..." stderr line is the instance's: never the runner's word in a reason (issue 33, item 19).
+    EXPECT_EQ(reason.find("all clear"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("runner exit code 3"), std::string::npos) << reason;
 }
 
 TEST(ChildPaths, ARelativeOutFolderIsTheCallersNotTheInstances)
@@ -256,4 +259,32 @@ TEST(ChildPaths, ARelativeOutFolderIsTheCallersNotTheInstances)
     ProcessResult r = run_process(spec);
     EXPECT_NE(r.out.find("forger-chdir  NOKAT"), std::string::npos) << r.out << r.err;
     EXPECT_TRUE(fs::is_regular_file(dir / "rel/KAT_KEX_forger-chdir.txt")) << r.out;
+}
+
+// Issue 33, item 19: an instance that prints a line looking like the runner's
+// ("kexbench-runner: ...") and then fails does not write the failure reason.
+TEST(UntrustedText, AnInstanceCannotWriteTheRunnersDiagnostic)
+{
+    TempDir dir;
+    ProcessResult run = run_cli({"run", "--instance", "hostile-forged-diagnostic", "--op", "exchange", "--timeout", "20",
+                                 "--no-memory", "--no-profile", "--retries", "0", "--out", dir / "camp"},
+                                true);
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    auto rec = read_record_file(dir / "camp/records/hostile/hostile-forged-diagnostic__exchange.json");
+    ASSERT_TRUE(rec.ok()) << rec.error() << run.out;
+    // It left with _exit(1): the runner had no word to say, and the instance's line is not taken for one.
+    EXPECT_EQ(reason_of(*rec), "runner exit code 1");
+
+    // kat quotes stderr only as what it is: text the instance can write.
+    ProcessResult kat = run_cli({"kat", "hostile-forged-diagnostic", "--out", dir / "k"}, true, 60);
+    EXPECT_EQ(kat.exit_code, 1) << kat.out << kat.err;
+    EXPECT_NE(kat.out.find("runner exit code 1 without an answer; its last stderr line (the instance can write it): "
+                           "kexbench-runner: FORGED"),
+              std::string::npos)
+        << kat.out;
+
+    // hostile-exit calls exit(): the runner's own word comes over the answer channel.
+    ProcessResult exits = run_cli({"kat", "hostile-exit", "--out", dir / "e"}, true, 60);
+    EXPECT_NE(exits.out.find("runner exit code 7 — the instance called exit() during pass2"), std::string::npos)
+        << exits.out;
 }

@@ -44,7 +44,7 @@ std::set<std::string> record_files(const std::string &dir)
 
 std::vector<std::string> cheap_run(const std::string &out, const std::vector<std::string> &instances)
 {
-    std::vector<std::string> args{"run", "--op", "init_a", "--target", "0.002", "--trials", "2", "--no-stack",
+    std::vector<std::string> args{"run", "--op", "init_a", "--target", "0.002", "--trials", "2", "--no-memory",
                                   "--no-profile", "--out", out};
     for (const auto &i : instances) {
         args.push_back("--instance");
@@ -84,11 +84,12 @@ HostedCampaignOptions cheap_hosted_campaign(const std::vector<std::string> &name
     HostedCampaignOptions options;
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     for (const std::string &name : names)
-        options.campaign.libraries.push_back(resolve_instance(name, found));
+        options.campaign.libraries.push_back(resolve_instance(name, found).value());
     options.campaign.operations = {"init_a", "init_b"};
     options.campaign.planning.trial_target_s = 0.002;
     options.campaign.planning.trials = 2;
     options.campaign.stack = false;
+    options.campaign.heap = false;
     options.campaign.profile = false;
     options.campaign.out_dir = out;
     return options;

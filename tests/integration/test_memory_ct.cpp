@@ -106,6 +106,64 @@ TEST(MemoryPass, CampaignRecordsCarryTheHeapFigures)
     EXPECT_EQ(rec->kexbench->heap_exchanges, 8u);
 }
 
+namespace {
+
+// The fixture-memory init_b record of a one-trial campaign run with `memory_switch`.
+Record memory_record_with(const std::string &memory_switch, const TempDir &dir)
+{
+    ProcessResult r = run_cli({"run", "--instance", "fixture-memory", "--op", "init_b", "--target", "0.002",
+                               "--trials", "1", "--timeout", "20", "--retries", "0", "--no-kat", "--no-profile",
+                               memory_switch, "--out", dir.path()},
+                              true);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    fs::path file;
+    for (const auto &e : fs::recursive_directory_iterator(fs::path(dir.path()) / "records"))
+        if (e.path().filename() == "fixture-memory__init_b.json")
+            file = e.path();
+    auto rec = read_record_file(file.string());
+    EXPECT_TRUE(rec.ok()) << rec.error();
+    return rec.ok() ? *rec : Record{};
+}
+
+} // namespace
+
+// Issue 33, item 4: --no-stack skips the stack probe only; the heap figures stay, and the
+// record says which pass was off and why stack_bytes is absent.
+TEST(MemoryPass, NoStackKeepsTheHeapFiguresAndSaysWhatWasSkipped)
+{
+    TempDir dir;
+    const Record rec = memory_record_with("--no-stack", dir);
+    ASSERT_TRUE(rec.kexbench.has_value());
+    EXPECT_FALSE(rec.kexbench->stack_bytes.has_value());
+    EXPECT_EQ(rec.kexbench->extra.value("stack_note", ""),
+              "skipped: the stack probe was off in this campaign (--no-stack)");
+    EXPECT_EQ(rec.kexbench->extra["memory_passes_off"], nlohmann::ordered_json::array({"stack"}));
+    if (!kSanitized) {
+        EXPECT_EQ(rec.kexbench->heap_peak_bytes, 8000u);
+    }
+}
+
+TEST(MemoryPass, NoMemorySkipsBothPassesAndSaysSo)
+{
+    TempDir dir;
+    const Record rec = memory_record_with("--no-memory", dir);
+    ASSERT_TRUE(rec.kexbench.has_value());
+    EXPECT_FALSE(rec.kexbench->stack_bytes.has_value());
+    EXPECT_FALSE(rec.kexbench->heap_peak_bytes.has_value());
+    EXPECT_EQ(rec.kexbench->extra["memory_passes_off"], nlohmann::ordered_json::array({"stack", "heap"}));
+    EXPECT_EQ(rec.kexbench->extra.value("heap_note", ""),
+              "skipped: the heap pass was off in this campaign (--no-memory)");
+}
+
+TEST(MemoryPass, RunHelpExplainsWhatEachMemorySwitchSkips)
+{
+    ProcessResult r = run_cli({"run", "--help"});
+    ASSERT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("  --no-stack      skip the stack probe of the memory pass"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("its heap pass still runs"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  --no-memory     skip the whole memory pass"), std::string::npos) << r.out;
+}
+
 // derive_b branches on a secret bit: flagged well inside the default budget.
 // derive_a does the same amount of work every time: the control.
 TEST(ConstantTimeCheck, FlagsTheSecretBranchNotTheControlAndKeepsRecords)

@@ -190,7 +190,7 @@ TEST(PublishedPage, CompareBesideACampaignOfBuiltinInstancesGivesNoVerdict)
     ASSERT_FALSE(dir.path().empty());
     const std::string campaign = dir / "mine";
     const ProcessResult run = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--target", "0.002",
-                                       "--trials", "2", "--no-stack", "--no-profile", "--system-label", "mine", "--out",
+                                       "--trials", "2", "--no-memory", "--no-profile", "--system-label", "mine", "--out",
                                        campaign},
                                       false, 300);
     ASSERT_EQ(run.exit_code, 0) << run.err << run.out;

@@ -786,7 +786,7 @@ TEST(ReportModel, MemoryPerOperationSaysWhyAFigureIsMissing)
                           "`K-1024` pass2, `K-1024` pass10: not measured by kexbench (the record has no kexbench "
                           "samples).");
     EXPECT_EQ(m.notes[3], "heap peak, allocations/op and stack peak n/a for `K-1024` derive_b: not in the record: the "
-                          "memory pass did not run (`--no-stack`) or the record predates it.");
+                          "memory pass did not run (`--no-memory`) or the record predates it.");
 
     ReportOptions zh;
     zh.language = "zh_CN";

@@ -29,7 +29,7 @@ namespace {
 std::vector<std::string> one_trial(const std::string &instance, const std::string &out)
 {
     return {"run",      "--instance", instance, "--op",      "exchange", "--trials",  "1",         "--target",
-            "0.002",    "--retries",  "0",      "--timeout", "20",       "--no-kat",  "--no-stack", "--no-profile",
+            "0.002",    "--retries",  "0",      "--timeout", "20",       "--no-kat",  "--no-memory", "--no-profile",
             "--out",    out};
 }
 

@@ -33,7 +33,7 @@ std::vector<std::string> quick_run(const std::string &out, const std::vector<std
                                    const std::string &trials = "1")
 {
     std::vector<std::string> args = {"run", "--op", "exchange", "--target", "0.002", "--trials", trials, "--retries",
-                                     "0", "--no-stack", "--no-profile", "--out", out, "--instance"};
+                                     "0", "--no-memory", "--no-profile", "--out", out, "--instance"};
     args.insert(args.end(), instances.begin(), instances.end());
     return args;
 }
@@ -252,4 +252,119 @@ TEST(CliKatTemp, WithoutOutNoFolderIsLeftInTmp)
     EXPECT_TRUE(fs::exists(fs::path(dir) / "KAT_KEX_X25519-NIKE.txt")) << dir;
     std::error_code ec;
     fs::remove_all(dir, ec);
+}
+
+// Issue 33, item 17: a library named libX25519-NIKE.so on KEXBENCH_INSTANCE_PATH
+// with other bytes than the built-in is refused wherever the name is looked up.
+namespace {
+
+ProcessResult run_cli_on_path(const std::vector<std::string> &args, const std::string &instance_path)
+{
+    ProcessSpec spec;
+    spec.argv = {cli_path()};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.timeout = std::chrono::seconds(120);
+    spec.extra_env.push_back("KEXBENCH_INSTANCE_PATH=" + instance_path);
+    return run_process(spec);
+}
+
+std::string full_sha256(const std::string &file)
+{
+    auto bytes = read_file(file);
+    return bytes ? sha256_hex(*bytes) : std::string();
+}
+
+} // namespace
+
+TEST(Identity, ANameThatResolvesToTwoDifferentLibrariesIsRefusedEverywhere)
+{
+    TempDir tmp;
+    const std::string impostor = tmp / "libX25519-NIKE.so";
+    fs::copy_file(fixture("badname-impostor"), impostor);
+    const std::string both = "two different libraries are called X25519-NIKE: " + impostor + " (sha256 " +
+                             full_sha256(impostor) + ") and " + builtin("X25519-NIKE") + " (sha256 " +
+                             full_sha256(builtin("X25519-NIKE")) + ")";
+
+    ProcessResult kat = run_cli_on_path({"kat", "X25519-NIKE", "--out", tmp / "k"}, tmp.path());
+    EXPECT_EQ(kat.exit_code, 1) << kat.out << kat.err;
+    EXPECT_NE(kat.out.find("X25519-NIKE  ERROR " + both), std::string::npos) << kat.out;
+    EXPECT_FALSE(fs::exists(tmp / "k")) << "nothing was tested";
+
+    const std::string out = tmp / "camp";
+    ProcessResult run = run_cli_on_path(quick_run(out, {"X25519-NIKE"}), tmp.path());
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_NE(run.err.find("kexbench-cli run: " + both), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(out)) << "nothing was measured";
+
+    ProcessResult ct = run_cli_on_path({"ct", "X25519-NIKE", "--op", "init_a", "--budget", "0.2"}, tmp.path());
+    EXPECT_EQ(ct.exit_code, 1) << ct.out << ct.err;
+    EXPECT_NE(ct.err.find("kexbench-cli ct: " + both), std::string::npos) << ct.err;
+
+    // list shows both rows, and says they are two libraries with one name.
+    ProcessResult list = run_cli_on_path({"list"}, tmp.path());
+    EXPECT_EQ(list.exit_code, 0) << list.err;
+    EXPECT_NE(list.err.find("WARNING: two libraries call themselves X25519-NIKE: " + impostor + " (sha256 "),
+              std::string::npos)
+        << list.err;
+}
+
+TEST(Identity, AByteForByteCopyOfALibraryIsStillOneInstance)
+{
+    TempDir tmp;
+    fs::copy_file(builtin("X25519-NIKE"), tmp / "libX25519-NIKE.so");
+    ProcessResult kat = run_cli_on_path({"kat", "X25519-NIKE", "--out", tmp / "k"}, tmp.path());
+    EXPECT_EQ(kat.exit_code, 0) << kat.out << kat.err;
+    EXPECT_NE(kat.out.find("X25519-NIKE  PASS"), std::string::npos) << kat.out;
+}
+
+// Issue 33, item 18: a campaign that measured nothing is not complete.
+namespace {
+
+nlohmann::json completion_of(const fs::path &out)
+{
+    auto campaign = nlohmann::json::parse(text_of(out / "campaign.json"), nullptr, false);
+    return campaign.is_object() ? campaign["completion"] : nlohmann::json();
+}
+
+} // namespace
+
+TEST(Completion, ACampaignWhoseOnlyInstanceHasABadNameFailed)
+{
+    TempDir tmp;
+    const fs::path out = tmp / "out";
+    ProcessResult r = run_cli(quick_run(out.string(), {fixture("badname-traversal")}));
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    const nlohmann::json completion = completion_of(out);
+    EXPECT_EQ(completion["state"], "failed") << completion.dump(2);
+    EXPECT_EQ(completion["measured"], 0) << completion.dump(2);
+    const std::string reason = completion.value("reason", "");
+    EXPECT_EQ(reason.rfind("nothing measured: every instance was refused: " + fixture("badname-traversal") + ": ", 0),
+              0u)
+        << reason;
+    ASSERT_EQ(completion["refused"].size(), 1u) << completion.dump(2);
+}
+
+TEST(Completion, ACampaignWhoseOnlyInstanceCrashesAsItLoadsFailed)
+{
+    TempDir tmp;
+    const fs::path out = tmp / "out";
+    ProcessResult r = run_cli(quick_run(out.string(), {fixture("hostile-constructor-crash")}));
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    const nlohmann::json completion = completion_of(out);
+    EXPECT_EQ(completion["state"], "failed") << completion.dump(2);
+    const std::string reason = completion.value("reason", "");
+    EXPECT_NE(reason.find(fixture("hostile-constructor-crash")), std::string::npos) << reason;
+    EXPECT_NE(reason.find("crashed (Segmentation fault) during setup"), std::string::npos) << reason;
+}
+
+TEST(Completion, ARefusedInstanceBesideAMeasuredOneMakesItPartial)
+{
+    TempDir tmp;
+    const fs::path out = tmp / "out";
+    ProcessResult r = run_cli(quick_run(out.string(), {"X25519-NIKE", fixture("badname-traversal")}));
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    const nlohmann::json completion = completion_of(out);
+    EXPECT_EQ(completion["state"], "partial") << completion.dump(2);
+    EXPECT_EQ(completion["measured"], 1) << completion.dump(2);
+    EXPECT_EQ(completion["refused"].size(), 1u) << completion.dump(2);
 }

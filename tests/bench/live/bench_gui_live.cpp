@@ -113,6 +113,7 @@ CampaignOptions planFor(std::vector<std::string> libraries, const QString &out, 
     o.planning.max_iters_per_trial = 200; // ~1000 samples per record
     o.kat = false;                        // the null fixture has no KAT vectors
     o.stack = false;
+    o.heap = false;
     o.profile = false;
     o.system_label = "bench_gui_live";
     o.out_dir = out.toStdString();
