@@ -2891,6 +2891,10 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <source>The runner children measure on CPU %1; the workbench may use no other CPU, so its threads share that one with them.</source>
         <translation>运行器子进程在 CPU %1 上测量；工作台不能使用其他 CPU，因此它的线程与子进程共用该 CPU。</translation>
     </message>
+    <message>
+        <source>Campaign %1</source>
+        <translation>第 %1 次测量任务</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::SubmissionDialog</name>

@@ -411,8 +411,19 @@ void RunPage::buildUi()
     log_->setObjectName(QStringLiteral("campaignLog"));
     log_->setReadOnly(true);
     log_->setMaximumBlockCount(20000); // a long campaign must not grow the log without bound
-    log_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Long lines (paths, summaries with their interval) wrap: nothing hides to the right.
+    log_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    log_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     log_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    connect(log_->verticalScrollBar(), &QScrollBar::valueChanged, this, &RunPage::onLogScrolled);
+    // Laying out wrapped lines (or a narrower log) adds lines below: a following log keeps its end in view.
+    connect(log_->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        if (!followLog_)
+            return;
+        appendingLog_ = true;
+        log_->verticalScrollBar()->setValue(max);
+        appendingLog_ = false;
+    });
     logLayout->addWidget(log_);
     right->addWidget(logBox_, 1);
 }
@@ -1079,8 +1090,7 @@ void RunPage::start()
         outDir_->setText(defaultOutputFolder());
     const CampaignOptions opts = options();
     QString why;
-    if (!log_->document()->isEmpty())
-        log_->appendPlainText(QString());
+    startLogSection();
     const bool hosted = onOtherHosts();
     const int count = static_cast<int>(opts.libraries.size());
     if (hosted)
@@ -1129,13 +1139,44 @@ void RunPage::cancel()
     log(tr("Cancelling: the running child is stopped; finished records are kept."));
 }
 
+void RunPage::startLogSection()
+{
+    // A campaign's lines start under a rule of their own, and the log follows
+    // them even when the reader had scrolled back into the previous campaign.
+    ++campaignsLogged_;
+    followLog_ = true;
+    const QString rule(8, QChar(0x2500));
+    const QString title = QStringLiteral("%1 %2 %1").arg(rule, tr("Campaign %1").arg(campaignsLogged_));
+    appendLogLine(log_->document()->isEmpty() ? title : QLatin1Char('\n') + title);
+}
+
 void RunPage::log(const QString &line)
 {
-    QScrollBar *bar = log_->verticalScrollBar();
-    const bool atEnd = bar->value() == bar->maximum();
-    log_->appendPlainText(QStringLiteral("[%1] %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), line));
-    if (atEnd) // follow the log unless the user scrolled back to read
-        bar->setValue(bar->maximum());
+    appendLogLine(QStringLiteral("[%1] %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), line));
+}
+
+void RunPage::appendLogLine(const QString &text)
+{
+    // Our own appends and scrolls move the bar too: only the user's moves decide following.
+    // (The bar's signals cannot be blocked: the view scrolls through them.)
+    const bool follow = followLog_;
+    appendingLog_ = true;
+    log_->appendPlainText(text);
+    if (follow) {
+        // Wrapped lines are laid out lazily, so the bar's maximum can be short of
+        // the end: the cursor, put on the last line, is scrolled into view instead.
+        log_->moveCursor(QTextCursor::End);
+        log_->ensureCursorVisible();
+    }
+    appendingLog_ = false;
+    followLog_ = follow;
+}
+
+void RunPage::onLogScrolled(int value)
+{
+    // Following stops while the user reads further up and resumes at the end.
+    if (!appendingLog_)
+        followLog_ = value >= log_->verticalScrollBar()->maximum();
 }
 
 void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
@@ -1237,14 +1278,19 @@ void RunPage::onUpdate(const CampaignUpdate &u)
         }
         break;
     }
-    case CampaignEvent::RecordWritten:
-        if (u.recordStatus == QLatin1String("complete"))
-            log(tr("  %1 %2: %3").arg(u.instance, u.operation, u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary));
-        else
-            log(tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, coreText(u.message)));
+    case CampaignEvent::RecordWritten: {
+        QString line = u.recordStatus == QLatin1String("complete")
+                           ? tr("  %1 %2: %3").arg(u.instance, u.operation,
+                                                  u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary)
+                           : tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, coreText(u.message));
+        if (!u.replaces.isEmpty()) // written again by the end-of-campaign sweep: which line stands
+            line += (coreLanguage() == Language::zh_CN ? QStringLiteral("；") : QStringLiteral("; ")) +
+                    coreText(u.replaces);
+        log(line);
         current_->setRange(0, 1);
         current_->setValue(1);
         break;
+    }
     case CampaignEvent::RecordResumed:
         log(tr("  %1: resumed (record already complete)").arg(u.operation));
         break;
