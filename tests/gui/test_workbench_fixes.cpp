@@ -18,6 +18,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
 #include <QLabel>
@@ -27,7 +28,9 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStyleOptionViewItem>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -411,4 +414,84 @@ TEST(WorkbenchFixes, ResultsShowTheMeasuredHostLoadInTheWindowsLanguage)
     EXPECT_TRUE(zh.contains(QStringLiteral("99.0 %"))) << zh.toStdString();
     ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
     EXPECT_TRUE(QTest::qWaitFor([&] { return load->text() == english; }, 5000)) << load->text().toStdString();
+}
+
+namespace {
+
+// The text a view cell shows: its display text elided to the column's width as the view elides it.
+bool cellTextFits(QTableView *view, const QModelIndex &index)
+{
+    QStyleOptionViewItem option;
+    option.initFrom(view);
+    option.font = view->font();
+    const QRect cell = view->visualRect(index);
+    const int decoration = index.data(Qt::DecorationRole).isValid() ? view->iconSize().width() + 8 : 0;
+    const int margin = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+    return view->fontMetrics().horizontalAdvance(index.data().toString()) + decoration + margin <= cell.width();
+}
+
+} // namespace
+
+// Issue 33, item 10: the Datasets dock clipped its texts ("Int…", "x8…") at the
+// default width, and a cancelled dataset's label was lost to the elision.
+TEST(WorkbenchFixes, DatasetsDockShowsWholeLabelsAtTheDefaultWidth)
+{
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const QString cancelled = tmp.filePath(QStringLiteral("Intel-Xeon-Gold-6338-campaign"));
+    ASSERT_NO_FATAL_FAILURE(writeCampaign(cancelled, kCancelled));
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    window.resize(1024, 700);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    if (haveReference())
+        for (const QString &system : {QStringLiteral("arm_1"), QStringLiteral("x86_1")})
+            ASSERT_TRUE(openAndWait(workbench, QDir(referenceDataset()).filePath(QStringLiteral("../") + system)));
+    ASSERT_TRUE(openAndWait(workbench, cancelled));
+    workbench.renameDataset(static_cast<int>(workbench.datasets().size()) - 1,
+                            QStringLiteral("Intel-Xeon-Gold-6338-campaign"));
+    QCoreApplication::processEvents();
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("datasetsDock"));
+    auto *view = dock ? dock->findChild<QTableView *>() : nullptr;
+    ASSERT_TRUE(dock && view);
+    dock->grab().save(QStringLiteral("/tmp/kexbench-datasets-dock.png"));
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex label = view->model()->index(row, DatasetListModel::Label);
+        const QString shown = label.data().toString();
+        EXPECT_TRUE(cellTextFits(view, label)) << shown.toStdString() << " in " << view->visualRect(label).width()
+                                               << " px";
+        // The whole label and where the dataset came from are in the tooltip either way.
+        const QString tip = label.data(Qt::ToolTipRole).toString();
+        EXPECT_TRUE(tip.contains(workbench.datasets()[row].label.toHtmlEscaped())) << tip.toStdString();
+        EXPECT_TRUE(tip.contains(workbench.datasets()[row].origin.toHtmlEscaped())) << tip.toStdString();
+        // Inside the view's visible area, not scrolled off to the right.
+        EXPECT_LE(view->visualRect(label).right(), view->viewport()->width()) << shown.toStdString();
+    }
+    // Every other cell is whole and in view, or its tooltip carries its whole text.
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        for (int column = 0; column < view->model()->columnCount(); ++column) {
+            const QModelIndex cell = view->model()->index(row, column);
+            if (view->isColumnHidden(column) || cell.data().toString() == QString::fromUtf8("–"))
+                continue; // "not recorded": nothing to read
+            const bool whole = cellTextFits(view, cell) && view->visualRect(cell).right() <= view->viewport()->width();
+            // The CPU column shows the recorded name without (R) and (TM).
+            const QString full = column == DatasetListModel::Cpu ? cell.data(DatasetListModel::SortRole).toString()
+                                                                 : cell.data().toString();
+            EXPECT_TRUE(whole || cell.data(Qt::ToolTipRole).toString().contains(full))
+                << "column " << column << ": " << cell.data().toString().toStdString() << " cut, tooltip "
+                << cell.data(Qt::ToolTipRole).toString().toStdString();
+        }
+    const QModelIndex last = view->model()->index(view->model()->rowCount() - 1, DatasetListModel::Label);
+    EXPECT_TRUE(last.data().toString().contains(QStringLiteral("(cancelled)"))) << last.data().toString().toStdString();
+    // The longer Chinese marks fit as well.
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    dock->grab().save(QStringLiteral("/tmp/kexbench-datasets-dock-zh.png"));
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex label = view->model()->index(row, DatasetListModel::Label);
+        EXPECT_TRUE(cellTextFits(view, label) && view->visualRect(label).right() <= view->viewport()->width())
+            << label.data().toString().toStdString();
+    }
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
 }
