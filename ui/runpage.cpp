@@ -195,7 +195,16 @@ void RunPage::buildUi()
     banner_->setStyleSheet(QStringLiteral("QLabel#environmentBanner { background: #fff4b8; color: #3d3000;"
                                           " border: 1px solid #d9b300; border-radius: 4px; padding: 6px 10px; }"));
     banner_->hide();
-    root->addWidget(banner_);
+    // Five warnings at 1024x700 took the height the form needed: the banner
+    // scrolls beyond a few lines (fitBanner).
+    bannerArea_ = new QScrollArea(this);
+    bannerArea_->setObjectName(QStringLiteral("environmentBannerArea"));
+    bannerArea_->setFrameShape(QFrame::NoFrame);
+    bannerArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    bannerArea_->setWidgetResizable(true);
+    bannerArea_->setWidget(banner_);
+    bannerArea_->hide();
+    root->addWidget(bannerArea_);
 
     auto *columns = new QHBoxLayout;
     root->addLayout(columns, 1);
@@ -210,7 +219,10 @@ void RunPage::buildUi()
     leftScroll_->setFrameShape(QFrame::NoFrame);
     leftScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     leftScroll_->setWidgetResizable(true);
-    columns->addWidget(leftScroll_, 0);
+    // Start, Cancel and what Start will do stay below the scrolling form, always in view.
+    auto *leftColumn = new QVBoxLayout;
+    leftColumn->addWidget(leftScroll_, 1);
+    columns->addLayout(leftColumn, 0);
 
     operationsBox_ = new QGroupBox(this);
     auto *opsGrid = new QGridLayout(operationsBox_);
@@ -349,16 +361,16 @@ void RunPage::buildUi()
     buttons->addWidget(startButton_);
     buttons->addWidget(cancelButton_);
     buttons->addStretch(1);
-    left->addLayout(buttons);
+    leftColumn->addLayout(buttons);
     blocker_ = new QLabel(this);
     blocker_->setWordWrap(true);
     blocker_->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    left->addWidget(blocker_);
+    leftColumn->addWidget(blocker_);
     estimate_ = new QLabel(this);
     estimate_->setObjectName(QStringLiteral("durationEstimate"));
     estimate_->setWordWrap(true);
     estimate_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    left->addWidget(estimate_);
+    leftColumn->addWidget(estimate_);
     for (QDoubleSpinBox *box : {target_, budget_})
         connect(box, &QDoubleSpinBox::valueChanged, this, &RunPage::updateEstimate);
     connect(trials_, &QSpinBox::valueChanged, this, &RunPage::updateEstimate);
@@ -896,6 +908,30 @@ void RunPage::retranslateUi()
     fitSettingsWidth(); // translated labels change the column's width
 }
 
+void RunPage::fitBanner()
+{
+    // As tall as its warnings, up to about five lines; more scroll.
+    const int most = fontMetrics().lineSpacing() * 5 + 24;
+    const int width = bannerArea_->width() - bannerArea_->verticalScrollBar()->sizeHint().width();
+    bannerArea_->setFixedHeight(std::min(banner_->heightForWidth(std::max(width, 100)), most));
+}
+
+void RunPage::fitWrappedLabels()
+{
+    // The nested column layouts do not pass height-for-width down: without a
+    // minimum, a wrapped estimate got a line less than its text (issue 33).
+    for (QLabel *label : {blocker_, estimate_})
+        label->setMinimumHeight(label->text().isEmpty() ? 0 : label->heightForWidth(label->width()));
+}
+
+void RunPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (bannerArea_->isVisible())
+        fitBanner();
+    fitWrappedLabels();
+}
+
 void RunPage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -1000,6 +1036,7 @@ void RunPage::updateControls()
     blocker_->setText(busy ? QString() : blocker);
     blocker_->setVisible(!blocker_->text().isEmpty());
     updateEstimate();
+    fitWrappedLabels();
 }
 
 void RunPage::updateEstimate()
@@ -1030,6 +1067,7 @@ void RunPage::updateEstimate()
                                                    .arg(QDir::toNativeSeparators(defaultOutputBase()))
                                              : tr("Writes into %1.").arg(QDir::toNativeSeparators(outDir_->text().trimmed())));
     estimate_->setText(text);
+    fitWrappedLabels();
 }
 
 CampaignOptions RunPage::options() const
@@ -1186,6 +1224,7 @@ void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
     // Before a start, the warnings are this machine's: they say nothing of other hosts.
     if (warnings.isEmpty() || (beforeStart && onOtherHosts())) {
         banner_->hide();
+        bannerArea_->hide();
         return;
     }
     QString html = QStringLiteral("<b>%1</b><ul style=\"margin: 2px 0 0 -20px;\">")
@@ -1196,6 +1235,8 @@ void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
     html += QStringLiteral("</ul>");
     banner_->setText(html);
     banner_->show();
+    bannerArea_->show();
+    fitBanner();
 }
 
 void RunPage::probeEnvironment()

@@ -73,6 +73,7 @@ public slots:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void buildUi();
@@ -173,6 +174,9 @@ private:
     QLabel *blocker_ = nullptr;
     QLabel *estimate_ = nullptr; // the duration estimate and the folder Start will write into
     QLabel *banner_ = nullptr;
+    QScrollArea *bannerArea_ = nullptr; // the banner, scrolling when its warnings are many
+    void fitBanner();
+    void fitWrappedLabels(); // the labels under Start get the height their wrapped text needs
     QGroupBox *progressBox_ = nullptr;
     QLabel *overallLabel_ = nullptr;
     QProgressBar *overall_ = nullptr;

@@ -6,6 +6,7 @@
 // the Run page's output folder and duration estimate.
 #include "gui_test_util.h"
 
+#include "campaignworker.h"
 #include "distributionspage.h"
 #include "mainwindow.h"
 #include "models/datasetlistmodel.h"
@@ -24,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -492,6 +494,63 @@ TEST(WorkbenchFixes, DatasetsDockShowsWholeLabelsAtTheDefaultWidth)
         const QModelIndex label = view->model()->index(row, DatasetListModel::Label);
         EXPECT_TRUE(cellTextFits(view, label) && view->visualRect(label).right() <= view->viewport()->width())
             << label.data().toString().toStdString();
+    }
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
+}
+
+namespace {
+
+// Whether all of `w` is on screen: inside its window and not clipped by a scroll area or the window's edge.
+bool whollyVisible(QWidget *w)
+{
+    const QRect inWindow(w->mapTo(w->window(), QPoint(0, 0)), w->size());
+    return w->isVisible() && w->window()->rect().contains(inWindow) && w->visibleRegion().boundingRect() == w->rect();
+}
+
+} // namespace
+
+// Issue 33, item 11: at 1024x700 the Run page's Start button was below the
+// window's edge, and five host warnings clipped the duration estimate.
+TEST(WorkbenchFixes, RunPageStartAndEstimateStayInViewAt1024x700WithFiveWarnings)
+{
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    window.resize(1024, 700);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(describeBuiltins(workbench));
+    const int row = instanceRow(workbench, "X25519-NIKE");
+    ASSERT_GE(row, 0);
+    workbench.setChecked(row, true);
+    window.setPage(MainWindow::RunPageIndex);
+    RunPage *run = window.runPage();
+    // Five host warnings, the way a campaign reports them.
+    for (int i = 1; i <= 5; ++i) {
+        CampaignUpdate warning;
+        warning.kind = CampaignEvent::Warning;
+        warning.message = QStringLiteral("CPU pressure: tasks waited for a CPU %1 % of the last minute "
+                                         "(/proc/pressure/cpu)").arg(40 + i);
+        emit run->session()->update(warning);
+    }
+    auto *start = run->findChild<QPushButton *>(QStringLiteral("startButton"));
+    auto *cancel = run->findChild<QPushButton *>(QStringLiteral("cancelButton"));
+    auto *estimate = run->findChild<QLabel *>(QStringLiteral("durationEstimate"));
+    auto *banner = run->findChild<QLabel *>(QStringLiteral("environmentBanner"));
+    ASSERT_TRUE(start && cancel && estimate && banner);
+    for (const char *language : {"en", "zh_CN"}) {
+        ASSERT_TRUE(window.setLanguage(QLatin1String(language)));
+        QCoreApplication::processEvents();
+        window.grab().save(QStringLiteral("/tmp/kexbench-run-1024x700-%1.png").arg(QLatin1String(language)));
+        EXPECT_LE(window.width(), 1024) << language;
+        EXPECT_LE(window.height(), 700) << language;
+        ASSERT_TRUE(banner->isVisible()) << language;
+        EXPECT_TRUE(banner->text().contains(QStringLiteral("45 %"))) << language;
+        EXPECT_TRUE(whollyVisible(start)) << language;
+        EXPECT_TRUE(whollyVisible(cancel)) << language;
+        ASSERT_FALSE(estimate->text().isEmpty()) << language;
+        EXPECT_TRUE(whollyVisible(estimate)) << language;
+        EXPECT_GE(estimate->height(), estimate->heightForWidth(estimate->width()))
+            << language << ": " << estimate->text().toStdString();
     }
     ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
 }
