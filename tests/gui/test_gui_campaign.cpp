@@ -543,4 +543,12 @@ TEST(GuiCampaign, TheLogShowsTheSecondCampaignsLinesUnderARuleAndWraps)
     EXPECT_TRUE(last.contains(QStringLiteral("X25519-NIKE exchange: 255 µs mean over calls, n = 100; replaces the "
                                              "earlier figures: 2 trial(s)")))
         << last.toStdString();
+    // In a Chinese window the reason is Chinese too (core's catalogue).
+    ASSERT_TRUE(gui.window.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    emit gui.run->session()->update(again);
+    const QString zh = log->document()->lastBlock().text();
+    EXPECT_TRUE(zh.contains(QString::fromUtf8("；取代之前的数值：在测量任务结束时发现受干扰的 2 次试验已重新运行")))
+        << zh.toStdString();
+    ASSERT_TRUE(gui.window.setLanguage(QStringLiteral("en")));
 }
