@@ -1823,10 +1823,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>C&amp;SV…</translation>
     </message>
     <message>
-        <source>One RFC 4180 CSV file per table (&lt;table-id&gt;.csv) into a folder.</source>
-        <translation>每个表格一个 RFC 4180 CSV 文件（&lt;table-id&gt;.csv），写入一个文件夹。</translation>
-    </message>
-    <message>
         <source>&amp;Markdown…</source>
         <translation>&amp;Markdown…</translation>
     </message>
@@ -1967,6 +1963,30 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>PDF</source>
         <translation>PDF</translation>
+    </message>
+    <message>
+        <source>One RFC 4180 CSV file per table (&lt;dataset-label&gt;-&lt;table-id&gt;.csv) into a folder; asks before replacing files of those names.</source>
+        <translation>每个表格一个 RFC 4180 CSV 文件（&lt;dataset-label&gt;-&lt;table-id&gt;.csv），写入一个文件夹；同名文件已存在时先询问再替换。</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… 另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replace CSV files?</source>
+        <translation>替换 CSV 文件？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) of this export already exist in %1:</source>
+        <translation>
+            <numerusform>本次导出的 %n 个文件已存在于 %1：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replace them?</source>
+        <translation>要替换它们吗？</translation>
     </message>
 </context>
 <context>
@@ -2870,6 +2890,10 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>The runner children measure on CPU %1; the workbench may use no other CPU, so its threads share that one with them.</source>
         <translation>运行器子进程在 CPU %1 上测量；工作台不能使用其他 CPU，因此它的线程与子进程共用该 CPU。</translation>
+    </message>
+    <message>
+        <source>Campaign %1</source>
+        <translation>第 %1 次测量任务</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,7 @@ public:
         u.trials = e.trials;
         u.fractionDone = e.fraction_done;
         u.etaSeconds = e.eta_s;
+        u.replaces = QString::fromStdString(e.replaces);
         if (e.record) {
             u.recordStatus = QString::fromStdString(e.record->status);
             u.recordSummary = summaryOf(*e.record);

@@ -49,6 +49,8 @@ struct CampaignUpdate {
     QString recordStatus, recordSummary;
     // RecordWritten: the record's file relative to the campaign folder ("records/<candidate>/<label>__<op>.json").
     QString recordPath;
+    // RecordWritten again for the same record: why it replaces the earlier line (English; coreText() shows it).
+    QString replaces;
 };
 
 // What run_campaign returned.

@@ -30,6 +30,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLibraryInfo>
 #include <QMenuBar>
@@ -48,6 +49,8 @@
 #include <QTreeView>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include <openssl/crypto.h>
 #include <qcustomplot.h>
@@ -294,14 +297,15 @@ void MainWindow::buildDocks()
     datasetView_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     datasetView_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     datasetView_->verticalHeader()->hide();
-    // Label, system, CPU, date, counter and records must fit the dock: the
-    // CPU name (the long one) takes what is left and is elided, its full text
-    // is the tooltip; the origin path is in the label's tooltip and hidden here.
+    // Every column as wide as its contents: a stretched CPU column was squeezed
+    // to "Int…" in the default dock (issue 33). What does not fit scrolls; the
+    // dock keeps the label and system in view (fitDatasetsDock), and each cell's
+    // tooltip has its whole text; the origin path is in the label's tooltip.
     datasetView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    datasetView_->horizontalHeader()->setSectionResizeMode(DatasetListModel::Cpu, QHeaderView::Stretch);
-    datasetView_->horizontalHeader()->setStretchLastSection(false);
+    datasetView_->horizontalHeader()->setStretchLastSection(true);
     datasetView_->setColumnHidden(DatasetListModel::Origin, true);
-    datasetView_->setTextElideMode(Qt::ElideRight);
+    // Elided in the middle: both ends of a CPU name or a label say more than its start alone.
+    datasetView_->setTextElideMode(Qt::ElideMiddle);
     datasetView_->setWordWrap(false);
     datasetView_->addAction(removeDatasetAction_);
     connect(datasetView_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -315,6 +319,11 @@ void MainWindow::buildDocks()
     datasetsLayout->addWidget(datasetView_, 1);
     datasetsLayout->addWidget(buttonRow(datasets, {openFolderButton_, openBundleButton_, removeButton_}));
     datasetsDock_->setWidget(datasets);
+    // Never narrower than its buttons and a label with its system beside it (fitDatasetsDock).
+    connect(datasetView_->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == DatasetListModel::Label || section == DatasetListModel::System)
+            fitDatasetsDock();
+    });
     addDockWidget(Qt::LeftDockWidgetArea, datasetsDock_);
 
     // Messages: why a dataset or an instance could not be (fully) used.
@@ -329,6 +338,18 @@ void MainWindow::buildDocks()
 
     resizeDocks({algorithmsDock_, datasetsDock_}, {500, 500}, Qt::Horizontal);
     resizeDocks({algorithmsDock_, datasetsDock_}, {480, 360}, Qt::Vertical);
+}
+
+void MainWindow::fitDatasetsDock()
+{
+    // The label (never elided: its column fits its contents) and the system are
+    // what tells datasets apart; the other columns may scroll. Capped so that a
+    // very long label cannot take the window from the pages.
+    QHeaderView *header = datasetView_->horizontalHeader();
+    const int columns = header->sectionSize(DatasetListModel::Label) + header->sectionSize(DatasetListModel::System);
+    const int frame = 2 * datasetView_->frameWidth() + datasetView_->verticalScrollBar()->sizeHint().width();
+    const int wanted = std::min(columns + frame, 420);
+    datasetView_->setMinimumWidth(std::max(wanted, datasetView_->minimumSizeHint().width()));
 }
 
 void MainWindow::retranslateUi()

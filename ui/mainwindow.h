@@ -96,6 +96,7 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    void fitDatasetsDock(); // minimum width: the label and system columns
     void buildActions();
     void buildMenus();
     void buildDocks();

@@ -98,14 +98,6 @@ Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string 
     return out;
 }
 
-QString fileSafe(QString text)
-{
-    for (QChar &c : text)
-        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_') && c != QLatin1Char('.'))
-            c = QLatin1Char('_');
-    return text;
-}
-
 } // namespace
 
 ReportPage::ReportPage(Workbench *workbench, QWidget *parent)
@@ -233,7 +225,8 @@ void ReportPage::retranslateUi()
                                     "as kexbench-cli report does."));
     exportLabel_->setText(tr("Export:"));
     csvButton_->setText(tr("C&SV…"));
-    csvButton_->setToolTip(tr("One RFC 4180 CSV file per table (<table-id>.csv) into a folder."));
+    csvButton_->setToolTip(tr("One RFC 4180 CSV file per table (<dataset-label>-<table-id>.csv) into a folder; "
+                              "asks before replacing files of those names."));
     markdownButton_->setText(tr("&Markdown…"));
     markdownButton_->setToolTip(tr("The report in the Markdown layout of the published pages."));
     htmlButton_->setText(tr("&HTML…"));
@@ -458,11 +451,19 @@ void ReportPage::showState()
 
 QString ReportPage::previewHtml() const { return report_ ? report_html_for_qt(html_) : QString(); }
 
+QString ReportPage::csvPrefix() const
+{
+    const QString label = datasetBox_->currentIndex() >= 0 ? datasetBox_->currentText()
+                          : data_                          ? QString::fromStdString(data_->system_label)
+                                                           : QString();
+    return file_safe_name(label);
+}
+
 bool ReportPage::exportCsv(const QString &dir, QString *error)
 {
     if (!report_)
         return false;
-    const ExportResult result = export_csv_tables(*report_, dir);
+    const ExportResult result = export_csv_tables(*report_, dir, csvPrefix());
     if (error)
         *error = result.error;
     if (result.ok)
@@ -521,7 +522,7 @@ QString ReportPage::suggestedName(const QString &suffix) const
     if (base.isEmpty())
         base = QStringLiteral("report");
     const QString dir = lastDir_.isEmpty() ? QDir::homePath() : lastDir_;
-    return QDir(dir).filePath(fileSafe(base) + suffix);
+    return QDir(dir).filePath(file_safe_name(base) + suffix);
 }
 
 void ReportPage::reportExport(bool ok, const QString &what, const QString &error)
@@ -547,8 +548,39 @@ void ReportPage::askCsv()
     if (dir.isEmpty())
         return;
     lastDir_ = dir;
+    exportCsvAsking(dir);
+}
+
+bool ReportPage::exportCsvAsking(const QString &dir)
+{
+    if (!report_)
+        return false;
     QString error;
-    reportExport(exportCsv(dir, &error), tr("CSV"), error);
+    QStringList existing;
+    for (const QString &path : csv_table_paths(*report_, dir, csvPrefix(), &error))
+        if (QFileInfo::exists(path))
+            existing << QFileInfo(path).fileName();
+    if (!existing.isEmpty() && !confirmReplace(dir, existing))
+        return false;
+    const bool ok = exportCsv(dir, &error);
+    reportExport(ok, tr("CSV"), error);
+    return ok;
+}
+
+bool ReportPage::confirmReplace(const QString &dir, const QStringList &names)
+{
+    // A long list would push the buttons off screen: the first few say enough.
+    constexpr int shown = 6;
+    QString list = names.mid(0, shown).join(QLatin1Char('\n'));
+    if (names.size() > shown)
+        list += QLatin1Char('\n') + tr("… and %n more", nullptr, static_cast<int>(names.size() - shown));
+    const auto answer = QMessageBox::question(
+        this, tr("Replace CSV files?"),
+        tr("%n file(s) of this export already exist in %1:", nullptr, static_cast<int>(names.size()))
+                .arg(QDir::toNativeSeparators(dir)) +
+            QStringLiteral("\n\n") + list + QStringLiteral("\n\n") + tr("Replace them?"),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+    return answer == QMessageBox::Yes;
 }
 
 void ReportPage::askMarkdown()

@@ -46,7 +46,12 @@ public:
     const Report *report() const { return report_.get(); }
     QString previewHtml() const; // what the preview shows (core's HTML with the Qt style block)
 
+    // <dataset-label>-<table-id>.csv files; replaces files of those names without asking.
     bool exportCsv(const QString &dir, QString *error = nullptr);
+    // What the CSV button does once the folder is chosen: asks before replacing
+    // any file of those names, then exports (a warning box when that fails).
+    bool exportCsvAsking(const QString &dir);
+    QString csvPrefix() const; // the current dataset's label, usable in a file name
     bool exportMarkdown(const QString &path, QString *error = nullptr);
     bool exportHtml(const QString &path, QString *error = nullptr);
     bool exportPdf(const QString &path, QString *error = nullptr);
@@ -72,6 +77,7 @@ private:
     void askHtml();
     void askPdf();
     QString suggestedName(const QString &suffix) const;
+    bool confirmReplace(const QString &dir, const QStringList &names);
     void reportExport(bool ok, const QString &what, const QString &error);
 
     Workbench *workbench_;

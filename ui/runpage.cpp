@@ -182,7 +182,16 @@ void RunPage::buildUi()
     banner_->setStyleSheet(QStringLiteral("QLabel#environmentBanner { background: #fff4b8; color: #3d3000;"
                                           " border: 1px solid #d9b300; border-radius: 4px; padding: 6px 10px; }"));
     banner_->hide();
-    root->addWidget(banner_);
+    // Five warnings at 1024x700 took the height the form needed: the banner
+    // scrolls beyond a few lines (fitBanner).
+    bannerArea_ = new QScrollArea(this);
+    bannerArea_->setObjectName(QStringLiteral("environmentBannerArea"));
+    bannerArea_->setFrameShape(QFrame::NoFrame);
+    bannerArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    bannerArea_->setWidgetResizable(true);
+    bannerArea_->setWidget(banner_);
+    bannerArea_->hide();
+    root->addWidget(bannerArea_);
 
     auto *columns = new QHBoxLayout;
     root->addLayout(columns, 1);
@@ -197,7 +206,10 @@ void RunPage::buildUi()
     leftScroll_->setFrameShape(QFrame::NoFrame);
     leftScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     leftScroll_->setWidgetResizable(true);
-    columns->addWidget(leftScroll_, 0);
+    // Start, Cancel and what Start will do stay below the scrolling form, always in view.
+    auto *leftColumn = new QVBoxLayout;
+    leftColumn->addWidget(leftScroll_, 1);
+    columns->addLayout(leftColumn, 0);
 
     operationsBox_ = new QGroupBox(this);
     auto *opsGrid = new QGridLayout(operationsBox_);
@@ -336,16 +348,16 @@ void RunPage::buildUi()
     buttons->addWidget(startButton_);
     buttons->addWidget(cancelButton_);
     buttons->addStretch(1);
-    left->addLayout(buttons);
+    leftColumn->addLayout(buttons);
     blocker_ = new QLabel(this);
     blocker_->setWordWrap(true);
     blocker_->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    left->addWidget(blocker_);
+    leftColumn->addWidget(blocker_);
     estimate_ = new QLabel(this);
     estimate_->setObjectName(QStringLiteral("durationEstimate"));
     estimate_->setWordWrap(true);
     estimate_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    left->addWidget(estimate_);
+    leftColumn->addWidget(estimate_);
     for (QDoubleSpinBox *box : {target_, budget_})
         connect(box, &QDoubleSpinBox::valueChanged, this, &RunPage::updateEstimate);
     connect(trials_, &QSpinBox::valueChanged, this, &RunPage::updateEstimate);
@@ -398,8 +410,19 @@ void RunPage::buildUi()
     log_->setObjectName(QStringLiteral("campaignLog"));
     log_->setReadOnly(true);
     log_->setMaximumBlockCount(20000); // a long campaign must not grow the log without bound
-    log_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Long lines (paths, summaries with their interval) wrap: nothing hides to the right.
+    log_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    log_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     log_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    connect(log_->verticalScrollBar(), &QScrollBar::valueChanged, this, &RunPage::onLogScrolled);
+    // Laying out wrapped lines (or a narrower log) adds lines below: a following log keeps its end in view.
+    connect(log_->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        if (!followLog_)
+            return;
+        appendingLog_ = true;
+        log_->verticalScrollBar()->setValue(max);
+        appendingLog_ = false;
+    });
     logLayout->addWidget(log_);
     right->addWidget(logBox_, 1);
 }
@@ -872,6 +895,30 @@ void RunPage::retranslateUi()
     fitSettingsWidth(); // translated labels change the column's width
 }
 
+void RunPage::fitBanner()
+{
+    // As tall as its warnings, up to about five lines; more scroll.
+    const int most = fontMetrics().lineSpacing() * 5 + 24;
+    const int width = bannerArea_->width() - bannerArea_->verticalScrollBar()->sizeHint().width();
+    bannerArea_->setFixedHeight(std::min(banner_->heightForWidth(std::max(width, 100)), most));
+}
+
+void RunPage::fitWrappedLabels()
+{
+    // The nested column layouts do not pass height-for-width down: without a
+    // minimum, a wrapped estimate got a line less than its text (issue 33).
+    for (QLabel *label : {blocker_, estimate_})
+        label->setMinimumHeight(label->text().isEmpty() ? 0 : label->heightForWidth(label->width()));
+}
+
+void RunPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (bannerArea_->isVisible())
+        fitBanner();
+    fitWrappedLabels();
+}
+
 void RunPage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -976,6 +1023,7 @@ void RunPage::updateControls()
     blocker_->setText(busy ? QString() : blocker);
     blocker_->setVisible(!blocker_->text().isEmpty());
     updateEstimate();
+    fitWrappedLabels();
 }
 
 void RunPage::updateEstimate()
@@ -1006,6 +1054,7 @@ void RunPage::updateEstimate()
                                                    .arg(QDir::toNativeSeparators(defaultOutputBase()))
                                              : tr("Writes into %1.").arg(QDir::toNativeSeparators(outDir_->text().trimmed())));
     estimate_->setText(text);
+    fitWrappedLabels();
 }
 
 CampaignOptions RunPage::options() const
@@ -1066,8 +1115,7 @@ void RunPage::start()
         outDir_->setText(defaultOutputFolder());
     const CampaignOptions opts = options();
     QString why;
-    if (!log_->document()->isEmpty())
-        log_->appendPlainText(QString());
+    startLogSection();
     const bool hosted = onOtherHosts();
     const int count = static_cast<int>(opts.libraries.size());
     if (hosted)
@@ -1116,13 +1164,44 @@ void RunPage::cancel()
     log(tr("Cancelling: the running child is stopped; finished records are kept."));
 }
 
+void RunPage::startLogSection()
+{
+    // A campaign's lines start under a rule of their own, and the log follows
+    // them even when the reader had scrolled back into the previous campaign.
+    ++campaignsLogged_;
+    followLog_ = true;
+    const QString rule(8, QChar(0x2500));
+    const QString title = QStringLiteral("%1 %2 %1").arg(rule, tr("Campaign %1").arg(campaignsLogged_));
+    appendLogLine(log_->document()->isEmpty() ? title : QLatin1Char('\n') + title);
+}
+
 void RunPage::log(const QString &line)
 {
-    QScrollBar *bar = log_->verticalScrollBar();
-    const bool atEnd = bar->value() == bar->maximum();
-    log_->appendPlainText(QStringLiteral("[%1] %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), line));
-    if (atEnd) // follow the log unless the user scrolled back to read
-        bar->setValue(bar->maximum());
+    appendLogLine(QStringLiteral("[%1] %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), line));
+}
+
+void RunPage::appendLogLine(const QString &text)
+{
+    // Our own appends and scrolls move the bar too: only the user's moves decide following.
+    // (The bar's signals cannot be blocked: the view scrolls through them.)
+    const bool follow = followLog_;
+    appendingLog_ = true;
+    log_->appendPlainText(text);
+    if (follow) {
+        // Wrapped lines are laid out lazily, so the bar's maximum can be short of
+        // the end: the cursor, put on the last line, is scrolled into view instead.
+        log_->moveCursor(QTextCursor::End);
+        log_->ensureCursorVisible();
+    }
+    appendingLog_ = false;
+    followLog_ = follow;
+}
+
+void RunPage::onLogScrolled(int value)
+{
+    // Following stops while the user reads further up and resumes at the end.
+    if (!appendingLog_)
+        followLog_ = value >= log_->verticalScrollBar()->maximum();
 }
 
 void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
@@ -1132,6 +1211,7 @@ void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
     // Before a start, the warnings are this machine's: they say nothing of other hosts.
     if (warnings.isEmpty() || (beforeStart && onOtherHosts())) {
         banner_->hide();
+        bannerArea_->hide();
         return;
     }
     QString html = QStringLiteral("<b>%1</b><ul style=\"margin: 2px 0 0 -20px;\">")
@@ -1142,6 +1222,8 @@ void RunPage::setWarnings(const QStringList &warnings, bool beforeStart)
     html += QStringLiteral("</ul>");
     banner_->setText(html);
     banner_->show();
+    bannerArea_->show();
+    fitBanner();
 }
 
 void RunPage::probeEnvironment()
@@ -1224,14 +1306,19 @@ void RunPage::onUpdate(const CampaignUpdate &u)
         }
         break;
     }
-    case CampaignEvent::RecordWritten:
-        if (u.recordStatus == QLatin1String("complete"))
-            log(tr("  %1 %2: %3").arg(u.instance, u.operation, u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary));
-        else
-            log(tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, coreText(u.message)));
+    case CampaignEvent::RecordWritten: {
+        QString line = u.recordStatus == QLatin1String("complete")
+                           ? tr("  %1 %2: %3").arg(u.instance, u.operation,
+                                                  u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary)
+                           : tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, coreText(u.message));
+        if (!u.replaces.isEmpty()) // written again by the end-of-campaign sweep: which line stands
+            line += (coreLanguage() == Language::zh_CN ? QStringLiteral("；") : QStringLiteral("; ")) +
+                    coreText(u.replaces);
+        log(line);
         current_->setRange(0, 1);
         current_->setValue(1);
         break;
+    }
     case CampaignEvent::RecordResumed:
         log(tr("  %1: resumed (record already complete)").arg(u.operation));
         break;

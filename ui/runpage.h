@@ -73,6 +73,7 @@ public slots:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void buildUi();
@@ -83,6 +84,9 @@ private:
     void onUpdate(const CampaignUpdate &update);
     void onFinished(const CampaignOutcome &outcome);
     void log(const QString &line);
+    void startLogSection(); // the rule above a campaign's lines, scrolled into view
+    void appendLogLine(const QString &text);
+    void onLogScrolled(int value);
     void setWarnings(const QStringList &warnings, bool beforeStart);
     void chooseOutputFolder();
     void probeEnvironment();
@@ -170,6 +174,9 @@ private:
     QLabel *blocker_ = nullptr;
     QLabel *estimate_ = nullptr; // the duration estimate and the folder Start will write into
     QLabel *banner_ = nullptr;
+    QScrollArea *bannerArea_ = nullptr; // the banner, scrolling when its warnings are many
+    void fitBanner();
+    void fitWrappedLabels(); // the labels under Start get the height their wrapped text needs
     QGroupBox *progressBox_ = nullptr;
     QLabel *overallLabel_ = nullptr;
     QProgressBar *overall_ = nullptr;
@@ -187,6 +194,9 @@ private:
     bool hostedRun_ = false;            // the running (or last) campaign is on other hosts
     QGroupBox *logBox_ = nullptr;
     QPlainTextEdit *log_ = nullptr;
+    int campaignsLogged_ = 0;        // numbers the rule above each campaign's lines
+    bool followLog_ = true;          // the log shows its newest line (off while the user reads further up)
+    bool appendingLog_ = false;      // the bar moves because of an append, not the user
 
     // Plan settings of the mode not shown, so switching modes keeps each mode's values.
     double otherTarget_ = 0.2, otherBudget_ = 60;

@@ -156,6 +156,8 @@ private:
         } else {
             text += "FAILED " + e.message;
         }
+        if (!e.replaces.empty()) // the sweep wrote the record again: say which line stands
+            text += "; " + e.replaces;
         line(text);
     }
     void bar(const CampaignEvent &e)

@@ -565,7 +565,7 @@ Result<bool> write_json(const fs::path &path, const ordered_json &j)
     return write_file_atomic(path, j.dump(1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
 }
 
-bool write_record(Context &ctx, const InstanceInfo &info, const Record &rec)
+bool write_record(Context &ctx, const InstanceInfo &info, const Record &rec, const std::string &replaces = {})
 {
     auto written = write_json(record_path(ctx, info, rec.operation), record_to_json(rec));
     if (!written) {
@@ -578,6 +578,7 @@ bool write_record(Context &ctx, const InstanceInfo &info, const Record &rec)
     CampaignEvent e = ev(CampaignEvent::RecordWritten, info.meta.instance, rec.operation);
     e.record = &rec;
     e.message = rec.status == "complete" ? "complete" : rec.kexbench ? rec.kexbench->reason : rec.status;
+    e.replaces = replaces;
     ctx.emit(e);
     return true;
 }
@@ -909,6 +910,7 @@ struct PairWork {
     bool written = false;            // its record is on disk
     bool written_failed = false;     // ... as a failed record
     bool changed = false;            // something changed since it was written
+    int retried_since_written = 0;   // trials run again after it was written (the sweep's retries)
     double spent_s = 0;              // its children's wall time (the adaptive budget)
     double trial_s = 0, stack_s = 0; // the progress plan's seconds per trial and for the stack child
     bool unrun_dropped = false;      // the planned trials it will not run are out of the progress plan
@@ -997,6 +999,7 @@ size_t keep_attempt(PairWork &p, const TrialTask &task, ChildRun child)
         return p.run.trials.size() - 1;
     }
     KeptTrial &slot = p.run.trials[*task.retry_slot];
+    p.retried_since_written += p.written ? 1 : 0;
     p.run.retried.push_back(std::move(slot.child));
     slot.child = std::move(child);
     ++slot.attempt;
@@ -1070,6 +1073,20 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
     ctx.emit(e);
 }
 
+// Why a pair written before is written again: the sweep judged its trials
+// against the campaign's final fastest probe, and ran the newly disturbed ones
+// again or only changed their verdicts. Observers print both lines; this says
+// which one stands (issue 33: the same record's summary twice, unexplained).
+std::string replacement_reason(const PairWork &p)
+{
+    if (!p.written)
+        return {};
+    if (p.retried_since_written > 0)
+        return "replaces the earlier figures: " + std::to_string(p.retried_since_written) +
+               " trial(s) found disturbed at the campaign's end were run again";
+    return "replaces the earlier record: its trials were judged again at the campaign's end";
+}
+
 // Stack child, record, written: when the pair has no work left. A pair the
 // end-of-campaign sweep changes is written again (the same file, counted once).
 void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairWork &p)
@@ -1084,14 +1101,16 @@ void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairW
     Record rec = assemble_record(ctx, w.info, w.kat_check(), p.run);
     if (ctx.cancelled() && rec.status != "complete")
         return;
+    const std::string replaces = replacement_reason(p);
     if (p.written) {
         --ctx.summary.records_written;
         ctx.summary.records_failed -= p.written_failed ? 1 : 0;
     }
-    if (write_record(ctx, w.info, rec)) {
+    if (write_record(ctx, w.info, rec, replaces)) {
         p.written = true;
         p.written_failed = rec.status != "complete";
         p.changed = false;
+        p.retried_since_written = 0;
     }
 }
 

@@ -80,6 +80,10 @@ struct CampaignEvent {
     double fraction_done = 0; // 0..1 over the whole campaign
     double eta_s = -1;        // -1 unknown
     const Record *record = nullptr;
+    // RecordWritten of a record this campaign wrote before (the end-of-campaign
+    // disturbance sweep changed it): why this one replaces the earlier figures,
+    // in English (core's catalogue has it); empty for a record's first write.
+    std::string replaces;
 };
 
 class CampaignObserver {

@@ -5,7 +5,11 @@
 #include "workbench.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractButton>
+#include <QApplication>
 #include <QComboBox>
+#include <QMessageBox>
+#include <QTimer>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QFileInfo>
@@ -129,5 +133,31 @@ inline QStringList comboTextsThatDoNotFit(QWidget *root, bool everyItem)
     out.removeDuplicates();
     return out;
 }
+
+// While alive, answers every modal QMessageBox that opens with `button`
+// (pressed from inside the box's own event loop) and keeps the boxes' texts.
+class MessageBoxAnswerer {
+public:
+    explicit MessageBoxAnswerer(QMessageBox::StandardButton button)
+    {
+        poll_.setInterval(20);
+        QObject::connect(&poll_, &QTimer::timeout, [this, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            texts_ << box->text();
+            if (QAbstractButton *b = box->button(button))
+                b->click();
+            else
+                box->done(0); // never leave the test waiting on a box without that button
+        });
+        poll_.start();
+    }
+    const QStringList &texts() const { return texts_; }
+
+private:
+    QTimer poll_;
+    QStringList texts_;
+};
 
 } // namespace kexbench::ui::test

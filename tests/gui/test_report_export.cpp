@@ -23,7 +23,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <iostream>
+#include <vector>
 
 using namespace kexbench;
 using namespace kexbench::ui;
@@ -418,7 +420,7 @@ TEST(ReportPage, ShowsTheCliReportAndExportsIt)
     ASSERT_TRUE(tmp.isValid());
     QString error;
     ASSERT_TRUE(page.exportCsv(tmp.filePath("csv"), &error)) << error.toStdString();
-    EXPECT_TRUE(QFile::exists(tmp.filePath("csv/performance.csv")));
+    EXPECT_TRUE(QFile::exists(tmp.filePath("csv/" + page.csvPrefix() + "-performance.csv")));
     ASSERT_TRUE(page.exportMarkdown(tmp.filePath("r.md"), &error)) << error.toStdString();
     EXPECT_EQ(readAll(tmp.filePath("r.md")).toStdString(), render_markdown(*page.report()));
     ASSERT_TRUE(page.exportHtml(tmp.filePath("r.html"), &error)) << error.toStdString();
@@ -437,4 +439,103 @@ TEST(ReportPage, ShowsTheCliReportAndExportsIt)
     EXPECT_FALSE(page.hasReport());
     EXPECT_GE(ready.count(), 3);
     ASSERT_TRUE(page.grab().save(QDir(shotDir()).filePath("reportpage-empty.png")));
+}
+
+namespace {
+
+QString x86Reference() { return QDir(referenceDataset()).filePath(QStringLiteral("../x86_1")); }
+
+// Shows dataset `index` of the page's Workbench and waits for its report.
+bool showReportOf(ReportPage &page, int index)
+{
+    page.setDatasetIndex(index);
+    return QTest::qWaitFor([&] { return !page.busy() && page.hasReport(); }, 60000);
+}
+
+} // namespace
+
+// Issue 33, item 12: a second dataset's CSV export into the same folder
+// replaced the first one's performance.csv, kat.csv, … without a word.
+TEST(ReportPage, TwoDatasetsExportedIntoOneFolderKeepBothSetsOfFiles)
+{
+    if (!haveReference() || !QFileInfo(x86Reference()).isDir())
+        GTEST_SKIP() << "reference datasets absent: " << referenceDataset().toStdString();
+    Workbench workbench;
+    for (const QString &path : {referenceDataset(), x86Reference()}) {
+        auto ds = load_dataset(QFile::encodeName(path).toStdString());
+        ASSERT_TRUE(ds) << ds.error();
+        workbench.addDataset(std::make_shared<const Dataset>(std::move(ds.value())), path);
+    }
+    ReportPage page(&workbench);
+    page.show();
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    std::vector<Report> exported;
+    for (int i = 0; i < 2; ++i) {
+        ASSERT_TRUE(showReportOf(page, i));
+        QString error;
+        ASSERT_TRUE(page.exportCsv(tmp.path(), &error)) << error.toStdString();
+        exported.push_back(*page.report());
+    }
+    // Every table of both reports is still in the folder, each in a file of its own
+    // whose name carries its table id and its dataset's label.
+    const QStringList files = QDir(tmp.path()).entryList(QDir::Files, QDir::Name);
+    size_t tables = 0;
+    for (int i = 0; i < 2; ++i) {
+        const QString label = workbench.datasets()[i].label;
+        for (const auto &section : exported[i].sections)
+            for (const auto &table : section.tables) {
+                ++tables;
+                const QString id = QString::fromStdString(table.id);
+                const auto match = std::find_if(files.begin(), files.end(), [&](const QString &f) {
+                    return f.endsWith(id + ".csv") && f != id + ".csv" &&
+                           readAll(QDir(tmp.path()).filePath(f)).toStdString() == render_csv(table);
+                });
+                EXPECT_NE(match, files.end()) << label.toStdString() << ": " << table.id << " lost; folder has "
+                                              << files.join(' ').toStdString();
+            }
+    }
+    EXPECT_EQ(static_cast<size_t>(files.size()), tables) << files.join(' ').toStdString();
+}
+
+// The CSV button asks before it replaces files of the names it writes.
+TEST(ReportPage, CsvExportAsksBeforeReplacingFiles)
+{
+    if (!haveReference())
+        GTEST_SKIP() << "reference dataset absent: " << referenceDataset().toStdString();
+    auto ds = loadArm1();
+    ASSERT_TRUE(ds);
+    Workbench workbench;
+    workbench.addDataset(ds, referenceDataset());
+    ReportPage page(&workbench);
+    page.show();
+    ASSERT_TRUE(showReportOf(page, 0));
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    {
+        MessageBoxAnswerer answer(QMessageBox::No);
+        ASSERT_TRUE(page.exportCsvAsking(tmp.path()));
+        EXPECT_TRUE(answer.texts().isEmpty()) << "nothing to replace, nothing to ask";
+    }
+    const QString perf = QDir(tmp.path()).filePath(page.csvPrefix() + "-performance.csv");
+    const QByteArray written = readAll(perf);
+    ASSERT_FALSE(written.isEmpty());
+    {
+        QFile f(perf);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("kept\n");
+    }
+    {
+        MessageBoxAnswerer answer(QMessageBox::No);
+        EXPECT_FALSE(page.exportCsvAsking(tmp.path()));
+        ASSERT_EQ(answer.texts().size(), 1);
+        EXPECT_TRUE(answer.texts()[0].contains(QFileInfo(perf).fileName())) << answer.texts()[0].toStdString();
+        EXPECT_EQ(readAll(perf), QByteArray("kept\n")) << "No leaves the file alone";
+    }
+    {
+        MessageBoxAnswerer answer(QMessageBox::Yes);
+        EXPECT_TRUE(page.exportCsvAsking(tmp.path()));
+        EXPECT_EQ(answer.texts().size(), 1);
+        EXPECT_EQ(readAll(perf), written) << "Yes replaces it";
+    }
 }

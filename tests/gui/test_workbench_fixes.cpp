@@ -6,6 +6,7 @@
 // the Run page's output folder and duration estimate.
 #include "gui_test_util.h"
 
+#include "campaignworker.h"
 #include "distributionspage.h"
 #include "mainwindow.h"
 #include "models/datasetlistmodel.h"
@@ -18,16 +19,20 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStyleOptionViewItem>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -411,4 +416,141 @@ TEST(WorkbenchFixes, ResultsShowTheMeasuredHostLoadInTheWindowsLanguage)
     EXPECT_TRUE(zh.contains(QStringLiteral("99.0 %"))) << zh.toStdString();
     ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
     EXPECT_TRUE(QTest::qWaitFor([&] { return load->text() == english; }, 5000)) << load->text().toStdString();
+}
+
+namespace {
+
+// The text a view cell shows: its display text elided to the column's width as the view elides it.
+bool cellTextFits(QTableView *view, const QModelIndex &index)
+{
+    QStyleOptionViewItem option;
+    option.initFrom(view);
+    option.font = view->font();
+    const QRect cell = view->visualRect(index);
+    const int decoration = index.data(Qt::DecorationRole).isValid() ? view->iconSize().width() + 8 : 0;
+    const int margin = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+    return view->fontMetrics().horizontalAdvance(index.data().toString()) + decoration + margin <= cell.width();
+}
+
+} // namespace
+
+// Issue 33, item 10: the Datasets dock clipped its texts ("Int…", "x8…") at the
+// default width, and a cancelled dataset's label was lost to the elision.
+TEST(WorkbenchFixes, DatasetsDockShowsWholeLabelsAtTheDefaultWidth)
+{
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const QString cancelled = tmp.filePath(QStringLiteral("Intel-Xeon-Gold-6338-campaign"));
+    ASSERT_NO_FATAL_FAILURE(writeCampaign(cancelled, kCancelled));
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    window.resize(1024, 700);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    if (haveReference())
+        for (const QString &system : {QStringLiteral("arm_1"), QStringLiteral("x86_1")})
+            ASSERT_TRUE(openAndWait(workbench, QDir(referenceDataset()).filePath(QStringLiteral("../") + system)));
+    ASSERT_TRUE(openAndWait(workbench, cancelled));
+    workbench.renameDataset(static_cast<int>(workbench.datasets().size()) - 1,
+                            QStringLiteral("Intel-Xeon-Gold-6338-campaign"));
+    QCoreApplication::processEvents();
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("datasetsDock"));
+    auto *view = dock ? dock->findChild<QTableView *>() : nullptr;
+    ASSERT_TRUE(dock && view);
+    dock->grab().save(QStringLiteral("/tmp/kexbench-datasets-dock.png"));
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex label = view->model()->index(row, DatasetListModel::Label);
+        const QString shown = label.data().toString();
+        EXPECT_TRUE(cellTextFits(view, label)) << shown.toStdString() << " in " << view->visualRect(label).width()
+                                               << " px";
+        // The whole label and where the dataset came from are in the tooltip either way.
+        const QString tip = label.data(Qt::ToolTipRole).toString();
+        EXPECT_TRUE(tip.contains(workbench.datasets()[row].label.toHtmlEscaped())) << tip.toStdString();
+        EXPECT_TRUE(tip.contains(workbench.datasets()[row].origin.toHtmlEscaped())) << tip.toStdString();
+        // Inside the view's visible area, not scrolled off to the right.
+        EXPECT_LE(view->visualRect(label).right(), view->viewport()->width()) << shown.toStdString();
+    }
+    // Every other cell is whole and in view, or its tooltip carries its whole text.
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        for (int column = 0; column < view->model()->columnCount(); ++column) {
+            const QModelIndex cell = view->model()->index(row, column);
+            if (view->isColumnHidden(column) || cell.data().toString() == QString::fromUtf8("–"))
+                continue; // "not recorded": nothing to read
+            const bool whole = cellTextFits(view, cell) && view->visualRect(cell).right() <= view->viewport()->width();
+            // The CPU column shows the recorded name without (R) and (TM).
+            const QString full = column == DatasetListModel::Cpu ? cell.data(DatasetListModel::SortRole).toString()
+                                                                 : cell.data().toString();
+            EXPECT_TRUE(whole || cell.data(Qt::ToolTipRole).toString().contains(full))
+                << "column " << column << ": " << cell.data().toString().toStdString() << " cut, tooltip "
+                << cell.data(Qt::ToolTipRole).toString().toStdString();
+        }
+    const QModelIndex last = view->model()->index(view->model()->rowCount() - 1, DatasetListModel::Label);
+    EXPECT_TRUE(last.data().toString().contains(QStringLiteral("(cancelled)"))) << last.data().toString().toStdString();
+    // The longer Chinese marks fit as well.
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    dock->grab().save(QStringLiteral("/tmp/kexbench-datasets-dock-zh.png"));
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex label = view->model()->index(row, DatasetListModel::Label);
+        EXPECT_TRUE(cellTextFits(view, label) && view->visualRect(label).right() <= view->viewport()->width())
+            << label.data().toString().toStdString();
+    }
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
+}
+
+namespace {
+
+// Whether all of `w` is on screen: inside its window and not clipped by a scroll area or the window's edge.
+bool whollyVisible(QWidget *w)
+{
+    const QRect inWindow(w->mapTo(w->window(), QPoint(0, 0)), w->size());
+    return w->isVisible() && w->window()->rect().contains(inWindow) && w->visibleRegion().boundingRect() == w->rect();
+}
+
+} // namespace
+
+// Issue 33, item 11: at 1024x700 the Run page's Start button was below the
+// window's edge, and five host warnings clipped the duration estimate.
+TEST(WorkbenchFixes, RunPageStartAndEstimateStayInViewAt1024x700WithFiveWarnings)
+{
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    window.resize(1024, 700);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(describeBuiltins(workbench));
+    const int row = instanceRow(workbench, "X25519-NIKE");
+    ASSERT_GE(row, 0);
+    workbench.setChecked(row, true);
+    window.setPage(MainWindow::RunPageIndex);
+    RunPage *run = window.runPage();
+    // Five host warnings, the way a campaign reports them.
+    for (int i = 1; i <= 5; ++i) {
+        CampaignUpdate warning;
+        warning.kind = CampaignEvent::Warning;
+        warning.message = QStringLiteral("CPU pressure: tasks waited for a CPU %1 % of the last minute "
+                                         "(/proc/pressure/cpu)").arg(40 + i);
+        emit run->session()->update(warning);
+    }
+    auto *start = run->findChild<QPushButton *>(QStringLiteral("startButton"));
+    auto *cancel = run->findChild<QPushButton *>(QStringLiteral("cancelButton"));
+    auto *estimate = run->findChild<QLabel *>(QStringLiteral("durationEstimate"));
+    auto *banner = run->findChild<QLabel *>(QStringLiteral("environmentBanner"));
+    ASSERT_TRUE(start && cancel && estimate && banner);
+    for (const char *language : {"en", "zh_CN"}) {
+        ASSERT_TRUE(window.setLanguage(QLatin1String(language)));
+        QCoreApplication::processEvents();
+        window.grab().save(QStringLiteral("/tmp/kexbench-run-1024x700-%1.png").arg(QLatin1String(language)));
+        EXPECT_LE(window.width(), 1024) << language;
+        EXPECT_LE(window.height(), 700) << language;
+        ASSERT_TRUE(banner->isVisible()) << language;
+        EXPECT_TRUE(banner->text().contains(QStringLiteral("45 %"))) << language;
+        EXPECT_TRUE(whollyVisible(start)) << language;
+        EXPECT_TRUE(whollyVisible(cancel)) << language;
+        ASSERT_FALSE(estimate->text().isEmpty()) << language;
+        EXPECT_TRUE(whollyVisible(estimate)) << language;
+        EXPECT_GE(estimate->height(), estimate->heightForWidth(estimate->width()))
+            << language << ": " << estimate->text().toStdString();
+    }
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
 }

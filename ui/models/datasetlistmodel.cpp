@@ -317,7 +317,14 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
                     lines << machine;
             return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
         }
-        case Counter: return metricTooltip(Metric::Counter);
+        // The narrow dock may cut or elide a cell: its tooltip starts with the whole text.
+        case Counter: {
+            const QString c = counterOf(d);
+            return c.isEmpty() ? metricTooltip(Metric::Counter) : c + QLatin1Char('\n') + metricTooltip(Metric::Counter);
+        }
+        case System:
+        case Records:
+        case Kind: return data(index, Qt::DisplayRole);
         case Started: {
             const QString text = startedOf(d);
             const QDateTime when = parseUtc(text);

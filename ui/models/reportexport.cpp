@@ -320,41 +320,60 @@ ReportOptions report_options(const std::string &candidate, Accounting accounting
     return options;
 }
 
-ExportResult export_csv_tables(const Report &report, const QString &dir)
+QString file_safe_name(QString text)
 {
-    ExportResult result;
-    std::vector<const ReportTable *> tables;
+    for (QChar &c : text)
+        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_') && c != QLatin1Char('.'))
+            c = QLatin1Char('_');
+    return text;
+}
+
+QStringList csv_table_paths(const Report &report, const QString &dir, const QString &prefix, QString *error)
+{
+    QStringList paths;
     QSet<QString> seen;
+    const QDir target(dir);
+    const QString stem = prefix.isEmpty() ? QString() : prefix + QLatin1Char('-');
     for (const auto &section : report.sections)
         for (const auto &table : section.tables) {
             const QString id = QString::fromStdString(table.id);
-            if (!plain_file_name(table.id)) {
-                result.error =
-                    QCoreApplication::translate("ReportExport", "Table id \"%1\" is not usable as a file name.")
-                        .arg(id);
-                return result;
-            }
-            if (seen.contains(id)) {
-                result.error = QCoreApplication::translate(
-                                   "ReportExport",
-                                   "Two tables have the id \"%1\"; their CSV files would overwrite each other.")
-                                   .arg(id);
-                return result;
+            QString why;
+            if (!plain_file_name(table.id))
+                why = QCoreApplication::translate("ReportExport", "Table id \"%1\" is not usable as a file name.")
+                          .arg(id);
+            else if (seen.contains(id))
+                why = QCoreApplication::translate(
+                          "ReportExport", "Two tables have the id \"%1\"; their CSV files would overwrite each other.")
+                          .arg(id);
+            if (!why.isEmpty()) {
+                if (error)
+                    *error = why;
+                return {};
             }
             seen.insert(id);
-            tables.push_back(&table);
+            paths << target.filePath(stem + id + QStringLiteral(".csv"));
         }
+    return paths;
+}
+
+ExportResult export_csv_tables(const Report &report, const QString &dir, const QString &prefix)
+{
+    ExportResult result;
+    const QStringList paths = csv_table_paths(report, dir, prefix, &result.error);
+    if (!result.error.isEmpty())
+        return result;
     if (!QDir().mkpath(dir)) {
         result.error = QCoreApplication::translate("ReportExport", "Cannot create the folder %1.").arg(dir);
         return result;
     }
-    const QDir target(dir);
-    for (const ReportTable *table : tables) {
-        const QString file = target.filePath(QString::fromStdString(table->id) + QStringLiteral(".csv"));
-        if (!write_text(render_csv(*table), file, &result.error))
-            return result;
-        result.files << file;
-    }
+    qsizetype i = 0;
+    for (const auto &section : report.sections)
+        for (const auto &table : section.tables) {
+            const QString &file = paths[i++];
+            if (!write_text(render_csv(table), file, &result.error))
+                return result;
+            result.files << file;
+        }
     result.ok = true;
     return result;
 }

@@ -48,10 +48,21 @@ struct ExportResult {
     QString error;     // when !ok; names the file
 };
 
-// One <table-id>.csv per table of every section (render_csv, RFC 4180), into
-// `dir` (created when missing). Table ids that are not plain file names, or that
-// repeat, are refused before anything is written.
-ExportResult export_csv_tables(const Report &report, const QString &dir);
+// `text` with every character that is not a letter, digit, '-', '_' or '.'
+// replaced by '_': a dataset label usable in a file name.
+QString file_safe_name(QString text);
+
+// The files export_csv_tables writes: <prefix>-<table-id>.csv in `dir` (plain
+// <table-id>.csv without a prefix), in table order. Empty and *error set when a
+// table id is not a plain file name or repeats.
+QStringList csv_table_paths(const Report &report, const QString &dir, const QString &prefix, QString *error);
+
+// One CSV per table of every section (render_csv, RFC 4180), named as
+// csv_table_paths says, into `dir` (created when missing). The prefix (the
+// dataset's label, file_safe_name) keeps a second dataset exported into the same
+// folder from replacing the first one's files. Table ids that are not plain file
+// names, or that repeat, are refused before anything is written.
+ExportResult export_csv_tables(const Report &report, const QString &dir, const QString &prefix = {});
 
 // render_markdown / render_html written atomically to `path` (UTF-8).
 bool export_markdown(const Report &report, const QString &path, QString *error);
