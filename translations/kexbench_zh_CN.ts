@@ -159,16 +159,20 @@
         <translation>计数器计数</translation>
     </message>
     <message>
-        <source>This record has trial totals only: no per-iteration samples to draw.</source>
-        <translation>此记录只有试验合计：没有可绘制的逐次迭代样本。</translation>
-    </message>
-    <message>
         <source>time: this record has no counter values</source>
         <translation>时间：此记录没有计数器值</translation>
     </message>
     <message>
         <source>counter: this record has no nanosecond values</source>
         <translation>计数器：此记录没有纳秒值</translation>
+    </message>
+    <message>
+        <source>This record has no trial totals to draw.</source>
+        <translation>该记录没有可绘制的试验总计。</translation>
+    </message>
+    <message>
+        <source>Trial totals only: each point is one trial&apos;s mean per call (n = %1 trials), not an iteration.</source>
+        <translation>只有试验总计：每个点是一次试验的每次调用平均值（n = %1 次试验），而不是一次迭代。</translation>
     </message>
 </context>
 <context>
@@ -3184,6 +3188,26 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Time</source>
         <translation>时间</translation>
+    </message>
+    <message>
+        <source>trial</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <source>trial means per call (n = %1)</source>
+        <translation>试验的每次调用平均值（n = %1）</translation>
+    </message>
+    <message>
+        <source>trial %1: %2 %3 per call (the trial&apos;s mean)</source>
+        <translation>试验 %1：每次调用 %2 %3（该试验的平均值）</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic scale</source>
+        <translation>对数坐标(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Values on a log axis: the bulk and outliers decades above it are both readable.</source>
+        <translation>数值使用对数坐标轴：主体数据和高出几个数量级的离群值都清晰可读。</translation>
     </message>
 </context>
 <context>
