@@ -2,6 +2,7 @@
 #include "core/base/discovery.h"
 
 #include "core/base/digest.h"
+#include "core/base/elf_file.h"
 #include "core/base/untrusted.h"
 
 #include <algorithm>
@@ -134,20 +135,41 @@ bool natural_less(const std::string &a, const std::string &b)
 
 namespace kexbench {
 
+namespace {
+
+// The architecture a library is built for; 0 when it is not ELF (it then clashes with anything).
+uint16_t machine_of(const std::string &lib)
+{
+    auto elf = read_elf(lib);
+    return elf ? elf->machine : 0;
+}
+
+} // namespace
+
+// Two libraries of one name and one architecture with different bytes are an
+// impostor and its victim: refused, naming both. The same name built for two
+// architectures (the aarch64 tree on KEXBENCH_INSTANCE_PATH beside the native
+// built-ins, measured under qemu) is one instance per machine: the first in
+// search-path order is taken, as before.
 Result<std::string> resolve_instance(const std::string &name_or_path, const DiscoveredFiles &found)
 {
     if (name_or_path.find('/') != std::string::npos || ends_with(name_or_path, ".so"))
         return name_or_path;
     const std::string file = "lib" + name_or_path + ".so";
     std::string first, first_sha256;
+    uint16_t first_machine = 0;
     for (const auto &lib : found.libraries) {
         if (fs::path(lib).filename() != file)
             continue;
         if (first.empty()) {
             first = lib;
             first_sha256 = file_sha256_hex(lib);
+            first_machine = machine_of(lib);
             continue;
         }
+        const uint16_t machine = machine_of(lib);
+        if (machine != first_machine && machine != 0 && first_machine != 0)
+            continue;
         // The same bytes twice (one folder listed twice, a copy) is one instance; different bytes are two.
         const std::string sha256 = file_sha256_hex(lib);
         if (sha256 != first_sha256 || sha256.empty())
