@@ -237,16 +237,20 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     controls->addSpacing(12);
     controls->addWidget(logBox_);
     controls->addStretch(1);
-    controls->addWidget(copyButton_);
-    controls->addWidget(exportButton_);
-    controls->addWidget(imageButton_);
     // The status (rows in both, the geometric mean) goes on a line of its own
     // and wraps: beside the boxes its length set the window's minimum width
     // (1122 px with two datasets compared).
     statusLabel_->setWordWrap(true);
+    // The ways out of the page share the status line: beside the boxes they
+    // would set the window's minimum width beyond 1024 px.
+    auto *statusRow = new QHBoxLayout;
+    statusRow->addWidget(statusLabel_, 1);
+    statusRow->addWidget(copyButton_);
+    statusRow->addWidget(exportButton_);
+    statusRow->addWidget(imageButton_);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(statusLabel_);
+    layout->addLayout(statusRow);
     layout->addWidget(stack_, 1);
 
     connect(aBox_, &QComboBox::currentIndexChanged, this,
