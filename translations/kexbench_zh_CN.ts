@@ -395,6 +395,70 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
             <numerusform>试验比值的几何平均：%1，共 %n 行</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Export the comparison&apos;s tables as CSV</source>
+        <translation>将比较的表格导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n CSV file(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个 CSV 文件写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save the charts as an image</source>
+        <translation>将图表保存为图片</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Save image</source>
+        <translation>保存图片</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied the ratio table (%n row(s)) as CSV.</source>
+        <translation>
+            <numerusform>已将比值表（%n 行）复制为 CSV。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There is no comparison to export.</source>
+        <translation>没有可导出的比较。</translation>
+    </message>
+    <message>
+        <source>Cannot write the image %1.</source>
+        <translation>无法写入图片 %1。</translation>
+    </message>
+    <message>
+        <source>Copy as CSV</source>
+        <translation>复制为 CSV</translation>
+    </message>
+    <message>
+        <source>The ratio table as CSV to the clipboard (Ctrl+C in the table does the same).</source>
+        <translation>将比值表以 CSV 格式复制到剪贴板（在表格中按 Ctrl+C 效果相同）。</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Every table of the comparison as CSV files, as kexbench-cli compare --format csv writes them.</source>
+        <translation>将比较的每个表格写成 CSV 文件，与 kexbench-cli compare --format csv 写出的相同。</translation>
+    </message>
+    <message>
+        <source>Save image…</source>
+        <translation>保存图片…</translation>
+    </message>
+    <message>
+        <source>The charts shown, as a PNG image.</source>
+        <translation>当前显示的图表，保存为 PNG 图片。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::CompareTableModel</name>

@@ -4,10 +4,17 @@
 #include "models/background.h"
 #include "models/comparetablemodel.h"
 #include "models/coretext.h"
+#include "models/reportexport.h"
 #include "refreshgate.h"
 #include "selectoritems.h"
 #include "workbench.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QBarCategoryAxis>
 #include <QCoreApplication>
 #include <QBarSeries>
@@ -116,6 +123,9 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     candidateLabel_->setBuddy(candidateBox_);
     logBox_ = new QCheckBox(this);
     logBox_->setChecked(true); // cheap steps and whole exchanges differ by orders of magnitude
+    copyButton_ = new QToolButton(this);
+    exportButton_ = new QToolButton(this);
+    imageButton_ = new QToolButton(this);
     statusLabel_ = new QLabel(this);
 
     model_ = new CompareTableModel(this);
@@ -231,9 +241,16 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     // and wraps: beside the boxes its length set the window's minimum width
     // (1122 px with two datasets compared).
     statusLabel_->setWordWrap(true);
+    // The ways out of the page share the status line: beside the boxes they
+    // would set the window's minimum width beyond 1024 px.
+    auto *statusRow = new QHBoxLayout;
+    statusRow->addWidget(statusLabel_, 1);
+    statusRow->addWidget(copyButton_);
+    statusRow->addWidget(exportButton_);
+    statusRow->addWidget(imageButton_);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(statusLabel_);
+    layout->addLayout(statusRow);
     layout->addWidget(stack_, 1);
 
     connect(aBox_, &QComboBox::currentIndexChanged, this,
@@ -244,6 +261,30 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
             [this] { setDatasets(bBox_->currentIndex(), aBox_->currentIndex()); });
     connect(candidateBox_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(logBox_, &QCheckBox::toggled, this, [this] { updateCharts(); });
+    connect(copyButton_, &QToolButton::clicked, this, &ComparePage::copyCsv);
+    connect(exportButton_, &QToolButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export the comparison's tables as CSV"));
+        QString error;
+        QStringList files;
+        if (!dir.isEmpty() && !exportCsv(dir, &error, &files))
+            QMessageBox::warning(this, tr("Export CSV"), error);
+        else if (!dir.isEmpty())
+            statusLabel_->setText(tr("Wrote %n CSV file(s) to %1.", nullptr, static_cast<int>(files.size()))
+                                      .arg(QDir::toNativeSeparators(dir)));
+    });
+    connect(imageButton_, &QToolButton::clicked, this, [this] {
+        const QString file = QFileDialog::getSaveFileName(this, tr("Save the charts as an image"), QString(),
+                                                          tr("PNG image (*.png)"));
+        QString error;
+        if (!file.isEmpty() && !saveChartImage(file, &error))
+            QMessageBox::warning(this, tr("Save image"), error);
+    });
+    // Ctrl+C in the table copies the table as CSV, not the one cell under the cursor.
+    auto *copyAction = new QAction(this);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    table_->addAction(copyAction);
+    connect(copyAction, &QAction::triggered, this, &ComparePage::copyCsv);
     if (workbench_) {
         connect(workbench_, &Workbench::datasetsChanged, this, &ComparePage::onDatasetsChanged);
         connect(workbench_, &Workbench::datasetChanged, this, &ComparePage::onDatasetChanged);
@@ -254,6 +295,52 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
 }
 
 ComparePage::~ComparePage() = default;
+
+QString ComparePage::csv() const
+{
+    if (!comparison_)
+        return {};
+    const std::vector<ReportTable> tables = comparison_tables(*comparison_);
+    return tables.empty() ? QString() : QString::fromStdString(render_csv(tables.front()));
+}
+
+void ComparePage::copyCsv()
+{
+    const QString text = csv();
+    if (QClipboard *clipboard = QApplication::clipboard(); clipboard && !text.isEmpty()) {
+        clipboard->setText(text);
+        statusLabel_->setText(tr("Copied the ratio table (%n row(s)) as CSV.", nullptr,
+                                 static_cast<int>(text.count(QLatin1Char('\n'))) - 1));
+    }
+}
+
+bool ComparePage::exportCsv(const QString &dir, QString *error, QStringList *files)
+{
+    if (!comparison_) {
+        if (error)
+            *error = tr("There is no comparison to export.");
+        return false;
+    }
+    // Named after both sides, so exports of other pairs into one folder keep their files.
+    const QString prefix = QStringLiteral("%1-vs-%2").arg(aBox_->currentText(), bBox_->currentText());
+    const ExportResult result = export_csv_tables(comparison_report(*comparison_), dir, prefix);
+    if (!result.ok && error)
+        *error = result.error;
+    if (files)
+        *files = result.files;
+    return result.ok;
+}
+
+bool ComparePage::saveChartImage(const QString &file, QString *error)
+{
+    QWidget *shown = charts_->currentWidget();
+    if (!shown || !shown->grab().save(file, "PNG")) {
+        if (error)
+            *error = tr("Cannot write the image %1.").arg(QDir::toNativeSeparators(file));
+        return false;
+    }
+    return true;
+}
 
 void ComparePage::retranslateUi()
 {
@@ -267,6 +354,13 @@ void ComparePage::retranslateUi()
     if (candidateBox_->count() > 0)
         candidateBox_->setItemText(0, tr("All candidates"));
     logBox_->setText(tr("&Logarithmic scale"));
+    copyButton_->setText(tr("Copy as CSV"));
+    copyButton_->setToolTip(tr("The ratio table as CSV to the clipboard (Ctrl+C in the table does the same)."));
+    exportButton_->setText(tr("Export CSV…"));
+    exportButton_->setToolTip(tr("Every table of the comparison as CSV files, as kexbench-cli compare --format csv "
+                                 "writes them."));
+    imageButton_->setText(tr("Save image…"));
+    imageButton_->setToolTip(tr("The charts shown, as a PNG image."));
     logBox_->setToolTip(tr("Bars on a logarithmic value axis: cheap steps and whole exchanges differ by "
                            "orders of magnitude."));
     charts_->setTabText(TimingsTab, tr("Timings"));
@@ -604,7 +698,8 @@ void ComparePage::fillChart(QChartView *view, const CompareBars &bars, const QSt
     if (log) {
         auto *axis = new QLogValueAxis;
         axis->setBase(10);
-        axis->setLabelFormat(QStringLiteral("%g"));
+        // One style for every power of ten ("%g" gave "100000" beside "1e+08").
+        axis->setLabelFormat(QStringLiteral("%.0e"));
         axis->setRange(floor, ceiling > floor ? ceiling : floor * 10);
         axis->setMinorTickCount(-1);
         y = axis;

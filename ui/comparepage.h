@@ -50,7 +50,15 @@ public:
     // last session. Until then the page compares its defaults.
     void preferPair(const QString &originA, const QString &originB);
     QStringList pairOrigins() const; // A's and B's origins; empty when there is no pair
-    bool busy() const; // a comparison runs or waits (for the live interval, or for the one running)
+    bool busy() const;
+    // The ratio table as CSV (core's comparison_tables, as kexbench-cli compare
+    // --format csv writes it); empty without a comparison.
+    QString csv() const;
+    void copyCsv();
+    // Every comparison table into dir as <A>-vs-<B>-<table-id>.csv; false and why on failure.
+    bool exportCsv(const QString &dir, QString *error, QStringList *files = nullptr);
+    // The chart tab shown, as a PNG image.
+    bool saveChartImage(const QString &file, QString *error); // a comparison runs or waits (for the live interval, or for the one running)
     const Comparison *comparison() const { return comparison_.get(); }
     CompareTableModel *tableModel() const { return model_; }
     // Beside a published page: both sides' figures (core's compare-figures table); empty otherwise.
@@ -104,6 +112,9 @@ private:
     QLabel *candidateLabel_;
     QComboBox *candidateBox_;
     QCheckBox *logBox_;
+    QToolButton *copyButton_;  // the ratio table as CSV to the clipboard (also Ctrl+C in the table)
+    QToolButton *exportButton_; // every comparison table as CSV files (kexbench-cli compare --format csv)
+    QToolButton *imageButton_;  // the charts shown as a PNG
     QLabel *statusLabel_;
     QStackedWidget *stack_;
     QLabel *emptyLabel_;

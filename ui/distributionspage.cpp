@@ -18,6 +18,7 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QSettings>
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
@@ -50,6 +51,8 @@ namespace kexbench::ui {
 // ---------------------------------------------------------------------------
 
 namespace {
+
+const auto kOptionsKey = QStringLiteral("distributions/options"); // kind, unit, log, hideOutliers
 
 // Blue and orange: told apart also by colour-blind readers and in greyscale print.
 QColor seriesColor(std::size_t i, int alpha = 255)
@@ -99,6 +102,7 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent)
     unit_->addItem(QString(), static_cast<int>(ValueUnit::Time));
     log_ = new QCheckBox(this);
     hideOutliers_ = new QCheckBox(this);
+    restoreOptions();
     savePng_ = new QPushButton(this);
     savePdf_ = new QPushButton(this);
 
@@ -191,6 +195,10 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent)
         connect(c, &QComboBox::currentIndexChanged, this, &DistributionsPage::replot);
     connect(log_, &QCheckBox::toggled, this, &DistributionsPage::replot);
     connect(hideOutliers_, &QCheckBox::toggled, this, &DistributionsPage::replot);
+    for (QComboBox *c : {kind_, unit_})
+        connect(c, &QComboBox::currentIndexChanged, this, &DistributionsPage::saveOptions);
+    for (QCheckBox *c : {log_, hideOutliers_})
+        connect(c, &QCheckBox::toggled, this, &DistributionsPage::saveOptions);
     connect(savePng_, &QPushButton::clicked, this, [this] { saveAs(false); });
     connect(savePdf_, &QPushButton::clicked, this, [this] { saveAs(true); });
 
@@ -200,6 +208,28 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent)
     }
     retranslateUi();
     refresh();
+}
+
+// The plot's options as the reader last set them (a workstation program remembers).
+void DistributionsPage::restoreOptions()
+{
+    const QVariantMap options = QSettings().value(kOptionsKey).toMap();
+    if (const int kind = kind_->findData(options.value(QStringLiteral("kind"), -1)); kind >= 0)
+        kind_->setCurrentIndex(kind);
+    if (const int unit = unit_->findData(options.value(QStringLiteral("unit"), -1)); unit >= 0)
+        unit_->setCurrentIndex(unit);
+    log_->setChecked(options.value(QStringLiteral("log"), log_->isChecked()).toBool());
+    hideOutliers_->setChecked(options.value(QStringLiteral("hideOutliers"), hideOutliers_->isChecked()).toBool());
+}
+
+void DistributionsPage::saveOptions() const
+{
+    QVariantMap options;
+    options[QStringLiteral("kind")] = kind_->currentData();
+    options[QStringLiteral("unit")] = unit_->currentData();
+    options[QStringLiteral("log")] = log_->isChecked();
+    options[QStringLiteral("hideOutliers")] = hideOutliers_->isChecked();
+    QSettings().setValue(kOptionsKey, options);
 }
 
 DistributionsPage::~DistributionsPage()
@@ -343,6 +373,7 @@ void DistributionsPage::setOptions(const DistributionOptions &options)
         log_->setChecked(options.logScale);
         hideOutliers_->setChecked(options.hideOutliers);
     }
+    saveOptions();
     replot();
 }
 

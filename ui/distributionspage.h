@@ -91,6 +91,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void restoreOptions();
+    void saveOptions() const;
     void retranslateUi();
     void fillDatasets();
     void fillInstances();

@@ -93,6 +93,7 @@ const auto language = QStringLiteral("language");
 // Libraries built from submission folders in the GUI: listed again at the next start.
 const auto submissions = QStringLiteral("instances/submissions");
 const auto comparePair = QStringLiteral("compare/pair"); // origins of A and B
+const auto checkedInstances = QStringLiteral("instances/checked"); // library paths ticked in Algorithms
 } // namespace keys
 
 QWidget *buttonRow(QWidget *parent, std::initializer_list<QPushButton *> buttons)
@@ -751,6 +752,8 @@ void MainWindow::restoreSettings()
     }
     if (const QStringList pair = settings.value(keys::comparePair).toStringList(); pair.size() == 2)
         preferComparePair(pair[0], pair[1]);
+    if (settings.contains(keys::checkedInstances))
+        workbench_->requestSelection(settings.value(keys::checkedInstances).toStringList());
     // Submission libraries built in an earlier session; one whose file has gone is reported and forgotten.
     QStringList kept;
     for (const auto &library : settings.value(keys::submissions).toStringList()) {
@@ -774,6 +777,8 @@ void MainWindow::saveSettings() const
     settings.setValue(keys::datasets, workbench_->datasetOrigins());
     if (const auto *compare = findChild<ComparePage *>())
         settings.setValue(keys::comparePair, compare->pairOrigins());
+    if (!workbench_->instances().isEmpty()) // closed before the libraries were found: keep the last ticks
+        settings.setValue(keys::checkedInstances, workbench_->checkedLibraries());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -38,6 +38,7 @@
 #include <QRadioButton>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QSysInfo>
@@ -67,6 +68,8 @@ namespace keys {
 const auto where = QStringLiteral("run/where"); // "local" | "ssh"
 const auto hosts = QStringLiteral("run/hosts");
 const auto sshConfig = QStringLiteral("run/sshConfig");
+// The plan, as last set: a workstation program remembers what its user chose.
+const auto plan = QStringLiteral("run/plan"); // a map: mode, target/budget per mode, trials, precision, order, retries
 } // namespace keys
 
 // The host as CampaignEvent::host names it (HostAddress::text()); the text itself when it does not parse.
@@ -152,6 +155,7 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
 {
     buildUi();
     loadWhereSettings();
+    loadPlanSettings();
     retranslateUi();
     outDir_->setText(defaultOutputFolder());
     updateControls();
@@ -360,6 +364,11 @@ void RunPage::buildUi()
     leftColumn->addWidget(estimate_);
     for (QDoubleSpinBox *box : {target_, budget_})
         connect(box, &QDoubleSpinBox::valueChanged, this, &RunPage::updateEstimate);
+    for (QDoubleSpinBox *box : {target_, budget_, precision_})
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this] { savePlanSettings(); });
+    for (QSpinBox *box : {trials_, retries_})
+        connect(box, &QSpinBox::valueChanged, this, [this] { savePlanSettings(); });
+    connect(order_, &QComboBox::currentIndexChanged, this, [this] { savePlanSettings(); });
     connect(trials_, &QSpinBox::valueChanged, this, &RunPage::updateEstimate);
     connect(mode_, &QComboBox::currentIndexChanged, this, &RunPage::updateEstimate);
     connect(stack_, &QCheckBox::toggled, this, &RunPage::updateEstimate);
@@ -522,6 +531,51 @@ void RunPage::loadWhereSettings()
     (ssh ? whereSsh_ : whereLocal_)->setChecked(true);
     hostsPanel_->setVisible(ssh);
     loadingSettings_ = false;
+}
+
+void RunPage::loadPlanSettings()
+{
+    const QVariantMap plan = QSettings().value(keys::plan).toMap();
+    if (plan.isEmpty())
+        return;
+    loadingSettings_ = true;
+    const bool adaptive = plan.value(QStringLiteral("mode")).toString() == QLatin1String("adaptive");
+    {
+        const QSignalBlocker block(mode_); // its handler swaps the targets: set them all here instead
+        mode_->setCurrentIndex(mode_->findData(adaptive ? QStringLiteral("adaptive") : QStringLiteral("fixed")));
+    }
+    const QString here = adaptive ? QStringLiteral("adaptive") : QStringLiteral("fixed");
+    const QString other = adaptive ? QStringLiteral("fixed") : QStringLiteral("adaptive");
+    target_->setValue(plan.value(here + QStringLiteral("/target"), target_->value()).toDouble());
+    budget_->setValue(plan.value(here + QStringLiteral("/budget"), budget_->value()).toDouble());
+    otherTarget_ = plan.value(other + QStringLiteral("/target"), otherTarget_).toDouble();
+    otherBudget_ = plan.value(other + QStringLiteral("/budget"), otherBudget_).toDouble();
+    trials_->setValue(plan.value(QStringLiteral("trials"), trials_->value()).toInt());
+    precision_->setValue(plan.value(QStringLiteral("precision"), precision_->value()).toDouble());
+    if (const int order = order_->findData(plan.value(QStringLiteral("order")).toString()); order >= 0)
+        order_->setCurrentIndex(order);
+    retries_->setValue(plan.value(QStringLiteral("retries"), retries_->value()).toInt());
+    loadingSettings_ = false;
+}
+
+void RunPage::savePlanSettings() const
+{
+    if (loadingSettings_)
+        return;
+    const bool adaptive = mode_->currentData().toString() == QLatin1String("adaptive");
+    const QString here = adaptive ? QStringLiteral("adaptive") : QStringLiteral("fixed");
+    const QString other = adaptive ? QStringLiteral("fixed") : QStringLiteral("adaptive");
+    QVariantMap plan;
+    plan[QStringLiteral("mode")] = here;
+    plan[here + QStringLiteral("/target")] = target_->value();
+    plan[here + QStringLiteral("/budget")] = budget_->value();
+    plan[other + QStringLiteral("/target")] = otherTarget_;
+    plan[other + QStringLiteral("/budget")] = otherBudget_;
+    plan[QStringLiteral("trials")] = trials_->value();
+    plan[QStringLiteral("precision")] = precision_->value();
+    plan[QStringLiteral("order")] = order_->currentData().toString();
+    plan[QStringLiteral("retries")] = retries_->value();
+    QSettings().setValue(keys::plan, plan);
 }
 
 void RunPage::saveWhereSettings() const
@@ -958,6 +1012,7 @@ void RunPage::onModeChanged()
     budget_->setValue(otherBudget_);
     otherTarget_ = target;
     otherBudget_ = budget;
+    savePlanSettings();
     updateControls();
 }
 

@@ -97,6 +97,8 @@ private:
     void buildWhereBox();
     void loadWhereSettings();
     void saveWhereSettings() const;
+    void loadPlanSettings();
+    void savePlanSettings() const;
     void onWhereChanged();
     void addHostFromEntry();
     void removeSelectedHosts();

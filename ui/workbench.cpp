@@ -238,6 +238,13 @@ void Workbench::discoverInstances()
 
 void Workbench::applyDefaultSelection()
 {
+    if (selectionNext_) {
+        for (auto &entry : instances_)
+            entry.checked = selectionNext_->contains(entry.library);
+        selectionNext_.reset();
+        checkDefaultsNext_ = false; // the user's own choice, even an empty one
+        return;
+    }
     if (!checkDefaultsNext_)
         return;
     checkDefaultsNext_ = false;

@@ -17,6 +17,8 @@
 #include <QStringList>
 #include <QVector>
 
+#include <optional>
+
 #include <memory>
 
 namespace kexbench::ui {
@@ -58,6 +60,9 @@ public:
     // The next discovery checks kexbench's default selection (core's
     // default_selection()) if nothing is checked by then: the workbench's first start.
     void requestDefaultSelection() { checkDefaultsNext_ = true; }
+    // The next discovery checks exactly these libraries (the last session's
+    // ticks), instead of the default selection; those no longer found are left out.
+    void requestSelection(const QStringList &libraries) { selectionNext_ = libraries; }
     // Describes one more library; instanceProblem() names it when it cannot be used.
     void addInstanceLibrary(const QString &path);
     bool busy() const; // background work in flight
@@ -103,6 +108,7 @@ private:
     int pending_ = 0;
     unsigned generation_ = 0; // discovery results older than the latest request are dropped
     bool checkDefaultsNext_ = false;
+    std::optional<QStringList> selectionNext_;
     void applyDefaultSelection();
     // Swaps in a reloaded snapshot of the dataset opened from `origin` (data null: the load failed).
     void applyReload(const QString &origin, const std::shared_ptr<const Dataset> &data, const QString &error);

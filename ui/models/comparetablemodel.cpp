@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/comparetablemodel.h"
+#include "models/coretext.h"
 
 #include "core/base/format.h"
 #include "core/base/i18n.h"
@@ -508,7 +509,7 @@ CompareBars timing_bars(const Comparison &c)
     }
     if (!bars.time) {
         const std::string unit = c.operations.front().counter_a.unit;
-        bars.unit = QString::fromStdString(unit.empty() ? "cycles" : unit);
+        bars.unit = coreText(unit.empty() ? std::string("cycles") : unit); // core's unit names, in the window's language
         return bars;
     }
     // Mean time in the unit of the largest value (seconds in the data).

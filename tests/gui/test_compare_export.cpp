@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 33 item 8: a comparison can leave the Compare page. The ratio table
+// copies as CSV (the button and Ctrl+C in the table, not one cell), every
+// table exports as CSV files named after the pair (core's comparison tables,
+// as kexbench-cli compare --format csv writes them), the charts save as a
+// PNG; the log axis labels every power of ten in one style, and the chart's
+// unit is in the window's language. The published x86_1 and arm_1 data are
+// read at run time from ../shared/reference; the test skips without them.
+#include "gui_test_util.h"
+
+#include "comparepage.h"
+#include "workbench.h"
+
+#include "core/analysis/compare.h"
+#include "core/analysis/report.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QClipboard>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QLogValueAxis>
+#include <QTableView>
+#include <QTemporaryDir>
+
+using namespace kexbench;
+using namespace kexbench::ui;
+using namespace kexbench::ui::test;
+
+namespace {
+
+const QString kData = QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness/performance/data");
+
+std::shared_ptr<const Dataset> load(const QString &path)
+{
+    auto ds = load_dataset(QFile::encodeName(path).toStdString());
+    return ds ? std::make_shared<const Dataset>(std::move(ds.value())) : nullptr;
+}
+
+} // namespace
+
+TEST(CompareExport, TheRatioTableCopiesAndEveryTableExportsAndTheChartsSave)
+{
+    if (!QFileInfo(kData + QStringLiteral("/x86_1")).isDir() || !QFileInfo(kData + QStringLiteral("/arm_1")).isDir())
+        GTEST_SKIP() << "reference data absent: " << kData.toStdString() << " (the published ngcc-harness data)";
+    Workbench workbench;
+    workbench.addDataset(load(kData + QStringLiteral("/x86_1")), kData + QStringLiteral("/x86_1"));
+    workbench.addDataset(load(kData + QStringLiteral("/arm_1")), kData + QStringLiteral("/arm_1"));
+    ComparePage page(&workbench);
+    page.resize(1400, 900);
+    page.show();
+    page.setDatasets(0, 1);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
+
+    // Copy: the whole ratio table, header and one line per row, the CLI's table.
+    const std::vector<ReportTable> tables = comparison_tables(*page.comparison());
+    ASSERT_FALSE(tables.empty());
+    const QString expected = QString::fromStdString(render_csv(tables.front()));
+    EXPECT_EQ(page.csv(), expected);
+    QApplication::clipboard()->clear();
+    auto *table = page.findChild<QTableView *>();
+    ASSERT_NE(table, nullptr);
+    table->setFocus();
+    table->selectRow(0);
+    QTest::keySequence(table, QKeySequence::Copy);
+    EXPECT_EQ(QApplication::clipboard()->text(), expected) << "Ctrl+C copies the table, not a cell";
+    EXPECT_GT(expected.count(QLatin1Char('\n')), static_cast<int>(page.comparison()->operations.size()));
+
+    // Export: every table, named after the pair; a second pair into the same folder keeps the first's files.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QString error;
+    QStringList files;
+    ASSERT_TRUE(page.exportCsv(dir.path(), &error, &files)) << error.toStdString();
+    EXPECT_EQ(files.size(), static_cast<qsizetype>(tables.size()));
+    for (const QString &f : files)
+        EXPECT_TRUE(QFileInfo(f).fileName().startsWith(QStringLiteral("x86_1-vs-arm_1-"))) << f.toStdString();
+    QFile first(files.front());
+    ASSERT_TRUE(first.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QString::fromUtf8(first.readAll()), expected);
+    page.setDatasets(1, 0);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000));
+    QStringList swapped;
+    ASSERT_TRUE(page.exportCsv(dir.path(), &error, &swapped)) << error.toStdString();
+    for (const QString &f : files)
+        EXPECT_TRUE(QFileInfo::exists(f)) << f.toStdString() << " was replaced";
+
+    // The charts as a PNG of the tab shown.
+    const QString png = dir.filePath(QStringLiteral("charts.png"));
+    ASSERT_TRUE(page.saveChartImage(png, &error)) << error.toStdString();
+    const QImage image(png);
+    EXPECT_GT(image.width(), 400);
+    EXPECT_GT(image.height(), 100);
+
+    // Every log axis labels its powers of ten one way.
+    int logAxes = 0;
+    for (QChartView *view : page.findChildren<QChartView *>())
+        for (QAbstractAxis *axis : view->chart()->axes())
+            if (auto *log = qobject_cast<QLogValueAxis *>(axis)) {
+                ++logAxes;
+                EXPECT_EQ(log->labelFormat(), QStringLiteral("%.0e"));
+            }
+    EXPECT_GT(logAxes, 0);
+}
