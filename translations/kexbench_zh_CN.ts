@@ -1454,6 +1454,14 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>%1: median %2, quartiles %3 – %4, whiskers %5 – %6</source>
         <translation>%1：中位数 %2，四分位数 %3 – %4，须线 %5 – %6</translation>
     </message>
+    <message>
+        <source>%1: trial %2: %3 %4 per call (the trial&apos;s mean)</source>
+        <translation>%1：试验 %2：每次调用 %3 %4（该试验的平均值）</translation>
+    </message>
+    <message>
+        <source>Trial means only (harness data): point at a trial to read it.</source>
+        <translation>只有试验平均值（harness 数据）：指向某次试验即可读取其数值。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::InstanceTreeModel</name>
@@ -2108,6 +2116,12 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Show all columns</source>
         <translation>显示所有列</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n row(s) as CSV.</source>
+        <translation>
+            <numerusform>已将 %n 行复制为 CSV。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -652,6 +652,27 @@ double ecdfAt(const DistributionSeries &s, double x)
 
 } // namespace
 
+// The trial means within a few pixels of the cursor (along the value axis),
+// each as "x86_1: trial 2: 1.52·10⁶ cycles per call (the trial's mean)".
+QString DistributionsPage::trialPointHover(const QPointF &pos) const
+{
+    constexpr double kReach = 6; // pixels
+    const DistributionPlot &p = current_;
+    QCPAxis *values = p.kind == PlotKind::Box ? plot_->yAxis : plot_->xAxis;
+    const double cursor = p.kind == PlotKind::Box ? pos.y() : pos.x();
+    QStringList lines;
+    for (const DistributionSeries &s : p.series)
+        for (std::size_t i = 0; i < s.trialMeans.size(); ++i)
+            if (std::abs(values->coordToPixel(s.trialMeans[i]) - cursor) <= kReach)
+                lines << tr("%1: trial %2: %3 %4 per call (the trial's mean)")
+                             .arg(s.dataset)
+                             .arg(i + 1)
+                             .arg(number(s.trialMeans[i]), p.unitName);
+    if (lines.isEmpty())
+        lines << tr("Trial means only (harness data): point at a trial to read it.");
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString DistributionsPage::hoverTextAt(const QPointF &pos) const
 {
     const DistributionPlot &p = current_;
@@ -659,6 +680,9 @@ QString DistributionsPage::hoverTextAt(const QPointF &pos) const
         return QString();
     const QString unit = p.unitName;
     QStringList lines;
+    // Harness data only: five trial means are points, not bins; name the trial under the cursor.
+    if (std::all_of(p.series.begin(), p.series.end(), [](const DistributionSeries &s) { return s.trialOnly; }))
+        return trialPointHover(pos);
     switch (p.kind) {
     case PlotKind::Histogram: {
         const double x = plot_->xAxis->pixelToCoord(pos.x());

@@ -91,6 +91,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    QString trialPointHover(const QPointF &pos) const;
     void restoreOptions();
     void saveOptions() const;
     void retranslateUi();

@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QTimer>
 #include <QEvent>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -37,6 +38,8 @@
 namespace kexbench::ui {
 
 namespace {
+
+constexpr int kCopiedNoticeMs = 4000;
 const char *const kHiddenColumnsKey = "results/hiddenColumns";
 constexpr int kKeyColumns = ResultsTableModel::KeyColumnCount;
 // Rows fitColumns() measures per column (QHeaderView::resizeContentsPrecision).
@@ -417,7 +420,7 @@ void ResultsPage::updateHostWarnings()
     hostWarnings_->setSizePolicy(policy);
 }
 
-QString ResultsPage::csv() const
+QString ResultsPage::csv(int *rows) const
 {
     QVector<int> proxyRows;
     if (auto *sel = view_->selectionModel())
@@ -430,6 +433,8 @@ QString ResultsPage::csv() const
     QVector<int> sourceRows;
     for (int r : proxyRows)
         sourceRows << proxy_->mapToSource(proxy_->index(r, 0)).row();
+    if (rows)
+        *rows = static_cast<int>(sourceRows.size());
     QVector<int> columns;
     for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
         if (!view_->isColumnHidden(c))
@@ -439,8 +444,15 @@ QString ResultsPage::csv() const
 
 void ResultsPage::copyCsv()
 {
-    if (QClipboard *clipboard = QApplication::clipboard())
-        clipboard->setText(csv());
+    int rows = 0;
+    const QString text = csv(&rows);
+    QClipboard *clipboard = QApplication::clipboard();
+    if (!clipboard)
+        return;
+    clipboard->setText(text);
+    // Said where the row count is, until the count has something new to say.
+    count_->setText(tr("Copied %n row(s) as CSV.", nullptr, rows));
+    QTimer::singleShot(kCopiedNoticeMs, this, &ResultsPage::updateCount);
 }
 
 void ResultsPage::updateCount()

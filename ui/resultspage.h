@@ -54,7 +54,7 @@ public:
     // RFC 4180 text of the selected rows, or of every shown row when none is
     // selected, in the view's order (what "Copy as CSV" puts on the clipboard);
     // only the fields of the shown columns.
-    QString csv() const;
+    QString csv(int *rows = nullptr) const; // rows: how many records it holds
 
 public slots:
     void copyCsv();

@@ -8,9 +8,13 @@
 #include "gui_test_util.h"
 
 #include "comparepage.h"
+#include "distributionspage.h"
 #include "workbench.h"
 
+#include <qcustomplot.h>
+
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
 
@@ -79,4 +83,32 @@ TEST(OpenCheckout, ComparePageComparesThePreferredPairOnceBothAreOpen)
     workbench.openDataset(paths[0]); // reloaded, not added
     QTest::qWait(200);
     EXPECT_EQ(page.pairOrigins(), (QStringList{workbench.datasets()[0].origin, workbench.datasets()[1].origin}));
+}
+
+// Issue 33 item 16: hovering a harness trial point named "no samples in a bin
+// here"; it names the trial and its mean per call.
+TEST(OpenCheckout, HoveringATrialPointNamesTheTrial)
+{
+    const QString x86 = kCheckout + QStringLiteral("/performance/data/x86_1");
+    if (!QFileInfo(x86).isDir())
+        GTEST_SKIP() << "reference data absent: " << x86.toStdString();
+    auto loaded = load_dataset(QFile::encodeName(x86).toStdString());
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    auto data = std::make_shared<const Dataset>(std::move(loaded.value()));
+    DistributionsPage page(nullptr);
+    page.resize(900, 640);
+    page.show();
+    page.setSnapshots({{QStringLiteral("x86_1"), data}});
+    ASSERT_TRUE(page.select(0, QStringLiteral("ADKEX-128"), QStringLiteral("exchange")));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !page.busy(); }, 20000));
+    ASSERT_FALSE(page.current().series.empty());
+    const auto &series = page.current().series.front();
+    ASSERT_TRUE(series.trialOnly);
+    ASSERT_GE(series.trialMeans.size(), 2u);
+    page.plot()->replot();
+    const double x = page.plot()->xAxis->coordToPixel(series.trialMeans[1]);
+    const double y = page.plot()->axisRect()->center().y();
+    const QString text = page.hoverTextAt(QPointF(x, y));
+    EXPECT_TRUE(text.contains(QStringLiteral("trial 2"))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("no samples in a bin"))) << text.toStdString();
 }

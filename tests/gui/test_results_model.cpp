@@ -508,6 +508,11 @@ TEST(ResultsPage, CopiesSelectedOrAllRowsAsCsvAndFollowsTheWorkbench)
     EXPECT_TRUE(lines[1].contains(QLatin1Char(',') + first)) << lines[1].toStdString();
     page.copyCsv();
     EXPECT_EQ(QApplication::clipboard()->text(), page.csv());
+    // The copy says what it did (issue 33 item 16: no feedback), where the row count is shown.
+    bool said = false;
+    for (const QLabel *l : page.findChildren<QLabel *>())
+        said = said || l->text() == ResultsPage::tr("Copied %n row(s) as CSV.", nullptr, 2);
+    EXPECT_TRUE(said) << "no label says the two rows were copied";
 
     // The filter narrows the "all rows" copy too.
     page.view()->clearSelection();
