@@ -118,6 +118,44 @@ QString normalised(QString text)
     return text.simplified();
 }
 
+// One word of a PDF as pdftotext -bbox places it (points, y downwards).
+struct PdfWord {
+    int page = 0; // from 1
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    QString text; // entities decoded
+};
+
+// Every word of the PDF in pdftotext's order; empty when pdftotext fails.
+std::vector<PdfWord> pdfWordBoxes(const QString &pdf)
+{
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return {};
+    static const QRegularExpression word(QStringLiteral(
+        R"re(<word xMin="([^"]*)" yMin="([^"]*)" xMax="([^"]*)" yMax="([^"]*)">([^<]*)</word>)re"));
+    std::vector<PdfWord> out;
+    int page = 0;
+    for (const QString &line : QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'))) {
+        if (line.contains(QLatin1String("<page "))) {
+            ++page;
+            continue;
+        }
+        const auto m = word.match(line);
+        if (!m.hasMatch())
+            continue;
+        QString w = m.captured(5);
+        w.replace(QLatin1String("&lt;"), QLatin1String("<"))
+            .replace(QLatin1String("&gt;"), QLatin1String(">"))
+            .replace(QLatin1String("&quot;"), QLatin1String("\""))
+            .replace(QLatin1String("&apos;"), QLatin1String("'"))
+            .replace(QLatin1String("&amp;"), QLatin1String("&"));
+        out.push_back({page, m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(),
+                       m.captured(4).toDouble(), w});
+    }
+    return out;
+}
+
 // The text a reader sees: of every page, the words whose middle lies in the
 // body (the page layout's margins, without the page-number footer). Qt also
 // draws, clipped, the lines that only touch a page, so a PDF carries them in
@@ -139,39 +177,23 @@ QString visibleText(const QString &pdf, const PdfOptions &options = {})
         options.page_numbers ? QFontMetricsF(footerFont, &writer).height() * 2.5 * 72.0 / writer.resolution() : 0;
     const double top = options.margins_mm.top() * pt;
     const double bottom = (297.0 - options.margins_mm.bottom()) * pt - footer;
-    QProcess p;
-    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
-    if (!p.waitForFinished(60000) || p.exitCode() != 0)
-        return {};
-    static const char *const wordPattern =
-        R"re(<word xMin="[^"]*" yMin="([^"]*)" xMax="[^"]*" yMax="([^"]*)">([^<]*)</word>)re";
-    static const QRegularExpression word(QString::fromLatin1(wordPattern));
     QString text;
     double lineTop = -1;
-    for (const QString &line : QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'))) {
-        if (line.contains(QLatin1String("<page "))) {
+    int page = 0;
+    for (const PdfWord &w : pdfWordBoxes(pdf)) {
+        if (w.page != page) {
+            page = w.page;
             lineTop = -1;
-            continue;
         }
-        const auto m = word.match(line);
-        if (!m.hasMatch())
-            continue;
-        const double yMin = m.captured(1).toDouble(), yMax = m.captured(2).toDouble();
-        const double middle = (yMin + yMax) / 2;
+        const double middle = (w.y0 + w.y1) / 2;
         if (middle < top || middle > bottom)
             continue;
-        QString w = m.captured(3);
-        w.replace(QLatin1String("&lt;"), QLatin1String("<"))
-            .replace(QLatin1String("&gt;"), QLatin1String(">"))
-            .replace(QLatin1String("&quot;"), QLatin1String("\""))
-            .replace(QLatin1String("&apos;"), QLatin1String("'"))
-            .replace(QLatin1String("&amp;"), QLatin1String("&"));
         // A word hyphenated at a line end goes on with the next line's first word, as pdftotext's text does.
-        const bool newLine = std::abs(yMin - lineTop) > 1;
+        const bool newLine = std::abs(w.y0 - lineTop) > 1;
         if (!text.isEmpty() && !(newLine && text.endsWith(QLatin1Char('-'))))
             text += QLatin1Char(' ');
-        text += w;
-        lineTop = yMin;
+        text += w.text;
+        lineTop = w.y0;
     }
     return text;
 }
@@ -180,43 +202,19 @@ QString visibleText(const QString &pdf, const PdfOptions &options = {})
 // of the text after the table): "page 3: 'instance' over 'Memory'" for each.
 QStringList overlappingWords(const QString &pdf)
 {
-    struct Box {
-        double x0, y0, x1, y1;
-        QString word;
-    };
-    QProcess p;
-    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
-    if (!p.waitForFinished(60000) || p.exitCode() != 0)
-        return {QStringLiteral("pdftotext failed")};
-    static const QRegularExpression word(QStringLiteral(
-        R"re(<word xMin="([^"]*)" yMin="([^"]*)" xMax="([^"]*)" yMax="([^"]*)">([^<]*)</word>)re"));
+    const std::vector<PdfWord> words = pdfWordBoxes(pdf);
+    if (words.empty())
+        return {QStringLiteral("pdftotext failed or found no words")};
     QStringList out;
-    std::vector<Box> page;
-    int pageNumber = 0;
-    auto check = [&] {
-        for (size_t i = 0; i < page.size(); ++i)
-            for (size_t j = i + 1; j < page.size(); ++j) {
-                const Box &a = page[i], &b = page[j];
-                const double w = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
-                const double h = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
-                // Half the smaller word's height: neighbours on a line or in a cell touch, they do not cover.
-                if (w > 1 && h > 0.5 * std::min(a.y1 - a.y0, b.y1 - b.y0))
-                    out << QStringLiteral("page %1: '%2' over '%3'").arg(pageNumber).arg(a.word, b.word);
-            }
-        page.clear();
-    };
-    for (const QString &line : QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'))) {
-        if (line.contains(QLatin1String("<page "))) {
-            check();
-            ++pageNumber;
-            continue;
+    for (size_t i = 0; i < words.size(); ++i)
+        for (size_t j = i + 1; j < words.size() && words[j].page == words[i].page; ++j) {
+            const PdfWord &a = words[i], &b = words[j];
+            const double w = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
+            const double h = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
+            // Half the smaller word's height: neighbours on a line or in a cell touch, they do not cover.
+            if (w > 1 && h > 0.5 * std::min(a.y1 - a.y0, b.y1 - b.y0))
+                out << QStringLiteral("page %1: '%2' over '%3'").arg(a.page).arg(a.text, b.text);
         }
-        const auto m = word.match(line);
-        if (m.hasMatch())
-            page.push_back({m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(),
-                            m.captured(4).toDouble(), m.captured(5)});
-    }
-    check();
     return out;
 }
 
@@ -405,14 +403,9 @@ namespace {
 // Every word pdftotext finds in the PDF, as laid out (a word broken at a line end is two words).
 QStringList pdfWords(const QString &pdf)
 {
-    QProcess p;
-    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
-    if (!p.waitForFinished(60000) || p.exitCode() != 0)
-        return {};
-    static const QRegularExpression word(QStringLiteral(R"re(<word [^>]*>([^<]*)</word>)re"));
     QStringList out;
-    for (auto it = word.globalMatch(QString::fromUtf8(p.readAllStandardOutput())); it.hasNext();)
-        out << it.next().captured(1);
+    for (const PdfWord &w : pdfWordBoxes(pdf))
+        out << w.text;
     return out;
 }
 
