@@ -296,21 +296,25 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
 
 ComparePage::~ComparePage() = default;
 
-QString ComparePage::csv() const
+QString ComparePage::csv(int *rows) const
 {
     if (!comparison_)
         return {};
     const std::vector<ReportTable> tables = comparison_tables(*comparison_);
-    return tables.empty() ? QString() : QString::fromStdString(render_csv(tables.front()));
+    if (tables.empty())
+        return {};
+    if (rows) // from the table: a quoted cell may hold a line break, so the CSV's lines are no count
+        *rows = static_cast<int>(tables.front().rows.size());
+    return QString::fromStdString(render_csv(tables.front()));
 }
 
 void ComparePage::copyCsv()
 {
-    const QString text = csv();
+    int rows = 0;
+    const QString text = csv(&rows);
     if (QClipboard *clipboard = QApplication::clipboard(); clipboard && !text.isEmpty()) {
         clipboard->setText(text);
-        statusLabel_->setText(tr("Copied the ratio table (%n row(s)) as CSV.", nullptr,
-                                 static_cast<int>(text.count(QLatin1Char('\n'))) - 1));
+        statusLabel_->setText(tr("Copied the ratio table (%n row(s)) as CSV.", nullptr, rows));
     }
 }
 
@@ -354,6 +358,8 @@ void ComparePage::retranslateUi()
     if (candidateBox_->count() > 0)
         candidateBox_->setItemText(0, tr("All candidates"));
     logBox_->setText(tr("&Logarithmic scale"));
+    logBox_->setToolTip(tr("Bars on a logarithmic value axis: cheap steps and whole exchanges differ by "
+                           "orders of magnitude."));
     copyButton_->setText(tr("Copy as CSV"));
     copyButton_->setToolTip(tr("The ratio table as CSV to the clipboard (Ctrl+C in the table does the same)."));
     exportButton_->setText(tr("Export CSV…"));
@@ -361,8 +367,6 @@ void ComparePage::retranslateUi()
                                  "writes them."));
     imageButton_->setText(tr("Save image…"));
     imageButton_->setToolTip(tr("The charts shown, as a PNG image."));
-    logBox_->setToolTip(tr("Bars on a logarithmic value axis: cheap steps and whole exchanges differ by "
-                           "orders of magnitude."));
     charts_->setTabText(TimingsTab, tr("Timings"));
     charts_->setTabToolTip(TimingsTab, tr("Mean cycles per instance and operation (mean time when the two "
                                           "sides' counters are not comparable)."));

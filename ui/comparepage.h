@@ -53,7 +53,7 @@ public:
     bool busy() const;
     // The ratio table as CSV (core's comparison_tables, as kexbench-cli compare
     // --format csv writes it); empty without a comparison.
-    QString csv() const;
+    QString csv(int *rows = nullptr) const; // rows: how many rows the table holds
     void copyCsv();
     // Every comparison table into dir as <A>-vs-<B>-<table-id>.csv; false and why on failure.
     bool exportCsv(const QString &dir, QString *error, QStringList *files = nullptr);

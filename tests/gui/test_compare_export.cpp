@@ -21,6 +21,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
 #include <QLogValueAxis>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -67,6 +68,12 @@ TEST(CompareExport, TheRatioTableCopiesAndEveryTableExportsAndTheChartsSave)
     QTest::keySequence(table, QKeySequence::Copy);
     EXPECT_EQ(QApplication::clipboard()->text(), expected) << "Ctrl+C copies the table, not a cell";
     EXPECT_GT(expected.count(QLatin1Char('\n')), static_cast<int>(page.comparison()->operations.size()));
+    // The copy says how many rows it took: the table's, not the CSV's lines.
+    bool said = false;
+    for (const QLabel *l : page.findChildren<QLabel *>())
+        said = said || l->text() == ComparePage::tr("Copied the ratio table (%n row(s)) as CSV.", nullptr,
+                                                    static_cast<int>(tables.front().rows.size()));
+    EXPECT_TRUE(said);
 
     // Export: every table, named after the pair; a second pair into the same folder keeps the first's files.
     QTemporaryDir dir;
