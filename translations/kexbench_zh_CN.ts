@@ -240,20 +240,12 @@
         <translation>交换 A 和 B。</translation>
     </message>
     <message>
-        <source>&amp;Candidate:</source>
-        <translation>候选算法(&amp;C)：</translation>
-    </message>
-    <message>
         <source>Compare only this candidate&apos;s instances.</source>
         <translation>只比较该候选算法的实例。</translation>
     </message>
     <message>
         <source>All candidates</source>
         <translation>全部候选算法</translation>
-    </message>
-    <message>
-        <source>&amp;Logarithmic scale</source>
-        <translation>对数刻度(&amp;L)</translation>
     </message>
     <message>
         <source>Bars on a logarithmic value axis: cheap steps and whole exchanges differ by orders of magnitude.</source>
@@ -458,6 +450,14 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>The charts shown, as a PNG image.</source>
         <translation>当前显示的图表，保存为 PNG 图片。</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ndidate:</source>
+        <translation>候选算法(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Lo&amp;garithmic scale</source>
+        <translation>对数刻度(&amp;G)</translation>
     </message>
 </context>
 <context>
@@ -812,10 +812,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>每个系统、实例和操作各占一行：同一操作在 x86-64 和 aarch64 上的结果上下并列。</translation>
     </message>
     <message>
-        <source>&amp;Plot:</source>
-        <translation>图形(&amp;P)：</translation>
-    </message>
-    <message>
         <source>ECDF</source>
         <translation>ECDF</translation>
     </message>
@@ -904,6 +900,10 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>Stop the running check; the records already written are kept.</source>
         <translation>停止正在运行的检查；已写出的记录会保留。</translation>
+    </message>
+    <message>
+        <source>Plot:</source>
+        <translation>图形：</translation>
     </message>
 </context>
 <context>
@@ -1343,24 +1343,8 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <source>&amp;Dataset:</source>
-        <translation>数据集(&amp;D)：</translation>
-    </message>
-    <message>
         <source>&amp;Instance:</source>
         <translation>实例(&amp;I)：</translation>
-    </message>
-    <message>
-        <source>&amp;Operation:</source>
-        <translation>操作(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>O&amp;verlay:</source>
-        <translation>叠加(&amp;V)：</translation>
-    </message>
-    <message>
-        <source>&amp;Plot:</source>
-        <translation>图形(&amp;P)：</translation>
     </message>
     <message>
         <source>&amp;Unit:</source>
@@ -1461,6 +1445,22 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>Trial means only (harness data): point at a trial to read it.</source>
         <translation>只有试验平均值（harness 数据）：指向某次试验即可读取其数值。</translation>
+    </message>
+    <message>
+        <source>D&amp;ataset:</source>
+        <translation>数据集(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Operatio&amp;n:</source>
+        <translation>操作(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Overla&amp;y:</source>
+        <translation>叠加(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>Plot:</source>
+        <translation>图形：</translation>
     </message>
 </context>
 <context>
@@ -1843,16 +1843,8 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>zh_CN</translation>
     </message>
     <message>
-        <source>&amp;Dataset:</source>
-        <translation>数据集(&amp;D)：</translation>
-    </message>
-    <message>
         <source>The dataset (campaign folder or bundle) to report.</source>
         <translation>要生成报告的数据集（测量任务文件夹或数据包）。</translation>
-    </message>
-    <message>
-        <source>&amp;Candidate:</source>
-        <translation>候选算法(&amp;C)：</translation>
     </message>
     <message>
         <source>The candidate to report; &quot;All candidates&quot; reports every one, as kexbench-cli report does for a campaign with several.</source>
@@ -1863,20 +1855,12 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>全部候选算法</translation>
     </message>
     <message>
-        <source>Algorithm &amp;name:</source>
-        <translation>算法名称(&amp;N)：</translation>
-    </message>
-    <message>
         <source>optional display name for the title and section 1</source>
         <translation>可选，用于标题和第 1 节的显示名称</translation>
     </message>
     <message>
         <source>Shown in the title and in section 1 instead of the candidate id, e.g. the algorithm&apos;s full (or Chinese) name. Empty: the report of kexbench-cli.</source>
         <translation>在标题和第 1 节中代替候选算法标识显示，例如算法的全称（或中文名称）。留空：与 kexbench-cli 的报告相同。</translation>
-    </message>
-    <message>
-        <source>Accounting &amp;file…</source>
-        <translation>计量文件(&amp;F)…</translation>
     </message>
     <message>
         <source>Choose the kex_bandwidth.csv that section 6 takes protocol bytes and public keys from (like --accounting).</source>
@@ -1899,24 +1883,12 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>C&amp;SV…</translation>
     </message>
     <message>
-        <source>&amp;Markdown…</source>
-        <translation>&amp;Markdown…</translation>
-    </message>
-    <message>
         <source>The report in the Markdown layout of the published pages.</source>
         <translation>采用公开页面 Markdown 版式的报告。</translation>
     </message>
     <message>
-        <source>&amp;HTML…</source>
-        <translation>&amp;HTML…</translation>
-    </message>
-    <message>
         <source>A self-contained HTML page (no scripts, no external resources).</source>
         <translation>自包含的 HTML 页面（无脚本、无外部资源）。</translation>
-    </message>
-    <message>
-        <source>P&amp;DF…</source>
-        <translation>P&amp;DF…</translation>
     </message>
     <message>
         <source>The preview laid out on A4 pages.</source>
@@ -2063,6 +2035,34 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Replace them?</source>
         <translation>要替换它们吗？</translation>
+    </message>
+    <message>
+        <source>D&amp;ataset:</source>
+        <translation>数据集(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ndidate:</source>
+        <translation>候选算法(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Algor&amp;ithm name:</source>
+        <translation>算法名称(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Accountin&amp;g file…</source>
+        <translation>计量文件(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Mar&amp;kdown…</source>
+        <translation>Mar&amp;kdown…</translation>
+    </message>
+    <message>
+        <source>HT&amp;ML…</source>
+        <translation>HT&amp;ML…</translation>
+    </message>
+    <message>
+        <source>PDF…</source>
+        <translation>PDF…</translation>
     </message>
 </context>
 <context>
@@ -2480,20 +2480,8 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <source>Trial &amp;target:</source>
-        <translation>每次试验时长(&amp;T)：</translation>
-    </message>
-    <message>
         <source>&amp;Budget per operation:</source>
         <translation>每个操作的预算(&amp;B)：</translation>
-    </message>
-    <message>
-        <source>T&amp;rials:</source>
-        <translation>试验次数(&amp;R)：</translation>
-    </message>
-    <message>
-        <source>&amp;Precision:</source>
-        <translation>精度(&amp;P)：</translation>
     </message>
     <message>
         <source> s</source>
@@ -2524,16 +2512,8 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>测量</translation>
     </message>
     <message>
-        <source>Pin to &amp;CPU:</source>
-        <translation>绑定到 CPU(&amp;C)：</translation>
-    </message>
-    <message>
         <source>S&amp;ystem label:</source>
         <translation>系统标签(&amp;Y)：</translation>
-    </message>
-    <message>
-        <source>&amp;Output folder:</source>
-        <translation>输出文件夹(&amp;O)：</translation>
     </message>
     <message>
         <source>none</source>
@@ -2578,10 +2558,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Measure the checked instances (Ctrl+R).</source>
         <translation>测量勾选的实例 (Ctrl+R)。</translation>
-    </message>
-    <message>
-        <source>Ca&amp;ncel</source>
-        <translation>取消(&amp;N)</translation>
     </message>
     <message>
         <source>Stop the campaign; the running child is killed and finished records are kept.</source>
@@ -2742,10 +2718,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>当“试验中位数的中位数”在各次试验之间的 95% 置信区间相对宽度达到此值时，自适应模式停止（至少 6 次试验，每次都是全新的进程）。</translation>
     </message>
     <message>
-        <source>Tr&amp;ial order:</source>
-        <translation>试验顺序(&amp;I):</translation>
-    </message>
-    <message>
         <source>Interleaved (seeded random rounds)</source>
         <translation>交错（带种子的随机轮次）</translation>
     </message>
@@ -2864,10 +2836,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>移除选中的主机。</translation>
     </message>
     <message>
-        <source>ssh confi&amp;g file:</source>
-        <translation>ssh 配置文件(&amp;G)：</translation>
-    </message>
-    <message>
         <source>ssh&apos;s default</source>
         <translation>ssh 的默认配置</translation>
     </message>
@@ -2976,6 +2944,38 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Campaign %1</source>
         <translation>第 %1 次测量任务</translation>
+    </message>
+    <message>
+        <source>Trial tar&amp;get:</source>
+        <translation>每次试验时长(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Tr&amp;ials:</source>
+        <translation>试验次数(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Precisio&amp;n:</source>
+        <translation>精度(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Trial order:</source>
+        <translation>试验顺序：</translation>
+    </message>
+    <message>
+        <source>Pin to CPU:</source>
+        <translation>绑定到 CPU：</translation>
+    </message>
+    <message>
+        <source>Output folder:</source>
+        <translation>输出文件夹：</translation>
+    </message>
+    <message>
+        <source>ssh config file:</source>
+        <translation>ssh 配置文件：</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -3244,16 +3244,8 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>没有未受干扰的尝试</translation>
     </message>
     <message>
-        <source>&amp;Dataset:</source>
-        <translation>数据集(&amp;D)：</translation>
-    </message>
-    <message>
         <source>&amp;Instance:</source>
         <translation>实例(&amp;I)：</translation>
-    </message>
-    <message>
-        <source>&amp;Operation:</source>
-        <translation>操作(&amp;O)：</translation>
     </message>
     <message>
         <source>&amp;Unit:</source>
@@ -3280,12 +3272,20 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>试验 %1：每次调用 %2 %3（该试验的平均值）</translation>
     </message>
     <message>
-        <source>&amp;Logarithmic scale</source>
-        <translation>对数坐标(&amp;L)</translation>
-    </message>
-    <message>
         <source>Values on a log axis: the bulk and outliers decades above it are both readable.</source>
         <translation>数值使用对数坐标轴：主体数据和高出几个数量级的离群值都清晰可读。</translation>
+    </message>
+    <message>
+        <source>D&amp;ataset:</source>
+        <translation>数据集(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Operatio&amp;n:</source>
+        <translation>操作(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Lo&amp;garithmic scale</source>
+        <translation>对数坐标(&amp;G)</translation>
     </message>
 </context>
 <context>

@@ -353,11 +353,11 @@ void ComparePage::retranslateUi()
     bLabel_->setText(tr("&B:"));
     bBox_->setToolTip(tr("The dataset compared with A."));
     swapButton_->setToolTip(tr("Swap A and B."));
-    candidateLabel_->setText(tr("&Candidate:"));
+    candidateLabel_->setText(tr("Ca&ndidate:"));
     candidateBox_->setToolTip(tr("Compare only this candidate's instances."));
     if (candidateBox_->count() > 0)
         candidateBox_->setItemText(0, tr("All candidates"));
-    logBox_->setText(tr("&Logarithmic scale"));
+    logBox_->setText(tr("Lo&garithmic scale"));
     logBox_->setToolTip(tr("Bars on a logarithmic value axis: cheap steps and whole exchanges differ by "
                            "orders of magnitude."));
     copyButton_->setText(tr("Copy as CSV"));

@@ -590,7 +590,7 @@ void CtPage::retranslateUi()
     updateCheckControls();
     table_->setToolTip(tr("One row per system, instance and operation: the same operation on x86-64 and "
                           "aarch64 sits side by side."));
-    plotCaption_->setText(tr("&Plot:"));
+    plotCaption_->setText(tr("Plot:"));
     kind_->setItemText(0, tr("ECDF"));
     kind_->setItemText(1, tr("Histogram"));
     kind_->setToolTip(tr("ECDF: the fraction of each class at or below each value. Histogram: both classes on "

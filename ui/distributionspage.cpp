@@ -823,8 +823,8 @@ void DistributionsPage::saveAs(bool pdf)
 
 void DistributionsPage::retranslateUi()
 {
-    const QStringList captions = {tr("&Dataset:"), tr("&Instance:"), tr("&Operation:"),
-                                  tr("O&verlay:"), tr("&Plot:"),     tr("&Unit:")};
+    const QStringList captions = {tr("D&ataset:"), tr("&Instance:"), tr("Operatio&n:"),
+                                  tr("Overla&y:"), tr("Plot:"),     tr("&Unit:")};
     for (int i = 0; i < captions_.size() && i < captions.size(); ++i)
         captions_[i]->setText(captions[i]);
     overlay_->setToolTip(tr("A second dataset to draw over the first, e.g. x86 against ARM."));

@@ -206,18 +206,18 @@ ReportPage::~ReportPage()
 
 void ReportPage::retranslateUi()
 {
-    datasetLabel_->setText(tr("&Dataset:"));
+    datasetLabel_->setText(tr("D&ataset:"));
     datasetBox_->setToolTip(tr("The dataset (campaign folder or bundle) to report."));
-    candidateLabel_->setText(tr("&Candidate:"));
+    candidateLabel_->setText(tr("Ca&ndidate:"));
     candidateBox_->setToolTip(tr("The candidate to report; \"All candidates\" reports every one, "
                                  "as kexbench-cli report does for a campaign with several."));
     if (candidateBox_->count() > 0)
         candidateBox_->setItemText(0, tr("All candidates"));
-    nameLabel_->setText(tr("Algorithm &name:"));
+    nameLabel_->setText(tr("Algor&ithm name:"));
     nameEdit_->setPlaceholderText(tr("optional display name for the title and section 1"));
     nameEdit_->setToolTip(tr("Shown in the title and in section 1 instead of the candidate id, "
                              "e.g. the algorithm's full (or Chinese) name. Empty: the report of kexbench-cli."));
-    accountingButton_->setText(tr("Accounting &file…"));
+    accountingButton_->setText(tr("Accountin&g file…"));
     accountingButton_->setToolTip(tr("Choose the kex_bandwidth.csv that section 6 takes protocol bytes and "
                                      "public keys from (like --accounting)."));
     accountingReset_->setText(tr("Defa&ult"));
@@ -227,11 +227,11 @@ void ReportPage::retranslateUi()
     csvButton_->setText(tr("C&SV…"));
     csvButton_->setToolTip(tr("One RFC 4180 CSV file per table (<dataset-label>-<table-id>.csv) into a folder; "
                               "asks before replacing files of those names."));
-    markdownButton_->setText(tr("&Markdown…"));
+    markdownButton_->setText(tr("Mar&kdown…"));
     markdownButton_->setToolTip(tr("The report in the Markdown layout of the published pages."));
-    htmlButton_->setText(tr("&HTML…"));
+    htmlButton_->setText(tr("HT&ML…"));
     htmlButton_->setToolTip(tr("A self-contained HTML page (no scripts, no external resources)."));
-    pdfButton_->setText(tr("P&DF…"));
+    pdfButton_->setText(tr("PDF…"));
     pdfButton_->setToolTip(tr("The preview laid out on A4 pages."));
     emptyLabel_->setText(tr("No dataset is open.\n\nOpen a campaign folder or a bundle (File ▸ Open dataset…), "
                             "or measure one on the Run page; its report of sections 1–7 appears here, "

@@ -630,12 +630,12 @@ bool TimelinePage::eventFilter(QObject *watched, QEvent *event)
 
 void TimelinePage::retranslateUi()
 {
-    const QStringList captions = {tr("&Dataset:"), tr("&Instance:"), tr("&Operation:"), tr("&Unit:")};
+    const QStringList captions = {tr("D&ataset:"), tr("&Instance:"), tr("Operatio&n:"), tr("&Unit:")};
     for (int i = 0; i < captions_.size() && i < captions.size(); ++i)
         captions_[i]->setText(captions[i]);
     unit_->setItemText(0, tr("Cycles (counter ticks)"));
     unit_->setItemText(1, tr("Time"));
-    logScale_->setText(tr("&Logarithmic scale"));
+    logScale_->setText(tr("Lo&garithmic scale"));
     logScale_->setToolTip(tr("Values on a log axis: the bulk and outliers decades above it are both readable."));
     plot_->setToolTip(QString());
     // Axis labels, legend and notes are built from translated text: rebuild them
