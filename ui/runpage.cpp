@@ -388,6 +388,7 @@ void RunPage::buildUi()
     progressBox_ = new QGroupBox(this);
     auto *progress = new QGridLayout(progressBox_);
     overallLabel_ = new QLabel(progressBox_);
+    overallLabel_->setObjectName(QStringLiteral("overallLabel"));
     overall_ = new QProgressBar(progressBox_);
     overall_->setObjectName(QStringLiteral("overallProgress"));
     overall_->setRange(0, kProgressSteps);
@@ -863,10 +864,10 @@ void RunPage::retranslateUi()
     mode_->setToolTip(tr("Fixed follows the published harness plan so figures are comparable with it; adaptive adds "
                          "trials until the median is known to the chosen precision or the budget ends."));
     modeLabel_->setText(tr("&Mode:"));
-    targetLabel_->setText(tr("Trial &target:"));
+    targetLabel_->setText(tr("Trial tar&get:"));
     budgetLabel_->setText(tr("&Budget per operation:"));
-    trialsLabel_->setText(tr("T&rials:"));
-    precisionLabel_->setText(tr("&Precision:"));
+    trialsLabel_->setText(tr("Tr&ials:"));
+    precisionLabel_->setText(tr("Precisio&n:"));
     target_->setSuffix(tr(" s"));
     budget_->setSuffix(tr(" s"));
     precision_->setSuffix(tr(" %"));
@@ -875,7 +876,7 @@ void RunPage::retranslateUi()
     trials_->setToolTip(tr("Trials per operation, each in its own runner process (fixed mode)."));
     precision_->setToolTip(tr("Adaptive mode stops when the 95% confidence interval over trials of the median of "
                               "trial medians is this wide, relative to it (at least 6 trials, each a fresh process)."));
-    orderLabel_->setText(tr("Tr&ial order:"));
+    orderLabel_->setText(tr("Trial order:"));
     order_->setItemText(0, tr("Interleaved (seeded random rounds)"));
     order_->setItemText(1, tr("Harness (one operation after another)"));
     order_->setToolTip(tr("Interleaved runs one trial of every instance and operation per round, in a random order "
@@ -888,9 +889,9 @@ void RunPage::retranslateUi()
                             "none above."));
 
     measureBox_->setTitle(tr("Measuring"));
-    cpuLabel_->setText(tr("Pin to &CPU:"));
+    cpuLabel_->setText(tr("Pin to CPU:"));
     systemLabelLabel_->setText(tr("S&ystem label:"));
-    outLabel_->setText(tr("&Output folder:"));
+    outLabel_->setText(tr("Output folder:"));
     cpu_->setSpecialValueText(tr("none"));
     cpu_->setToolTip(tr("Every runner child is pinned to this CPU (default: the last one), and the workbench keeps its "
                         "own threads off it while the campaign runs; none lets the scheduler move the children. On "
@@ -921,7 +922,7 @@ void RunPage::retranslateUi()
     addHost_->setToolTip(tr("Add the host typed on the left."));
     removeHost_->setText(tr("Remove"));
     removeHost_->setToolTip(tr("Remove the selected hosts."));
-    sshConfigLabel_->setText(tr("ssh confi&g file:"));
+    sshConfigLabel_->setText(tr("ssh config file:"));
     sshConfig_->setPlaceholderText(tr("ssh's default"));
     sshConfig_->setToolTip(tr("Passed to ssh as -F: host names, users, ports and keys for the hosts; empty: "
                               "ssh's own (~/.ssh/config)."));
@@ -934,7 +935,7 @@ void RunPage::retranslateUi()
     startButton_->setText(tr("&Start"));
     startButton_->setToolTip(tr("Measure the checked instances (Ctrl+R)."));
     startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    cancelButton_->setText(tr("Ca&ncel"));
+    cancelButton_->setText(tr("Cancel"));
     cancelButton_->setToolTip(tr("Stop the campaign; the running child is killed and finished records are kept."));
 
     progressBox_->setTitle(tr("Progress"));
@@ -942,11 +943,22 @@ void RunPage::retranslateUi()
     setWarnings(warnings_, warningsBeforeStart_);
     updateControls();
     if (!running()) {
-        overallLabel_->setText(tr("Overall"));
+        overallLabel_->setText(overallEndText());
         currentLabel_->setText(hostedRun_ ? tr("Hosts") : tr("Current operation"));
         currentEta_->clear();
     }
     fitSettingsWidth(); // translated labels change the column's width
+}
+
+QString RunPage::overallEndText() const
+{
+    switch (lastEnd_) {
+    case CampaignEnd::Done: return tr("Overall: done");
+    case CampaignEnd::Cancelled: return tr("Overall: cancelled");
+    case CampaignEnd::Failed: return tr("Overall: failed");
+    case CampaignEnd::None: break;
+    }
+    return tr("Overall");
 }
 
 void RunPage::fitBanner()
@@ -1196,6 +1208,7 @@ void RunPage::start()
     warningsBeforeStart_ = false;
     setWarnings(warnings_, false);
     overall_->setValue(0);
+    lastEnd_ = CampaignEnd::None;
     overallLabel_->setText(tr("Overall: starting…"));
     current_->setRange(0, 0);
     currentLabel_->setText(hosted ? tr("Connecting to the hosts and describing the instances…")
@@ -1406,7 +1419,8 @@ void RunPage::onFinished(const CampaignOutcome &o)
     overall_->setValue(o.ok && !o.cancelled ? kProgressSteps
                        : o.cancelled        ? std::min(overall_->value(), kProgressSteps - 1)
                                             : overall_->value());
-    overallLabel_->setText(o.cancelled ? tr("Overall: cancelled") : o.ok ? tr("Overall: done") : tr("Overall: failed"));
+    lastEnd_ = o.cancelled ? CampaignEnd::Cancelled : o.ok ? CampaignEnd::Done : CampaignEnd::Failed;
+    overallLabel_->setText(overallEndText());
     current_->setRange(0, 1);
     current_->setValue(o.ok && !o.cancelled ? 1 : 0);
     currentLabel_->setText(hostedRun_ ? tr("Hosts") : tr("Current operation"));

@@ -181,6 +181,10 @@ private:
     void fitWrappedLabels(); // the labels under Start get the height their wrapped text needs
     QGroupBox *progressBox_ = nullptr;
     QLabel *overallLabel_ = nullptr;
+    // How the last campaign ended: the overall label says so again after a language switch.
+    enum class CampaignEnd { None, Done, Cancelled, Failed };
+    CampaignEnd lastEnd_ = CampaignEnd::None;
+    QString overallEndText() const;
     QProgressBar *overall_ = nullptr;
     QLabel *currentLabel_ = nullptr;
     QProgressBar *current_ = nullptr;

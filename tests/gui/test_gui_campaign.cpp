@@ -331,6 +331,16 @@ TEST(GuiCampaign, CancelFromTheRunPageKeepsTheFinishedRecords)
     for (const std::string &name : done.not_measured)
         EXPECT_NE(name.find("/ECDHE-P256/"), std::string::npos) << name;
     EXPECT_TRUE(child<QPushButton>(gui.run, "startButton")->isEnabled());
+
+    // Issue 33 item 16: after a language switch the label still says how the campaign ended ("总体" alone before).
+    auto *overall = child<QLabel>(gui.run, "overallLabel");
+    ASSERT_NE(overall, nullptr);
+    ASSERT_TRUE(gui.window.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents(); // the LanguageChange events are posted
+    EXPECT_EQ(overall->text(), QString::fromUtf8("总体：已取消"));
+    ASSERT_TRUE(gui.window.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(overall->text(), QStringLiteral("Overall: cancelled"));
 }
 
 namespace {
