@@ -96,7 +96,7 @@ const Entry kCatalogue[] = {
      "SMT 开启：CPU {} 与其他逻辑 CPU 共用物理核（`thread_siblings_list` 为 {}）"},
     {"virtualised: the CPU reports a hypervisor; timings include its noise",
      "虚拟化：CPU 报告存在虚拟机监控器；计时结果包含其噪声"},
-    {"no PMU: {}; figures are {}, not core cycles", "无 PMU：{}；数值为{}，而非核心周期数"},
+    {"no PMU: {}; figures are {}, not core cycles", "无 PMU：{}；数值为 {}，而非核心周期数"},
     {"perf_event_open cpu-cycles unavailable", "`perf_event_open` 的 `cpu-cycles` 不可用"},
     {"counter {} chosen", "选用了计数器 `{}`"},
     {"perf_event_open cpu-cycles failed ({})", "`perf_event_open` 的 `cpu-cycles` 打开失败（`{}`）"},
@@ -107,10 +107,10 @@ const Entry kCatalogue[] = {
     {"unknown counter kind", "未知的计数器类型"},
     {"CPU pressure at the start: tasks waited for a CPU {} % of the last minute (/proc/pressure/cpu)",
      "开始时的 CPU 压力：最近一分钟内任务有 {} % 的时间在等待 CPU（`/proc/pressure/cpu`）"},
-    {"TSC ticks at {}", "频率 {} 的 TSC 计数"},
-    {"cntvct_el0 counter ticks at {}", "频率 {} 的 `cntvct_el0` 计数器计数"},
+    {"TSC ticks at {}", "TSC 计数（频率：{}）"},
+    {"cntvct_el0 counter ticks at {}", "`cntvct_el0` 计数器计数（频率：{}）"},
     {"CLOCK_MONOTONIC_RAW ns", "`CLOCK_MONOTONIC_RAW` 纳秒"},
-    {"an unprobed rate", "未探测的频率"},
+    {"an unprobed rate", "未探测"},
     {"CPU {}", "CPU {}"},
 
     // ---------------------------------------------------------------- 3. functional testing

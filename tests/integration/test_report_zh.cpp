@@ -125,6 +125,12 @@ TEST(ReportChinese, LanguageNames)
     EXPECT_EQ(tr_text(Language::zh_CN, "pass1 never wrote its message length m1_len; counted as 0 bytes"),
               "`pass1` 未写入其消息长度 `m1_len`；按 0 字节计");
     EXPECT_EQ(tr_text(Language::en, "turbo on"), "turbo on");
+    // Issue 33 item 16: nested templates read as one sentence ("数值为频率 未探测的频率 的 TSC 计数" before).
+    EXPECT_EQ(tr_text(Language::zh_CN, "no PMU: perf_event_open cpu-cycles unavailable; figures are TSC ticks at "
+                                       "an unprobed rate, not core cycles"),
+              "无 PMU：`perf_event_open` 的 `cpu-cycles` 不可用；数值为 TSC 计数（频率：未探测），而非核心周期数");
+    EXPECT_EQ(tr_text(Language::zh_CN, "no PMU: x; figures are TSC ticks at 2.60 GHz, not core cycles"),
+              "无 PMU：x；数值为 TSC 计数（频率：2.60 GHz），而非核心周期数");
 }
 
 // The stored texts this host's campaigns cannot produce (frequency scaling,
