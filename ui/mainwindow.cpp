@@ -38,6 +38,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QLocale>
 #include <QSettings>
 #include <QStatusBar>
@@ -71,6 +72,18 @@ namespace {
 
 const char *const kPageNames[] = {"run", "results", "distributions", "timeline", "compare", "report", "ct"};
 
+// Chinese (CJK ideographs and full-width punctuation) next to Chinese.
+const QString kCjk = QStringLiteral("[\\x{3000}-\\x{303F}\\x{3400}-\\x{9FFF}\\x{FF00}-\\x{FFEF}]");
+
+// Markdown turns a line break inside a paragraph into a space: right for
+// English, a stray space in Chinese text wrapped at 120 columns. A break
+// between two Chinese characters is joined without one.
+QString joinWrappedCjkLines(const QString &markdown)
+{
+    static const QRegularExpression wrap(QStringLiteral("(%1)\n[ \t]*(?=%1)").arg(kCjk));
+    return QString(markdown).replace(wrap, QStringLiteral("\\1"));
+}
+
 // Help ▸ Method: docs/method.md, or its Chinese translation docs/method.zh_CN.md
 // when the window speaks Chinese (English when that file is missing).
 void showMethodText(QTextBrowser *browser, const QString &language)
@@ -80,7 +93,7 @@ void showMethodText(QTextBrowser *browser, const QString &language)
     if (!file.exists())
         file.setFileName(QStringLiteral(":/kexbench/method.md"));
     if (file.open(QIODevice::ReadOnly))
-        browser->setMarkdown(QString::fromUtf8(file.readAll()));
+        browser->setMarkdown(joinWrappedCjkLines(QString::fromUtf8(file.readAll())));
     else
         browser->setPlainText(MainWindow::tr("The method description is missing from this build."));
 }

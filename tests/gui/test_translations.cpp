@@ -315,6 +315,14 @@ TEST(Translations, HelpMethodFollowsTheLanguage)
     EXPECT_FALSE(text.contains(QStringLiteral("This page says how every figure"))) << text.left(200).toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("Every iteration runs one complete, honest exchange")));
     EXPECT_TRUE(text.contains(QStringLiteral("kex_derive_ss_b")));
+    // Issue 33 item 16: the source's line wraps gave stray spaces inside Chinese sentences.
+    const QRegularExpression strayCjkSpace(
+        QStringLiteral("[\\x{3400}-\\x{9FFF}\\x{3000}-\\x{303F}\\x{FF00}-\\x{FFEF}] [\\x{3400}-\\x{9FFF}\\x{3000}-\\x{303F}\\x{FF00}-\\x{FFEF}]"));
+    // A bold lead-in closes before its full stop (Markdown closes no "**" between "。" and a character).
+    EXPECT_TRUE(text.contains(QString::fromUtf8("什么约束着子进程。无论"))) << "an emphasis that Markdown did not close";
+    const QRegularExpressionMatch stray = strayCjkSpace.match(text);
+    EXPECT_FALSE(stray.hasMatch()) << "a space between Chinese characters: \""
+                                   << text.mid(std::max<qsizetype>(0, stray.capturedStart() - 20), 40).toStdString() << '"';
     auto *dialog = qobject_cast<QDialog *>(browser->window());
     ASSERT_NE(dialog, nullptr);
     EXPECT_TRUE(hasChinese(dialog->windowTitle())) << dialog->windowTitle().toStdString();
