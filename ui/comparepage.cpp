@@ -30,6 +30,7 @@
 #include <QSet>
 #include <QStackedBarSeries>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -54,6 +55,9 @@ namespace kexbench::ui {
 
 namespace {
 
+// The height at which a small chart still shows its title, its axes and their labels.
+constexpr int kChartMinHeight = 240;
+
 QChartView *newChartView(QWidget *parent)
 {
     auto *chart = new QChart;
@@ -62,16 +66,19 @@ QChartView *newChartView(QWidget *parent)
     chart->setMargins(QMargins(2, 2, 2, 2));
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(260, 240);
+    view->setMinimumSize(260, kChartMinHeight);
     return view;
 }
 
-// A scrolled grid the small charts go into.
+// A scrolled grid the small charts go into. It asks for one whole row of
+// charts (and the scroll bar beneath it): the splitter gave it what was left,
+// at 1024x700 about 110 px of a chart, its axis labels cut off.
 QScrollArea *newGridArea(QWidget *parent, QWidget **grid)
 {
     auto *area = new QScrollArea(parent);
     area->setWidgetResizable(true);
     area->setFrameShape(QFrame::NoFrame);
+    area->setMinimumHeight(kChartMinHeight + area->horizontalScrollBar()->sizeHint().height());
     *grid = new QWidget(area);
     auto *layout = new QGridLayout(*grid);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -152,6 +159,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     timingLayout->setContentsMargins(4, 4, 4, 4);
     timingLayout->addWidget(timingCaption_);
     timingLayout->addWidget(newGridArea(timingTab, &timingGrid_), 1);
+    timingGrid_->setObjectName(QStringLiteral("timingGrid"));
     auto *sizesTab = new QWidget(charts_);
     auto *sizesLayout = new QVBoxLayout(sizesTab);
     sizesLayout->setContentsMargins(4, 4, 4, 4);

@@ -2,14 +2,15 @@
 // kexbench: the Qt workbench.
 //
 //   kexbench [DATASET...] [--page run|results|distributions|timeline|compare|report|ct]
-//            [--lang zh_CN] [--screenshot FILE]
+//            [--lang zh_CN] [--screenshot FILE [--window-size WxH]]
 //   kexbench DATASET --export-report FILE.pdf|.html|.md [--lang zh_CN] [--candidate C]
 //
 // --screenshot loads the datasets synchronously (so the picture has data),
 // shows the page, waits until the background work is done, saves the window
 // as an image and exits: 0 when the image was written, 1 on a bad dataset or
 // a write error. It needs no display (the offscreen platform is the default
-// for it) and neither reads nor writes the saved settings.
+// for it) and neither reads nor writes the saved settings. The window is
+// 1400x900 unless --window-size says otherwise (1024x700: a small laptop).
 //
 // --export-report writes the Report page's report of one dataset (the same
 // candidate default, accounting file and options, models/reportexport.h) as
@@ -29,6 +30,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QPixmap>
+#include <QSize>
 #include <QThread>
 #include <QTranslator>
 
@@ -194,7 +196,12 @@ int main(int argc, char **argv)
         QStringLiteral("candidate"),
         QCoreApplication::translate("main", "With --export-report: the candidate to report (default: the only one, else all)."),
         QStringLiteral("name"));
+    const QCommandLineOption sizeOption(
+        QStringLiteral("window-size"),
+        QCoreApplication::translate("main", "With --screenshot: the window's size, e.g. 1024x700 (default 1400x900)."),
+        QStringLiteral("WxH"));
     parser.addOption(pageOption);
+    parser.addOption(sizeOption);
     parser.addOption(langOption);
     parser.addOption(screenshotOption);
     parser.addOption(exportOption);
@@ -219,6 +226,18 @@ int main(int argc, char **argv)
     for (const QString &path : parser.positionalArguments())
         datasets << Workbench::datasetPathsIn(path);
     const bool screenshot = parser.isSet(screenshotOption);
+    QSize windowSize(1400, 900);
+    if (parser.isSet(sizeOption)) {
+        const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));
+        bool wOk = false, hOk = false;
+        if (wh.size() == 2)
+            windowSize = QSize(wh[0].toInt(&wOk), wh[1].toInt(&hOk));
+        if (!wOk || !hOk || windowSize.width() < 200 || windowSize.height() < 200) {
+            printError(QCoreApplication::translate("main", "bad window size '%1' (WxH, e.g. 1024x700)")
+                           .arg(parser.value(sizeOption)));
+            return 1;
+        }
+    }
 
     Workbench workbench;
     if (screenshot) {
@@ -243,7 +262,7 @@ int main(int argc, char **argv)
     if (parser.isSet(langOption) && !window.setLanguage(parser.value(langOption)))
         printError(QCoreApplication::translate("main", "language %1 is not available").arg(parser.value(langOption)));
     if (screenshot)
-        window.resize(1400, 900);
+        window.resize(windowSize);
     window.setPage(page);
     if (datasets.size() >= 2) // what the command line names, not the last session's pair
         window.preferComparePair(datasets[0], datasets[1]);
