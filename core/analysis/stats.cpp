@@ -463,6 +463,163 @@ MannWhitney mann_whitney_u(std::span<const double> a, std::span<const double> b)
     return r;
 }
 
+namespace {
+
+// counts[s]: how many of the 2^n sign patterns give the positive differences a
+// doubled rank sum of s (each rank is in the sum or not).
+std::vector<std::uint64_t> signed_rank_null_counts(const std::vector<std::size_t> &doubled_ranks)
+{
+    std::size_t max_sum = 0;
+    for (std::size_t r : doubled_ranks)
+        max_sum += r;
+    std::vector<std::uint64_t> ways(max_sum + 1, 0);
+    ways[0] = 1;
+    for (std::size_t r : doubled_ranks)
+        for (std::size_t s = max_sum; s >= r; --s) // downwards: each rank is added once
+            ways[s] += ways[s - r];
+    return ways;
+}
+
+struct SignedRanks {
+    std::vector<std::size_t> doubled_ranks; // of |d|, mid-ranks for ties, twice over to stay integral
+    std::size_t doubled_v = 0;              // their sum over the positive d
+    double tie_term = 0.0;                  // sum of t^3 - t over the tie groups
+};
+
+SignedRanks signed_ranks(std::span<const double> nonzero)
+{
+    std::vector<std::pair<double, bool>> sorted; // |d|, d > 0
+    sorted.reserve(nonzero.size());
+    for (double d : nonzero)
+        sorted.emplace_back(std::fabs(d), d > 0.0);
+    std::sort(sorted.begin(), sorted.end(), [](const auto &x, const auto &y) { return x.first < y.first; });
+    SignedRanks s;
+    for (std::size_t i = 0; i < sorted.size();) {
+        std::size_t j = i + 1;
+        while (j < sorted.size() && sorted[j].first == sorted[i].first)
+            ++j;
+        const std::size_t doubled_mid_rank = i + 1 + j;
+        for (std::size_t m = i; m < j; ++m) {
+            s.doubled_ranks.push_back(doubled_mid_rank);
+            if (sorted[m].second)
+                s.doubled_v += doubled_mid_rank;
+        }
+        const double t = static_cast<double>(j - i);
+        s.tie_term += t * t * t - t;
+        i = j;
+    }
+    return s;
+}
+
+double signed_rank_exact_p(const SignedRanks &s)
+{
+    const std::vector<std::uint64_t> counts = signed_rank_null_counts(s.doubled_ranks);
+    std::uint64_t lower = 0, upper = 0, total = 0;
+    for (std::size_t v = 0; v < counts.size(); ++v) {
+        total += counts[v];
+        if (v <= s.doubled_v)
+            lower += counts[v];
+        if (v >= s.doubled_v)
+            upper += counts[v];
+    }
+    return std::min(1.0, 2.0 * static_cast<double>(std::min(lower, upper)) / static_cast<double>(total));
+}
+
+void signed_rank_normal(SignedRank &r, double tie_term)
+{
+    const double n = static_cast<double>(r.n);
+    const double variance = n * (n + 1.0) * (2.0 * n + 1.0) / 24.0 - tie_term / 48.0;
+    double d = r.v - n * (n + 1.0) / 4.0;
+    d -= d > 0.0 ? 0.5 : (d < 0.0 ? -0.5 : 0.0); // continuity correction toward 0
+    r.z = d / std::sqrt(variance);
+    r.p_value = std::min(1.0, 2.0 * normal_cdf(-std::fabs(r.z)));
+}
+
+// k of the Walsh-average interval [W_(k), W_(M+1-k)] of n differences, and its
+// coverage; k = 0 when even [min, max] cannot reach the level.
+std::pair<std::size_t, double> walsh_rank(std::size_t n, double confidence, bool &exact)
+{
+    const double tail = (1.0 - confidence) / 2.0;
+    const double m = static_cast<double>(n) * static_cast<double>(n + 1) / 2.0;
+    exact = n <= kSignedRankExactMaxN;
+    if (exact) {
+        std::vector<std::size_t> doubled(n);
+        for (std::size_t i = 0; i < n; ++i)
+            doubled[i] = 2 * (i + 1);
+        const std::vector<std::uint64_t> counts = signed_rank_null_counts(doubled);
+        const double total = std::ldexp(1.0, static_cast<int>(n));
+        std::uint64_t below = 0; // sign patterns with V <= v
+        std::size_t k = 0;
+        double coverage = 1.0 - 2.0 / total;
+        for (std::size_t v = 0; 2 * v < counts.size(); ++v) {
+            below += counts[2 * v];
+            if (static_cast<double>(below) / total > tail)
+                break;
+            k = v + 1;
+            coverage = 1.0 - 2.0 * static_cast<double>(below) / total;
+        }
+        return {k, coverage};
+    }
+    const double sd = std::sqrt(static_cast<double>(n) * (n + 1.0) * (2.0 * n + 1.0) / 24.0);
+    const double k = std::floor(m / 2.0 - normal_quantile(1.0 - tail) * sd);
+    if (k < 1.0)
+        return {0, kNaN};
+    return {static_cast<std::size_t>(k), 1.0 - 2.0 * normal_cdf((k - 0.5 - m / 2.0) / sd)};
+}
+
+} // namespace
+
+SignedRank wilcoxon_signed_rank(std::span<const double> differences)
+{
+    SignedRank r;
+    std::vector<double> nonzero;
+    for (double d : differences)
+        if (d == 0.0)
+            ++r.zeros;
+        else
+            nonzero.push_back(d);
+    r.n = nonzero.size();
+    if (nonzero.empty())
+        return r;
+    const SignedRanks s = signed_ranks(nonzero);
+    r.v = static_cast<double>(s.doubled_v) / 2.0;
+    r.ties = s.tie_term > 0.0;
+    if (r.n <= kSignedRankExactMaxN) {
+        r.method = SignedRank::Method::exact;
+        r.p_value = signed_rank_exact_p(s);
+    } else {
+        r.method = SignedRank::Method::normal;
+        signed_rank_normal(r, s.tie_term);
+    }
+    return r;
+}
+
+ShiftEstimate hodges_lehmann(std::span<const double> differences, double confidence)
+{
+    ShiftEstimate e;
+    const std::size_t n = differences.size();
+    if (n == 0 || !(confidence > 0.0 && confidence < 1.0))
+        return e;
+    std::vector<double> walsh;
+    walsh.reserve(n * (n + 1) / 2);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = i; j < n; ++j)
+            walsh.push_back((differences[i] + differences[j]) / 2.0);
+    std::sort(walsh.begin(), walsh.end());
+    e.estimate = quantile_sorted(walsh, 0.5);
+    bool exact = false;
+    const auto [k, coverage] = walsh_rank(n, confidence, exact);
+    const std::size_t m = walsh.size();
+    e.ci.exact = exact;
+    e.ci.reached = k > 0;
+    e.ci.lower_rank = k > 0 ? k : 1;
+    e.ci.upper_rank = m + 1 - e.ci.lower_rank;
+    e.ci.low = walsh[e.ci.lower_rank - 1];
+    e.ci.high = walsh[e.ci.upper_rank - 1];
+    e.ci.confidence = coverage;
+    return e;
+}
+
 void RunningStats::push(double x)
 {
     min_ = n_ == 0 ? x : std::min(min_, x);

@@ -121,6 +121,38 @@ inline constexpr std::size_t kMannWhitneyExactMaxN = 20;
 // p = 1 (z = 0 on the normal path). Either sample empty: method none, NaN fields.
 MannWhitney mann_whitney_u(std::span<const double> a, std::span<const double> b);
 
+struct SignedRank {
+    enum class Method { none, exact, normal };
+    std::size_t n = 0;      // non-zero differences: the ones ranked
+    std::size_t zeros = 0;  // differences of exactly 0, left out (Wilcoxon's rule, as R does)
+    double v = kNaN;        // sum of the ranks of |d| over the positive d (R's V), mid-ranks for ties
+    double p_value = kNaN;  // two-sided
+    double z = kNaN;        // continuity- and tie-corrected z (normal method only)
+    bool ties = false;      // two |d| equal
+    Method method = Method::none;
+};
+// Up to this many non-zero differences: exact null distribution of V (2^n sign
+// patterns, conditional on the tie pattern): counts up to 2^50, exact in uint64.
+inline constexpr std::size_t kSignedRankExactMaxN = 50;
+// Two-sided Wilcoxon signed-rank test that the differences d are centred on 0:
+// twice the smaller tail of V's permutation distribution, capped at 1 (exact
+// up to 50 differences, ties included), else the normal approximation with tie
+// and continuity correction. No non-zero difference: method none, p NaN.
+SignedRank wilcoxon_signed_rank(std::span<const double> differences);
+
+struct ShiftEstimate {
+    double estimate = kNaN; // Hodges-Lehmann: the median of the n(n+1)/2 Walsh averages (d_i + d_j) / 2, i <= j
+    Interval ci;            // [W_(k), W_(M+1-k)] of the sorted Walsh averages, ranks into them
+};
+// The Hodges-Lehmann centre of paired differences and its distribution-free
+// interval from the signed-rank null distribution (Tukey's construction): k - 1
+// is the largest v with P(V <= v) <= (1 - confidence) / 2 over the 2^n sign
+// patterns (n <= 50, without ties; the normal approximation beyond), so the
+// interval excludes 0 exactly when the exact test rejects at that level (for
+// differences without ties or zeros). When no k exists (n < 6 at 95 %) it is [min, max] of the Walsh averages
+// with reached = false and coverage 1 - 2^(1-n). Empty input: NaN fields.
+ShiftEstimate hodges_lehmann(std::span<const double> differences, double confidence = 0.95);
+
 // Welford's online mean/variance: one pass, no sample storage, numerically stable.
 class RunningStats {
 public:

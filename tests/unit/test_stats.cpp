@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <random>
 #include <vector>
 
 using namespace kexbench::stats;
@@ -621,4 +622,126 @@ TEST(StatsInputs, NaNSamplesDoNotCrash)
     EXPECT_EQ(std::accumulate(h.counts.begin(), h.counts.end(), std::size_t{0}), 6u);
     (void)median_ci(x);
     (void)mann_whitney_u(x, x);
+}
+
+// ---------------------------------------------------------------- paired differences (issue 34)
+
+// R's wilcox.test(x, y, paired = TRUE) example (depression scores, Hollander &
+// Wolfe): V = 40, two-sided p = 0.03906 (= 2 * 10 / 512, exact). The
+// Hodges-Lehmann interval takes k = qsignrank(0.025, 9) = 6: [W_(6), W_(40)].
+TEST(SignedRank, KnownPairedExample)
+{
+    const std::vector<double> d = {0.952, -0.147, 1.022, 0.43, 0.62, 0.59, 0.49, -0.08, 0.01};
+    const auto t = wilcoxon_signed_rank(d);
+    EXPECT_EQ(t.method, SignedRank::Method::exact);
+    EXPECT_EQ(t.n, 9u);
+    EXPECT_EQ(t.zeros, 0u);
+    EXPECT_FALSE(t.ties);
+    EXPECT_DOUBLE_EQ(t.v, 40.0);
+    EXPECT_DOUBLE_EQ(t.p_value, 20.0 / 512.0);
+
+    const auto hl = hodges_lehmann(d);
+    EXPECT_NEAR(hl.estimate, 0.46, 1e-12);
+    EXPECT_TRUE(hl.ci.reached);
+    EXPECT_TRUE(hl.ci.exact);
+    EXPECT_EQ(hl.ci.lower_rank, 6u);
+    EXPECT_EQ(hl.ci.upper_rank, 40u);
+    EXPECT_NEAR(hl.ci.low, 0.01, 1e-12);
+    EXPECT_NEAR(hl.ci.high, 0.786, 1e-12);
+    EXPECT_DOUBLE_EQ(hl.ci.confidence, 1.0 - 2.0 * 10.0 / 512.0);
+}
+
+// Zeros are left out of the test, tied |d| share mid-ranks, and p comes from
+// the permutation distribution of those mid-ranks: of the 512 sign patterns,
+// 21 give V >= 38 (found by enumerating them all), so p = 2 * 21 / 512.
+TEST(SignedRank, ZerosAreDroppedAndTiesShareMidRanks)
+{
+    const std::vector<double> d = {1, 1, -1, 2, 2, 3, 0, 4, -2, 5};
+    const auto t = wilcoxon_signed_rank(d);
+    EXPECT_EQ(t.method, SignedRank::Method::exact);
+    EXPECT_EQ(t.zeros, 1u);
+    EXPECT_EQ(t.n, 9u);
+    EXPECT_TRUE(t.ties);
+    EXPECT_DOUBLE_EQ(t.v, 38.0);
+    EXPECT_DOUBLE_EQ(t.p_value, 42.0 / 512.0);
+}
+
+// Five pairs cannot reach 95 %: the interval is every Walsh average, marked not
+// reached, with its true coverage 1 - 2^-4; the test's smallest p is 2 / 32.
+TEST(SignedRank, FivePairsCannotReachNinetyFivePercent)
+{
+    const std::vector<double> d = {0.3, 0.1, 0.5, 0.2, 0.4};
+    const auto hl = hodges_lehmann(d);
+    EXPECT_FALSE(hl.ci.reached);
+    EXPECT_DOUBLE_EQ(hl.ci.low, 0.1);
+    EXPECT_DOUBLE_EQ(hl.ci.high, 0.5);
+    EXPECT_DOUBLE_EQ(hl.ci.confidence, 1.0 - 1.0 / 16.0);
+    EXPECT_DOUBLE_EQ(hl.estimate, 0.3);
+    EXPECT_DOUBLE_EQ(wilcoxon_signed_rank(d).p_value, 2.0 / 32.0);
+}
+
+// The interval and the test are one statistic: without ties or zeros the 95 %
+// interval excludes 0 exactly when p <= 0.05, for every n from 6 to 40.
+TEST(SignedRank, IntervalExcludesZeroExactlyWhenTheTestRejects)
+{
+    std::mt19937_64 rng(34);
+    std::normal_distribution<double> noise(0.0, 1.0);
+    int rejected = 0, kept = 0;
+    for (std::size_t n = 6; n <= 40; ++n)
+        for (double shift : {0.0, 0.3, 0.8}) {
+            std::vector<double> d(n);
+            for (double &x : d)
+                x = shift + noise(rng);
+            const auto t = wilcoxon_signed_rank(d);
+            const auto hl = hodges_lehmann(d);
+            ASSERT_TRUE(hl.ci.reached) << n;
+            const bool excludes = hl.ci.low > 0.0 || hl.ci.high < 0.0;
+            EXPECT_EQ(excludes, t.p_value <= 0.05) << "n " << n << ", p " << t.p_value << ", ci [" << hl.ci.low
+                                                   << ", " << hl.ci.high << "]";
+            EXPECT_GE(hl.ci.confidence, 0.95);
+            EXPECT_LE(hl.ci.low, hl.estimate);
+            EXPECT_GE(hl.ci.high, hl.estimate);
+            (excludes ? rejected : kept)++;
+        }
+    EXPECT_GT(rejected, 10); // both outcomes were seen
+    EXPECT_GT(kept, 10);
+}
+
+// Beyond 50 pairs: the normal approximation. Symmetric differences give V = n(n+1)/4,
+// p = 1 and a centre of 0 inside its interval; a clear shift is found.
+TEST(SignedRank, ManyPairsUseTheNormalApproximation)
+{
+    std::vector<double> symmetric;
+    for (int i = 1; i <= 30; ++i) {
+        symmetric.push_back(i);
+        symmetric.push_back(-i - 0.5);
+    }
+    const auto t = wilcoxon_signed_rank(symmetric);
+    EXPECT_EQ(t.method, SignedRank::Method::normal);
+    EXPECT_EQ(t.n, 60u);
+    EXPECT_GT(t.p_value, 0.5);
+    const auto hl = hodges_lehmann(symmetric);
+    EXPECT_FALSE(hl.ci.exact);
+    EXPECT_TRUE(hl.ci.reached);
+    EXPECT_LT(hl.ci.low, 0.0);
+    EXPECT_GT(hl.ci.high, 0.0);
+
+    std::vector<double> shifted;
+    for (int i = 1; i <= 60; ++i)
+        shifted.push_back(1.0 + 0.01 * i);
+    const auto s = wilcoxon_signed_rank(shifted);
+    EXPECT_EQ(s.method, SignedRank::Method::normal);
+    EXPECT_DOUBLE_EQ(s.v, 60.0 * 61.0 / 2.0);
+    EXPECT_LT(s.p_value, 1e-10);
+    EXPECT_GT(hodges_lehmann(shifted).ci.low, 1.0);
+}
+
+TEST(SignedRank, EmptyOrAllZeroGivesNoTest)
+{
+    EXPECT_EQ(wilcoxon_signed_rank(std::vector<double>{}).method, SignedRank::Method::none);
+    const auto zeros = wilcoxon_signed_rank(std::vector<double>{0.0, 0.0});
+    EXPECT_EQ(zeros.method, SignedRank::Method::none);
+    EXPECT_EQ(zeros.zeros, 2u);
+    EXPECT_TRUE(std::isnan(zeros.p_value));
+    EXPECT_TRUE(std::isnan(hodges_lehmann(std::vector<double>{}).estimate));
 }
