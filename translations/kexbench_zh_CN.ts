@@ -1231,6 +1231,10 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>Campaign folder, bundle, or published page (trial-level figures only).</source>
         <translation>测量任务文件夹、数据包，或已发布页面（只有试验层面的汇总数字）。</translation>
     </message>
+    <message>
+        <source>%1 (failed)</source>
+        <translation>%1（失败）</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::DistributionsPage</name>
@@ -3406,6 +3410,14 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>unknown page &apos;%1&apos; (run, results, distributions, timeline, compare, report, ct)</source>
         <translation>未知页面“%1”（run、results、distributions、timeline、compare、report、ct）</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the window&apos;s size, e.g. 1024x700 (default 1400x900).</source>
+        <translation>与 --screenshot 一起使用：窗口尺寸，例如 1024x700（默认 1400x900）。</translation>
+    </message>
+    <message>
+        <source>bad window size &apos;%1&apos; (WxH, e.g. 1024x700)</source>
+        <translation>窗口尺寸“%1”无效（应为 宽x高，例如 1024x700）</translation>
     </message>
 </context>
 </TS>

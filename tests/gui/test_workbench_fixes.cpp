@@ -87,6 +87,23 @@ bool openAndWait(Workbench &workbench, const QString &path)
 
 } // namespace
 
+// A campaign whose only instance was refused ends "failed" (issue 33 item 18);
+// the list said "(partial)" for it, as if something had been measured.
+TEST(WorkbenchFixes, FailedCampaignIsMarkedFailedNotPartial)
+{
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("failed"));
+    ASSERT_NO_FATAL_FAILURE(writeCampaign(dir, {{"state", "failed"}, {"planned", 0}, {"measured", 0}}));
+    Workbench workbench;
+    DatasetListModel model(&workbench);
+    ASSERT_TRUE(openAndWait(workbench, dir));
+    ASSERT_EQ(workbench.datasets().size(), 1);
+    const QModelIndex label = model.index(0, DatasetListModel::Label);
+    EXPECT_EQ(label.data().toString(), QStringLiteral("fix_1 (failed)"));
+    EXPECT_EQ(label.data(Qt::DecorationRole).value<QColor>(), QColor(0xc6, 0x28, 0x28));
+}
+
 TEST(WorkbenchFixes, CancelledCampaignIsMarkedInTheListAndTheReport)
 {
     QTemporaryDir tmp;

@@ -212,6 +212,8 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
                 return tr("%1 (live)").arg(entry.label);
             if (const QString state = incompleteStateOf(d); state == QLatin1String("cancelled"))
                 return tr("%1 (cancelled)").arg(entry.label);
+            else if (state == QLatin1String("failed")) // nothing measured: not "partial"
+                return tr("%1 (failed)").arg(entry.label);
             else if (!state.isEmpty())
                 return tr("%1 (partial)").arg(entry.label);
             if (d.kind == kPublishedPageKind) // trial-level figures only: said wherever the row is shown
@@ -257,6 +259,8 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
         // A coloured mark beside a live dataset's label: views show it without any delegate.
         if (column == Label && entry.live)
             return QColor(0x2e, 0x9d, 0x4f);
+        if (column == Label && incompleteStateOf(d) == QLatin1String("failed")) // a red mark
+            return QColor(0xc6, 0x28, 0x28);
         if (column == Label && !incompleteStateOf(d).isEmpty()) // cancelled or partial: an amber mark
             return QColor(0xd9, 0x82, 0x1e);
         return {};
