@@ -459,6 +459,14 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>Lo&amp;garithmic scale</source>
         <translation>对数刻度(&amp;G)</translation>
     </message>
+    <message>
+        <source>&amp;Margin:</source>
+        <translation>界限(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The practical margin ±Δ of the verdicts: “faster” or “slower” only when the ratio&apos;s interval lies wholly beyond 1 ± Δ, “equivalent” when wholly inside, “inconclusive” when it straddles a bound. 0 gives the bare significance test.</source>
+        <translation>判定的实用界限 ±Δ：只有当比值的区间完全落在 1 ± Δ 之外时才判为“更快”或“更慢”，完全落在其内时为“等效”，跨越界限时为“无定论”。设为 0 即为单纯的显著性检验。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::CompareTableModel</name>
@@ -519,10 +527,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>%1% 置信区间 %2</translation>
     </message>
     <message>
-        <source>%1 vs %2 (α = %3)</source>
-        <translation>%1 对 %2（α = %3）</translation>
-    </message>
-    <message>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
@@ -561,12 +565,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>No outcome of %1 can reach p ≤ %2: the smallest possible p is %3. Measure more trials.</source>
         <translation>%1 的任何结果都无法达到 p ≤ %2：可能的最小 p 为 %3。请测量更多次试验。</translation>
-    </message>
-    <message>
-        <source>Two-sided Mann–Whitney U test over the trial values (%1, %2): p = %3, %4, P(%5 &gt; %6) = %7.
-“faster”: %6&apos;s trial values are significantly lower; “no significant difference”: p above α or the ratio points the other way.</source>
-        <translation>对试验值做双侧 Mann–Whitney U 检验（%1，%2）：p = %3，%4，P(%5 &gt; %6) = %7。
-“faster”：%6 的试验值显著更低；“no significant difference”：p 高于 α，或比值方向相反。</translation>
     </message>
     <message>
         <source>Mean cycles %1</source>
@@ -637,10 +635,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>对试验值做 Mann–Whitney U 检验的双侧 p 值。</translation>
     </message>
     <message>
-        <source>“faster”: %1&apos;s trial values are significantly lower than %2&apos;s; “slower”: higher; “no significant difference”: p above α or the ratio points the other way; “n/a”: too few trials to reach α.</source>
-        <translation>“faster”：%1 的试验值显著低于 %2；“slower”：显著更高；“no significant difference”：p 高于 α，或比值方向相反；“n/a”：试验次数太少，无法达到 α。</translation>
-    </message>
-    <message>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
@@ -691,6 +685,20 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>%1 divided by %2; n/a when a side has no figure or %2&apos;s is 0.</source>
         <translation>%1 除以 %2；若有一方没有该数值或 %2 的数值为 0，则为不适用。</translation>
+    </message>
+    <message>
+        <source>Two-sided Mann–Whitney U test over the trial values (%1, %2): p = %3, %4, P(%5 &gt; %6) = %7.
+The verdict reads the ratio&apos;s interval against the margin %8: “faster”/“slower” when it lies wholly beyond 1 ± Δ, “equivalent” when wholly inside, “inconclusive” when it straddles a bound.</source>
+        <translation>对试验数值做双侧曼-惠特尼 U 检验（%1，%2）：p = %3，%4，P(%5 &gt; %6) = %7。
+判定把比值的区间与界限 %8 相比较：完全落在 1 ± Δ 之外时为“更快”/“更慢”，完全落在其内时为“等效”，跨越界限时为“无定论”。</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 (α = %3, margin %4)</source>
+        <translation>%1 对比 %2（α = %3，界限 %4）</translation>
+    </message>
+    <message>
+        <source>“faster”: the interval of %1 / %2 lies wholly below 1 − Δ; “slower”: wholly above 1 + Δ; “equivalent”: wholly inside 1 ± Δ; “inconclusive”: it straddles a bound; “n/a”: too few trials to reach α, or no interval.</source>
+        <translation>“更快”：%1 / %2 的区间完全低于 1 − Δ；“更慢”：完全高于 1 + Δ；“等效”：完全落在 1 ± Δ 之内；“无定论”：区间跨越界限；“不适用”：试验过少无法达到 α，或没有区间。</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QBarCategoryAxis>
@@ -38,6 +39,7 @@
 #include <QLogValueAxis>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
+#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -54,6 +56,8 @@
 namespace kexbench::ui {
 
 namespace {
+
+const auto kMarginKey = QStringLiteral("compare/margin"); // the verdicts' margin, in %
 
 // The height at which a small chart still shows its title, its axes and their labels.
 constexpr int kChartMinHeight = 240;
@@ -130,6 +134,16 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     candidateLabel_->setBuddy(candidateBox_);
     logBox_ = new QCheckBox(this);
     logBox_->setChecked(true); // cheap steps and whole exchanges differ by orders of magnitude
+    marginLabel_ = new QLabel(this);
+    marginBox_ = new QDoubleSpinBox(this);
+    marginBox_->setObjectName(QStringLiteral("marginBox"));
+    marginBox_->setRange(0.0, 20.0);
+    marginBox_->setDecimals(1);
+    marginBox_->setSingleStep(0.5);
+    marginBox_->setPrefix(QStringLiteral("\u00b1"));
+    marginBox_->setSuffix(QStringLiteral(" %"));
+    marginBox_->setValue(QSettings().value(kMarginKey, 100 * CompareOptions{}.margin).toDouble());
+    marginLabel_->setBuddy(marginBox_);
     copyButton_ = new QToolButton(this);
     exportButton_ = new QToolButton(this);
     imageButton_ = new QToolButton(this);
@@ -178,6 +192,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     charts_->addTab(sharesStack_, QString());
     auto *chartLayout = new QVBoxLayout(chartPane);
     chartLayout->setContentsMargins(0, 0, 0, 0);
+    charts_->setCornerWidget(logBox_, Qt::TopRightCorner);
     chartLayout->addWidget(charts_, 1);
     chartLayout->addWidget(legendLabel_, 0, Qt::AlignHCenter);
 
@@ -243,7 +258,8 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     controls->addWidget(candidateLabel_);
     controls->addWidget(candidateBox_);
     controls->addSpacing(12);
-    controls->addWidget(logBox_);
+    controls->addWidget(marginLabel_);
+    controls->addWidget(marginBox_);
     controls->addStretch(1);
     // The status (rows in both, the geometric mean) goes on a line of its own
     // and wraps: beside the boxes its length set the window's minimum width
@@ -269,6 +285,10 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
             [this] { setDatasets(bBox_->currentIndex(), aBox_->currentIndex()); });
     connect(candidateBox_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(logBox_, &QCheckBox::toggled, this, [this] { updateCharts(); });
+    connect(marginBox_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+        QSettings().setValue(kMarginKey, percent);
+        recompute();
+    });
     connect(copyButton_, &QToolButton::clicked, this, &ComparePage::copyCsv);
     connect(exportButton_, &QToolButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Export the comparison's tables as CSV"));
@@ -365,6 +385,10 @@ void ComparePage::retranslateUi()
     candidateBox_->setToolTip(tr("Compare only this candidate's instances."));
     if (candidateBox_->count() > 0)
         candidateBox_->setItemText(0, tr("All candidates"));
+    marginLabel_->setText(tr("&Margin:"));
+    marginBox_->setToolTip(tr("The practical margin ±Δ of the verdicts: “faster” or “slower” only when the ratio's "
+                              "interval lies wholly beyond 1 ± Δ, “equivalent” when wholly inside, “inconclusive” "
+                              "when it straddles a bound. 0 gives the bare significance test."));
     logBox_->setText(tr("Lo&garithmic scale"));
     logBox_->setToolTip(tr("Bars on a logarithmic value axis: cheap steps and whole exchanges differ by "
                            "orders of magnitude."));
@@ -560,6 +584,7 @@ void ComparePage::startComparing()
     CompareOptions options;
     options.candidate = candidateBox_->currentData().toString().toStdString();
     options.language = coreLanguageName();
+    options.margin = marginBox_->value() / 100.0;
     // The notes name the sides as the headers and the dataset list do.
     const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
     const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
@@ -884,7 +909,7 @@ void ComparePage::showState()
     const bool two = count >= 2;
     for (QWidget *w : {static_cast<QWidget *>(aBox_), static_cast<QWidget *>(bBox_),
                        static_cast<QWidget *>(swapButton_), static_cast<QWidget *>(candidateBox_),
-                       static_cast<QWidget *>(logBox_)})
+                       static_cast<QWidget *>(logBox_), static_cast<QWidget *>(marginBox_)})
         w->setEnabled(two);
     const bool same = a_ && a_ == b_;
     stack_->setCurrentIndex(two && !same ? 1 : 0);

@@ -14,6 +14,7 @@
 
 class QChartView;
 class QCheckBox;
+class QDoubleSpinBox;
 class QComboBox;
 class QLabel;
 class QSortFilterProxyModel;
@@ -111,7 +112,9 @@ private:
     QComboBox *bBox_;
     QLabel *candidateLabel_;
     QComboBox *candidateBox_;
-    QCheckBox *logBox_;
+    QCheckBox *logBox_; // in the chart tabs' corner: it acts on the charts only
+    QLabel *marginLabel_;
+    QDoubleSpinBox *marginBox_; // the verdicts' practical margin ±Δ, in %, remembered
     QToolButton *copyButton_;  // the ratio table as CSV to the clipboard (also Ctrl+C in the table)
     QToolButton *exportButton_; // every comparison table as CSV files (kexbench-cli compare --format csv)
     QToolButton *imageButton_;  // the charts shown as a PNG

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 namespace kexbench::cli {
@@ -22,7 +23,7 @@ namespace fs = std::filesystem;
 
 const char *kHelp =
     "usage: kexbench-cli compare A [B] [--system-a LABEL] [--system-b LABEL] [--candidate ID]\n"
-    "                            [--format md|csv] [--out FILE|DIR] [--lang en|zh_CN]\n"
+    "                            [--margin PERCENT] [--format md|csv] [--out FILE|DIR] [--lang en|zh_CN]\n"
     "\n"
     "Compares two datasets instance by instance and operation by operation: mean cycles\n"
     "and mean time of each side with the ratios B / A (the published method), and a\n"
@@ -30,7 +31,10 @@ const char *kHelp =
     "per-iteration time (kexbench samples) or its mean time (harness trial totals); each\n"
     "side shows the median of its trial values with its 95 % interval, the ratio B / A\n"
     "of those medians with its interval, and a two-sided Mann-Whitney U test over the\n"
-    "trials (alpha 0.05). Too few trials to ever reach alpha (3 vs 3) give no verdict.\n"
+    "trials (alpha 0.05). The verdict reads the ratio's interval against a practical\n"
+    "margin: faster/slower when it lies wholly beyond 1 +/- margin, equivalent when wholly\n"
+    "inside, inconclusive when it straddles a bound; too few trials to ever reach alpha\n"
+    "(3 vs 3) give n/a.\n"
     "Message sizes and memory side by side; kexbench's memory per operation (heap peak,\n"
     "allocations/op, stack peak) of both sides with B / A, n/a with the reason where a\n"
     "side has no figure (table compare-operation-memory); the rows present on one side only.\n"
@@ -48,6 +52,8 @@ const char *kHelp =
     "is given; then nothing in common is not a failure.\n"
     "\n"
     "  --candidate ID   compare only this candidate, e.g. kex-01 (default: every candidate)\n"
+    "  --margin PERCENT the verdicts' practical margin, 0 to 50 (default 1: +/-1 %; 0 gives\n"
+    "                   the bare significance test)\n"
     "  --format FORMAT  md (default) or csv (one <table-id>.csv per table, needs --out DIR)\n"
     "  --out PATH       output file (md; default stdout) or directory (csv)\n"
     "  --lang LANG      language of the headings, columns, notes and verdicts: en (default)\n"
@@ -117,6 +123,13 @@ int run_compare(const Args &args, const std::string &path_a, const std::string &
     if (!da || !db)
         return kExitFailure;
     CompareOptions options;
+    if (const auto margin = args.value("--margin")) {
+        char *end = nullptr;
+        const double percent = std::strtod(margin->c_str(), &end);
+        if (margin->empty() || *end != '\0' || !(percent >= 0 && percent <= 50))
+            return usage_error("compare", "--margin takes a percentage from 0 to 50, e.g. 1 or 0.5");
+        options.margin = percent / 100;
+    }
     options.candidate = args.value("--candidate").value_or("");
     options.language = language_name(*language);
     if (!options.candidate.empty() && !has_candidate(*da, *db, options.candidate))
@@ -126,7 +139,7 @@ int run_compare(const Args &args, const std::string &path_a, const std::string &
 
 int cmd_compare(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--system-a", "--system-b", "--candidate", "--format", "--out", "--lang"}, {"--help", "-h"});
+    Args args(argv, {"--system-a", "--system-b", "--candidate", "--margin", "--format", "--out", "--lang"}, {"--help", "-h"});
     if (!args.ok())
         return usage_error("compare", args.error());
     if (args.flag("--help") || args.flag("-h")) {

@@ -306,27 +306,27 @@ void set_ratio_ci(SampleTest &t, double alpha, Language lang)
     }
 }
 
-// -1: B's values tend lower, +1: higher, 0: neither.
-int test_direction(const stats::MannWhitney &m)
+// The verdict reads the ratio's interval against the margin (margin_verdict);
+// the rank test stays beside it as p. Lower is better for times and counts, so
+// "faster" = B's interval lies below 1 - Δ. A direction is named only when the
+// ratio of the medians, the table's trial ratio, points the same way, so the
+// words never contradict the ratio printed beside them.
+void set_verdict(SampleTest &t, const CompareOptions &o, Language lang)
 {
-    return m.effect_size > 0.5 ? -1 : (m.effect_size < 0.5 ? 1 : 0);
-}
-
-int ratio_direction(double ratio) { return ratio < 1 ? -1 : (ratio > 1 ? 1 : 0); } // NaN: 0
-
-// Lower is better for both times and counts, so "faster" = B's values tend
-// lower. The verdict names a direction only when the rank test and the
-// ratio of the medians agree on it, so the words never contradict the ratio.
-Verdict verdict_of(const SampleTest &t, double alpha)
-{
-    if (!(t.min_p <= alpha))
-        return Verdict::too_few_trials;
-    if (!(t.test.p_value <= alpha))
-        return Verdict::no_difference;
-    const int direction = test_direction(t.test);
-    if (direction == 0 || direction != ratio_direction(t.median_ratio))
-        return Verdict::no_difference;
-    return direction < 0 ? Verdict::faster : Verdict::slower;
+    if (!(t.min_p <= o.alpha)) {
+        t.verdict = Verdict::too_few_trials;
+        t.verdict_note = trf(lang, "n/a: {} vs {} trials cannot reach p \u2264 {}",
+                             {std::to_string(t.a.values.size()), std::to_string(t.b.values.size()), alpha_text(o.alpha)});
+        return;
+    }
+    if (!t.ratio_ci.reached) {
+        t.verdict = Verdict::too_few_trials;
+        t.verdict_note = t.ratio_ci_reason;
+        return;
+    }
+    t.verdict = margin_verdict(t.ratio_ci.low, t.ratio_ci.high, o.margin);
+    if ((t.verdict == Verdict::faster && !(t.median_ratio < 1)) || (t.verdict == Verdict::slower && !(t.median_ratio > 1)))
+        t.verdict = Verdict::inconclusive;
 }
 
 SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &o)
@@ -340,11 +340,8 @@ SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit,
         t.median_ratio = t.b.center / t.a.center;
     t.test = stats::mann_whitney_u(t.a.values, t.b.values);
     t.min_p = smallest_exact_p(t.a.values.size(), t.b.values.size());
-    t.verdict = verdict_of(t, o.alpha);
-    if (t.verdict == Verdict::too_few_trials)
-        t.verdict_note = trf(lang, "n/a: {} vs {} trials cannot reach p \u2264 {}",
-                             {std::to_string(t.a.values.size()), std::to_string(t.b.values.size()), alpha_text(o.alpha)});
     set_ratio_ci(t, o.alpha, lang);
+    set_verdict(t, o, lang);
     return t;
 }
 
@@ -769,16 +766,17 @@ void add_test_notes(Comparison &c)
         "seconds \u00f7 measurements); counter ticks likewise where both sides' counters are comparable. The two "
         "sides' trial values go into a two-sided Mann\u2013Whitney U test, exact when both sides have at most 20 "
         "trials and no tied values, else the normal approximation with tie and continuity correction; \u03b1 = {}. "
-        "\u201cfaster\u201d/\u201cslower\u201d say how {} compares with {} when p \u2264 \u03b1 and the ratio of the "
-        "medians points the same way, else \u201cno significant difference\u201d. With few trials no outcome can "
-        "reach \u03b1 (3 vs 3 trials: p \u2265 0.1), and the row says so instead of a verdict. The ratio's {} % "
-        "interval comes from the order statistics of the pairwise trial ratios {} \u00f7 {}, ranked by the same U "
-        "distribution, so it excludes 1.00\u00d7 exactly when the test is significant.",
-        {alpha, c.system_b, c.system_a, level, c.system_b, c.system_a});
+        "The ratio's {} % interval comes from the order statistics of the pairwise trial ratios {} \u00f7 {}, ranked "
+        "by the same U distribution, so it excludes 1.00\u00d7 exactly when the test is significant. The verdict "
+        "reads that interval against a practical margin of {}: \u201cfaster\u201d/\u201cslower\u201d when it lies "
+        "wholly beyond the margin (and the ratio of the medians points the same way), \u201cequivalent\u201d when it "
+        "lies wholly inside, \u201cinconclusive\u201d when it straddles a bound. With few trials no outcome can "
+        "reach \u03b1 (3 vs 3 trials: p \u2265 0.1), and the row says so instead of a verdict.",
+        {alpha, level, c.system_b, c.system_a, margin_text(c.options.margin)});
     if (tested > 1)
         note += trf(lang,
                     " The {} tests are not corrected for multiplicity: at \u03b1 = {} some rows without a real "
-                    "difference can still read faster or slower.",
+                    "difference beyond the margin can still read faster or slower.",
                     {std::to_string(tested), alpha});
     c.notes.push_back(std::move(note));
 }
@@ -1062,12 +1060,41 @@ const char *verdict_text(Verdict v)
         return "faster";
     case Verdict::slower:
         return "slower";
+    case Verdict::equivalent:
+        return "equivalent";
+    case Verdict::inconclusive:
+        return "inconclusive";
     case Verdict::too_few_trials:
-        return "n/a";
-    case Verdict::no_difference:
         break;
     }
-    return "no significant difference";
+    return "n/a";
+}
+
+Verdict margin_verdict(double ratio_low, double ratio_high, double margin)
+{
+    if (!(ratio_low <= ratio_high) || !(margin >= 0))
+        return Verdict::too_few_trials;
+    const double below = 1 - margin, above = 1 + margin;
+    if (ratio_high < below)
+        return Verdict::faster;
+    if (ratio_low > above)
+        return Verdict::slower;
+    if (ratio_low >= below && ratio_high <= above)
+        return Verdict::equivalent;
+    return Verdict::inconclusive;
+}
+
+std::string margin_text(double margin)
+{
+    return "\u00b1" + fmt::py_format(100 * margin, 'g', 3) + " %";
+}
+
+std::string verdict_words(Verdict v, double margin, const std::string &language)
+{
+    const Language lang = parse_language(language).value_or(Language::en);
+    if (v == Verdict::equivalent)
+        return trf(lang, "equivalent within {}", {margin_text(margin)});
+    return tr(lang, verdict_text(v));
 }
 
 const SampleTest *OperationComparison::verdict_test() const
@@ -1334,24 +1361,29 @@ std::string p_cell(double p)
     return p < 1e-300 ? std::string("< 1e-300") : fmt::py_format(p, 'g', 3);
 }
 
-std::string verdict_cell(const SampleTest &s, Language lang)
+std::string verdict_cell(const SampleTest &s, const CompareOptions &o)
 {
-    return s.verdict_note.empty() ? tr(lang, verdict_text(s.verdict)) : s.verdict_note;
+    return s.verdict_note.empty() ? verdict_words(s.verdict, o.margin, o.language) : s.verdict_note;
 }
 
 // The CSV's verdict: the English words, whatever the language (a value to filter on, as the column names).
 std::string verdict_data(const SampleTest &s, const CompareOptions &o)
 {
     if (s.verdict != Verdict::too_few_trials)
-        return verdict_text(s.verdict);
-    return "n/a: " + std::to_string(s.a.values.size()) + " vs " + std::to_string(s.b.values.size()) +
-           " trials cannot reach p \u2264 " + alpha_text(o.alpha);
+        return verdict_words(s.verdict, o.margin, "en");
+    SampleTest english = s; // the reason again, in English
+    english.ratio_ci = {};
+    english.ratio_ci_reason.clear();
+    set_ratio_ci(english, o.alpha, Language::en);
+    set_verdict(english, o, Language::en);
+    return english.verdict_note;
 }
 
 std::optional<double> finite_or_none(double v) { return std::isfinite(v) ? std::optional<double>(v) : std::nullopt; }
 
-Row sample_row(const OperationComparison &r, const SampleTest &s, bool by_time, Language lang)
+Row sample_row(const OperationComparison &r, const SampleTest &s, bool by_time, const CompareOptions &o)
 {
+    const Language lang = lang_of(o);
     return {code(r.label),
             r.operation,
             ratio_cell(by_time ? r.time_ratio : r.cycles_ratio),
@@ -1364,7 +1396,7 @@ Row sample_row(const OperationComparison &r, const SampleTest &s, bool by_time, 
             ratio_cell(finite_or_none(s.median_ratio)),
             ratio_ci_cell(s),
             p_cell(s.test.p_value),
-            verdict_cell(s, lang)};
+            verdict_cell(s, o)};
 }
 
 std::vector<std::string> samples_header(const Comparison &c, bool by_time)
@@ -1385,7 +1417,8 @@ std::vector<std::string> samples_header(const Comparison &c, bool by_time)
             trf(lang, "trial ratio {}", {per(c)}),
             trf(lang, "{} % CI of the ratio", {level}),
             tr(lang, "p (Mann\u2013Whitney U over trials)"),
-            trf(lang, "{} vs {} (\u03b1 = {})", {c.system_b, c.system_a, alpha_text(c.options.alpha)})};
+            trf(lang, "{} vs {} (\u03b1 = {}, margin {})",
+                {c.system_b, c.system_a, alpha_text(c.options.alpha), margin_text(c.options.margin)})};
 }
 
 // What the comparison's significance note does not say: the columns of a side and the ratio's.
@@ -1451,7 +1484,7 @@ std::optional<ReportTable> samples_table(const Comparison &c, bool by_time, bool
                   {}};
     for (const auto &r : c.operations)
         if (const auto &s = by_time ? r.time_test : r.count_test)
-            t.rows.push_back(sample_row(r, *s, by_time, lang));
+            t.rows.push_back(sample_row(r, *s, by_time, c.options));
     if (t.rows.empty())
         return std::nullopt;
     if (with_notes)

@@ -23,6 +23,9 @@ struct CompareOptions {
     std::string candidate;    // e.g. "kex-01"; empty = every candidate
     double alpha = 0.05;      // significance level of the Mann-Whitney U test (two-sided); the ratio CI is at 1 - alpha
     double confidence = 0.95; // of each side's median of trial values
+    // The practical margin Δ: a ratio within [1 - Δ, 1 + Δ] is no difference an
+    // analyst would act on. 0.01: ±1 %. 0 gives the bare significance test.
+    double margin = 0.01;
     // The sides' names in every header, cell and note (e.g. the workbench's dataset
     // labels); empty: the dataset's system label. A published page's gets " (published page)".
     std::string label_a, label_b;
@@ -36,15 +39,24 @@ struct CounterInfo {
     bool core_cycles = false; // a PMU core-cycle counter
 };
 
-// B relative to A: "faster" = B's trial values are significantly lower.
+// B relative to A, from the ratio's 1 - alpha interval [lo, hi] and the margin
+// Δ: "faster" when hi < 1 - Δ, "slower" when lo > 1 + Δ (wholly beyond the
+// margin), "equivalent" when 1 - Δ <= lo and hi <= 1 + Δ (wholly inside),
+// "inconclusive" when it straddles a bound, "n/a" without an interval.
 enum class Verdict {
     faster,
     slower,
-    no_difference,  // p > alpha, or the median ratio does not point the test's way
-    too_few_trials, // no outcome of this many trials can reach p <= alpha
+    equivalent,
+    inconclusive,
+    too_few_trials, // no interval: no outcome of this many trials can reach p <= alpha, or ties (verdict_note says)
 };
-const char *verdict_text(Verdict v); // "faster", "slower", "no significant difference", "n/a"
+Verdict margin_verdict(double ratio_low, double ratio_high, double margin);
+const char *verdict_text(Verdict v); // "faster", "slower", "equivalent", "inconclusive", "n/a"
 std::string verdict_text(Verdict v, const std::string &language); // the same in "en" or "zh_CN"
+// The words a reader sees: "equivalent within ±1 %" names the margin, the others as verdict_text.
+std::string verdict_words(Verdict v, double margin, const std::string &language);
+// "±1 %", "±0.5 %".
+std::string margin_text(double margin);
 
 // A two-sample comparison at the trial level: one value per trial and side
 // (trial_estimate), a Mann-Whitney U test over those values, and the interval
@@ -61,8 +73,8 @@ struct SampleTest {
     std::string ratio_ci_reason;       // why ratio_ci is not reached ("n/a: 3 vs 3 trials reach 90.0 % only"); else empty
     stats::MannWhitney test;           // of a's against b's trial values: effect_size = P(A > B) + P(A = B) / 2
     double min_p = stats::kNaN;        // smallest exact two-sided p of n_a vs n_b trials: 2 / C(n_a + n_b, n_a)
-    Verdict verdict = Verdict::no_difference;
-    std::string verdict_note;          // too_few_trials: "n/a: 3 vs 3 trials cannot reach p ≤ 0.05"; else empty
+    Verdict verdict = Verdict::too_few_trials;
+    std::string verdict_note;          // too_few_trials: "n/a: 3 vs 3 trials cannot reach p ≤ 0.05" (or the interval's reason); else empty
 };
 
 // One of kexbench's per-operation memory figures (OperationMemory, report.h) on both sides.

@@ -337,6 +337,9 @@ const Entry kCatalogue[] = {
     {"faster", "更快"},
     {"slower", "更慢"},
     {"no significant difference", "无显著差异"},
+    {"equivalent", "等效"},
+    {"inconclusive", "无定论"},
+    {"equivalent within {}", "在 {} 之内等效"},
     {"n/a", "不适用"},
     {"median of trial means", "试验均值的中位数"},
     {"no counter", "无计数器"},
@@ -381,22 +384,23 @@ const Entry kCatalogue[] = {
      "value: its median per-iteration time (kexbench samples), else its mean time (harness trial totals, seconds "
      "\u00f7 measurements); counter ticks likewise where both sides' counters are comparable. The two sides' trial "
      "values go into a two-sided Mann\u2013Whitney U test, exact when both sides have at most 20 trials and no tied "
-     "values, else the normal approximation with tie and continuity correction; \u03b1 = {}. "
-     "\u201cfaster\u201d/\u201cslower\u201d say how {} compares with {} when p \u2264 \u03b1 and the ratio of the medians "
-     "points the same way, else \u201cno significant difference\u201d. With few trials no outcome can reach \u03b1 (3 vs "
-     "3 trials: p \u2265 0.1), and the row says so instead of a verdict. The ratio's {} % interval comes from the order "
-     "statistics of the pairwise trial ratios {} \u00f7 {}, ranked by the same U distribution, so it excludes "
-     "1.00\u00d7 exactly when the test is significant.",
+     "values, else the normal approximation with tie and continuity correction; \u03b1 = {}. The ratio's {} % "
+     "interval comes from the order statistics of the pairwise trial ratios {} \u00f7 {}, ranked by the same U "
+     "distribution, so it excludes 1.00\u00d7 exactly when the test is significant. The verdict reads that interval "
+     "against a practical margin of {}: \u201cfaster\u201d/\u201cslower\u201d when it lies wholly beyond the margin "
+     "(and the ratio of the medians points the same way), \u201cequivalent\u201d when it lies wholly inside, "
+     "\u201cinconclusive\u201d when it straddles a bound. With few trials no outcome can reach \u03b1 (3 vs 3 "
+     "trials: p \u2265 0.1), and the row says so instead of a verdict.",
      "显著性：试验（一个新启动的运行器子进程）是重复的单位，因此每次试验给出一个数值：其逐次迭代时间的中位数（kexbench "
      "样本），否则为其平均时间（`ngcc-harness` 的试验总计，秒数 \u00f7 测量次数）；双方计数器可比时，计数器计数同理。双方的"
      "试验数值进入双侧曼-惠特尼 U 检验：双方均不超过 20 次试验且没有相同数值时为精确检验，否则为带结校正和连续性校正的"
-     "正态近似；\u03b1 = {1}。当 p \u2264 \u03b1 且中位数之比指向同一方向时，\u201c更快\u201d/\u201c更慢\u201d表示 {2} 相对于 {3} "
-     "的结果，否则为\u201c无显著差异\u201d。试验过少时任何结果都无法达到 \u03b1（3 对 3 次试验：p \u2265 0.1），该行会说明这一点"
-     "而不给出判定。比值的 {4} % 区间来自双方试验两两之比 {5} \u00f7 {6} 的次序统计量，按同一 U 分布取秩，因此当且仅当检验"
-     "显著时它不包含 1.00\u00d7。"},
-    {" The {} tests are not corrected for multiplicity: at \u03b1 = {} some rows without a real difference can still "
-     "read faster or slower.",
-     "这 {} 项检验未做多重比较校正：在 \u03b1 = {} 下，一些并无真实差异的行仍可能显示为更快或更慢。"},
+     "正态近似；\u03b1 = {1}。比值的 {2} % 区间来自双方试验两两之比 {3} \u00f7 {4} 的次序统计量，按同一 U 分布取秩，"
+     "因此当且仅当检验显著时它不包含 1.00\u00d7。判定把该区间与 {5} 的实用界限相比较：区间完全落在界限之外（且中位数之比"
+     "指向同一方向）时为\u201c更快\u201d/\u201c更慢\u201d，完全落在界限之内时为\u201c等效\u201d，跨越界限时为"
+     "\u201c无定论\u201d。试验过少时任何结果都无法达到 \u03b1（3 对 3 次试验：p \u2265 0.1），该行会说明这一点而不给出判定。"},
+    {" The {} tests are not corrected for multiplicity: at \u03b1 = {} some rows without a real difference beyond "
+     "the margin can still read faster or slower.",
+     "这 {} 项检验未做多重比较校正：在 \u03b1 = {} 下，一些并无超出界限的真实差异的行仍可能显示为更快或更慢。"},
     {"trial-level time ratio (median of trial values) {} over {} row", "试验级时间之比（试验数值的中位数）{}，共 {} 行"},
     {"trial-level time ratio (median of trial values) {} over {} rows", "试验级时间之比（试验数值的中位数）{}，共 {} 行"},
     {"mean time ratio (published method) {} over {} row", "平均时间之比（公开方法）{}，共 {} 行"},
@@ -451,6 +455,7 @@ const Entry kCatalogue[] = {
     {"{} % CI of the ratio", "比值的 {} % 置信区间"},
     {"p (Mann\u2013Whitney U over trials)", "p（按试验的曼-惠特尼 U 检验）"},
     {"{} vs {} (\u03b1 = {})", "{} 对比 {}（\u03b1 = {}）"},
+    {"{} vs {} (\u03b1 = {}, margin {})", "{} 对比 {}（\u03b1 = {}，界限 {}）"},
     {"Each side shows the median of its trial values with the distribution-free order-statistic {} % interval over "
      "trials; with too few trials (under 6 at 95 %) none exists and the coverage [min, max] reaches is said instead. "
      "The trial ratio is the quotient of the two medians; where ties between the sides would make its interval "

@@ -249,7 +249,7 @@ TEST(CompareTableModel, SampledRowsShowIntervalsPValueAndVerdict)
     // The mean ratio stays, as the published method's column.
     EXPECT_EQ(text(model, 0, CompareTableModel::TimeRatio), QString::fromUtf8("0.80\u00d7"));
     EXPECT_TRUE(model.index(0, CompareTableModel::VerdictColumn).data(Qt::ToolTipRole).toString().contains("Mann"));
-    EXPECT_EQ(text(model, 1, CompareTableModel::VerdictColumn), "no significant difference");
+    EXPECT_EQ(text(model, 1, CompareTableModel::VerdictColumn), "inconclusive");
     EXPECT_FALSE(model.index(1, CompareTableModel::VerdictColumn).data(Qt::ForegroundRole).isValid());
     EXPECT_EQ(text(model, 2, CompareTableModel::VerdictColumn), kDash); // K-256: no samples
     EXPECT_TRUE(std::isnan(model.index(2, CompareTableModel::MedianA).data(CompareTableModel::SortRole).toDouble()));

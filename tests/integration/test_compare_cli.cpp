@@ -242,6 +242,11 @@ TEST(CompareCli, UsageAndFailures)
     const ProcessResult unknown_system = run_cli({"compare", kHarness, "--system-a", "x86_1", "--system-b", "riscv_9"});
     EXPECT_EQ(unknown_system.exit_code, 2);
     EXPECT_TRUE(contains(unknown_system.err, "no system riscv_9")) << unknown_system.err;
+    for (const char *bad : {"-1", "51", "x", "1%"}) {
+        const ProcessResult margin = compare_reference({"--margin", bad});
+        EXPECT_EQ(margin.exit_code, 2) << bad;
+        EXPECT_TRUE(contains(margin.err, "--margin takes a percentage")) << margin.err;
+    }
     const ProcessResult unknown_candidate = compare_reference({"--candidate", "kex-99"});
     EXPECT_EQ(unknown_candidate.exit_code, 1);
     EXPECT_TRUE(contains(unknown_candidate.err, "no candidate kex-99")) << unknown_candidate.err;
@@ -271,7 +276,7 @@ TEST(CompareCli, TwoKexbenchCampaignsOfTwoTrialsHaveNoVerdict)
     const auto times = table_under(md, "Trial-level times: r2 / r1");
     ASSERT_EQ(times.size(), 2u) << md;
     EXPECT_EQ(times[0][11], "p (Mann\u2013Whitney U over trials)");
-    EXPECT_EQ(times[0][12], "r2 vs r1 (\u03b1 = 0.05)");
+    EXPECT_EQ(times[0][12], "r2 vs r1 (\u03b1 = 0.05, margin \u00b11 %)");
     const Cells &row = times[1];
     EXPECT_EQ(row[0], "`ECDHE-P256`");
     EXPECT_EQ(row[1], "init_a");
@@ -400,4 +405,31 @@ TEST(CompareCli, MemoryPerOperationSideBySide)
                                 "m2：所有操作 的堆峰值与每次操作的分配次数不适用：在内存检测工具下不测量（内存分配器由其接管）。"),
                       t.notes.end());
         }
+}
+
+// Issue 34: the verdicts' practical margin is an option. On the published pair
+// (x86_1 against arm_1, 5 trials a side: arm_1 takes 0.5-0.9x the time) a
+// margin of ±50 % turns the rows whose ratio interval lies inside it into
+// "equivalent", and the header says the margin.
+TEST(CompareCli, TheMarginDecidesBetweenADifferenceAndAnEquivalence)
+{
+    if (!have_reference())
+        GTEST_SKIP() << "no reference data at " << kData;
+    const ProcessResult narrow = compare_reference({});
+    ASSERT_EQ(narrow.exit_code, 0) << narrow.err;
+    EXPECT_TRUE(contains(narrow.out, "margin \u00b11 %)")) << narrow.out.substr(0, 400);
+    const ProcessResult wide = compare_reference({"--margin", "50"});
+    ASSERT_EQ(wide.exit_code, 0) << wide.err;
+    EXPECT_TRUE(contains(wide.out, "margin \u00b150 %)"));
+    EXPECT_TRUE(contains(wide.out, "| equivalent within \u00b150 % |")) << wide.out;
+    EXPECT_FALSE(contains(narrow.out, "equivalent within"));
+    // The same rows, fewer of them called faster or slower.
+    auto called = [](const std::string &md) {
+        size_t n = 0;
+        for (const std::string word : {"| faster |", "| slower |"})
+            for (size_t at = md.find(word); at != std::string::npos; at = md.find(word, at + 1))
+                ++n;
+        return n;
+    };
+    EXPECT_LT(called(wide.out), called(narrow.out));
 }

@@ -90,7 +90,7 @@ void expect_said_once(const std::string &what, const std::string &md)
     for (const char *phrase : {"excludes 1.00\u00d7 exactly when", "significantly lower", "below 1.00\u00d7",
                                "One value per trial", "its median per-iteration", "no verdict is possible",
                                "no significance test and no verdict", "unit of replication", "p > \u03b1",
-                               "\u201cno significant difference\u201d"})
+                               "\u201cinconclusive\u201d", "practical margin"})
         EXPECT_LE(count_of(prose, phrase), 1u) << what << ": \"" << phrase << "\" said more than once";
 }
 
@@ -265,7 +265,9 @@ TEST(CompareChinese, ReferenceCampaignsHaveNoEnglishLeft)
     // The verdicts in Chinese; the CSV's column names and verdict values stay machine-readable English.
     EXPECT_EQ(verdict_text(Verdict::faster, "zh_CN"), "更快");
     EXPECT_EQ(verdict_text(Verdict::slower, "zh_CN"), "更慢");
-    EXPECT_EQ(verdict_text(Verdict::no_difference, "zh_CN"), "无显著差异");
+    EXPECT_EQ(verdict_text(Verdict::inconclusive, "zh_CN"), "无定论");
+    EXPECT_EQ(verdict_words(Verdict::equivalent, 0.01, "zh_CN"), "在 \u00b11 % 之内等效");
+    EXPECT_EQ(verdict_words(Verdict::equivalent, 0.005, "en"), "equivalent within \u00b10.5 %");
     EXPECT_EQ(verdict_text(Verdict::faster, "en"), "faster");
     TempDir dir;
     const ProcessResult csv = cli_compare(reference_pair(), {"--lang", "zh_CN", "--format", "csv", "--out", dir.path() + "/csv"});

@@ -253,7 +253,7 @@ TEST(Compare, SixSeparatedTrialsGiveTheExactP)
     ASSERT_NE(s, nullptr);
     EXPECT_EQ(s->header[9], "trial ratio b / a");
     EXPECT_EQ(s->header[10], "95 % CI of the ratio");
-    EXPECT_EQ(s->header.back(), "b vs a (\u03b1 = 0.05)");
+    EXPECT_EQ(s->header.back(), "b vs a (\u03b1 = 0.05, margin \u00b11 %)");
     EXPECT_EQ(s->rows[0][3], "median of trial medians");
     EXPECT_EQ(s->rows[0][4], "1.25 \u00b5s");
     EXPECT_EQ(s->rows[0][5], "1 \u00b5s \u2013 1.5 \u00b5s");
@@ -273,7 +273,9 @@ TEST(Compare, SixSeparatedTrialsGiveTheExactP)
     EXPECT_NEAR(r.ratio_ci.high, 0.625, 1e-12);
 }
 
-TEST(Compare, InterleavedTrialsAreNoSignificantDifference)
+// The ratio's interval holds 1.00x and reaches beyond the ±1 % margin on both
+// sides: neither a difference nor an equivalence can be claimed.
+TEST(Compare, InterleavedTrialsAreInconclusive)
 {
     const Record ra = trial_record(steps(1000, 20, 6)); // 1000, 1020, ..., 1100
     const Record rb = trial_record(steps(1010, 20, 6)); // 1010, 1030, ..., 1110
@@ -282,13 +284,13 @@ TEST(Compare, InterleavedTrialsAreNoSignificantDifference)
     // U_a = 15 of 36 pairs: P(U <= 15) = 323/924 by enumeration, p = 0.699.
     EXPECT_DOUBLE_EQ(t.test.u_a, 15);
     EXPECT_NEAR(t.test.p_value, 646.0 / 924, 1e-12);
-    EXPECT_EQ(t.verdict, Verdict::no_difference);
-    EXPECT_STREQ(verdict_text(t.verdict), "no significant difference");
+    EXPECT_EQ(t.verdict, Verdict::inconclusive);
+    EXPECT_STREQ(verdict_text(t.verdict), "inconclusive");
     ASSERT_TRUE(t.ratio_ci.reached);
-    EXPECT_LT(t.ratio_ci.low, 1.0);
-    EXPECT_GT(t.ratio_ci.high, 1.0);
+    EXPECT_LT(t.ratio_ci.low, 0.99);
+    EXPECT_GT(t.ratio_ci.high, 1.01);
     const auto tables = comparison_tables(c);
-    EXPECT_EQ(table(tables, "compare-samples")->rows[0].back(), "no significant difference");
+    EXPECT_EQ(table(tables, "compare-samples")->rows[0].back(), "inconclusive");
 }
 
 // Five trials have no 95 % interval of their median: [min, max] covers
@@ -316,8 +318,8 @@ TEST(Compare, FiveTrialsShowTheCoverageTheyReach)
 
 // Significant by rank, but the medians point the other way: B's lower trials
 // are far below A, its upper half sits just above A's median. The words must
-// not contradict the ratio, so: no significant difference.
-TEST(Compare, RatioAgainstTheTestIsNoSignificantDifference)
+// not contradict the ratio, so: inconclusive.
+TEST(Compare, RatioAgainstTheTestIsInconclusive)
 {
     std::vector<uint64_t> b = steps(1000, 1, 19);
     const std::vector<uint64_t> high = steps(101951, 1, 21); // above A's median 101950
@@ -330,7 +332,7 @@ TEST(Compare, RatioAgainstTheTestIsNoSignificantDifference)
     EXPECT_DOUBLE_EQ(t.test.u_a, 21 * 20 + 19 * 40);               // B's values tend lower
     EXPECT_LT(t.test.p_value, 0.001);
     EXPECT_GT(t.median_ratio, 1.0); // but B's median is higher
-    EXPECT_EQ(t.verdict, Verdict::no_difference);
+    EXPECT_EQ(t.verdict, Verdict::inconclusive);
 }
 
 TEST(Compare, AlphaIsAnOption)
@@ -349,7 +351,7 @@ TEST(Compare, AlphaIsAnOption)
     strict.alpha = 1e-3;
     const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}), strict);
     const SampleTest &t = *c.operations[0].time_test;
-    EXPECT_EQ(t.verdict, Verdict::no_difference);
+    EXPECT_EQ(t.verdict, Verdict::inconclusive);
     // At 1 - alpha = 99.9 % the ratio interval holds 1, as the test says.
     ASSERT_TRUE(t.ratio_ci.reached);
     EXPECT_GE(t.ratio_ci.high, 1.0);
@@ -785,4 +787,58 @@ TEST(Compare, EmptyDatasetsGiveEmptyComparison)
     EXPECT_EQ(c.system_a, "A");
     EXPECT_EQ(c.system_b, "B");
     EXPECT_FALSE(comparison_tables(c).empty());
+}
+
+// Issue 34: a verdict has a practical margin. The ratio's interval [lo, hi]
+// against [1 - Δ, 1 + Δ]: wholly below "faster", wholly above "slower",
+// wholly inside "equivalent", touching or straddling a bound "inconclusive".
+TEST(Compare, MarginVerdictAtEveryBoundary)
+{
+    const double d = 0.01, below = 1 - d, above = 1 + d;
+    EXPECT_EQ(margin_verdict(0.95, std::nextafter(below, 0.0), d), Verdict::faster);
+    EXPECT_EQ(margin_verdict(0.95, below, d), Verdict::inconclusive); // touches the band: not wholly beyond
+    EXPECT_EQ(margin_verdict(below, above, d), Verdict::equivalent);  // the band itself is inside
+    EXPECT_EQ(margin_verdict(std::nextafter(below, 0.0), 1.0, d), Verdict::inconclusive);
+    EXPECT_EQ(margin_verdict(1.0, std::nextafter(above, 2.0), d), Verdict::inconclusive);
+    EXPECT_EQ(margin_verdict(above, 1.05, d), Verdict::inconclusive);
+    EXPECT_EQ(margin_verdict(std::nextafter(above, 2.0), 1.05, d), Verdict::slower);
+    EXPECT_EQ(margin_verdict(0.9, 1.1, d), Verdict::inconclusive);
+    // No margin: the bare test (the interval excludes 1 or holds it).
+    EXPECT_EQ(margin_verdict(0.9, 0.999, 0), Verdict::faster);
+    EXPECT_EQ(margin_verdict(0.999, 1.001, 0), Verdict::inconclusive);
+    EXPECT_EQ(margin_verdict(1.0, 1.0, 0), Verdict::equivalent);
+    // No interval: n/a.
+    EXPECT_EQ(margin_verdict(std::nan(""), 1.0, d), Verdict::too_few_trials);
+    EXPECT_EQ(margin_verdict(1.1, 1.0, d), Verdict::too_few_trials);
+    EXPECT_EQ(margin_text(0.01), "\u00b11 %");
+    EXPECT_EQ(verdict_words(Verdict::equivalent, 0.01, "en"), "equivalent within \u00b11 %");
+    EXPECT_EQ(verdict_words(Verdict::slower, 0.01, "en"), "slower");
+}
+
+// Two builds 0.3 % apart, 20 tight trials each: the rank test finds the
+// difference (p far below 0.05), but it lies inside ±1 %, so the verdict is
+// "equivalent within ±1 %"; without a margin it is the bare "slower".
+TEST(Compare, ASignificantDifferenceInsideTheMarginIsEquivalent)
+{
+    const Record ra = trial_record(steps(100000, 20, 20)); // 100000 .. 100380
+    const Record rb = trial_record(steps(100300, 20, 20)); // 0.3 % more
+    const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    const SampleTest &t = *c.operations[0].time_test;
+    EXPECT_LT(t.test.p_value, 0.05);
+    ASSERT_TRUE(t.ratio_ci.reached);
+    EXPECT_GT(t.ratio_ci.low, 1.0);
+    EXPECT_LT(t.ratio_ci.high, 1.01);
+    EXPECT_EQ(t.verdict, Verdict::equivalent);
+    const auto tables = comparison_tables(c);
+    EXPECT_EQ(table(tables, "compare-samples")->rows[0].back(), "equivalent within \u00b11 %");
+    EXPECT_TRUE(has_note(c.notes, "practical margin of \u00b11 %"));
+
+    CompareOptions bare;
+    bare.margin = 0;
+    EXPECT_EQ(compare_datasets(dataset("a", {ra}), dataset("b", {rb}), bare).operations[0].time_test->verdict,
+              Verdict::slower);
+    // 5 % more work is beyond the margin: slower.
+    const Record rc = trial_record(steps(105000, 20, 20));
+    EXPECT_EQ(compare_datasets(dataset("a", {ra}), dataset("c", {rc})).operations[0].time_test->verdict,
+              Verdict::slower);
 }

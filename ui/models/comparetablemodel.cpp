@@ -196,9 +196,13 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
     case VerdictRole:
         return row.test ? static_cast<int>(row.test->verdict) : -1;
     case Qt::ForegroundRole:
-        if (column == VerdictColumn && row.test &&
-            (row.test->verdict == Verdict::faster || row.test->verdict == Verdict::slower))
-            return QBrush(row.test->verdict == Verdict::faster ? QColor(0x1b, 0x7f, 0x3a) : QColor(0xb0, 0x2a, 0x1e));
+        if (column == VerdictColumn && row.test)
+            switch (row.test->verdict) {
+            case Verdict::faster: return QBrush(QColor(0x1b, 0x7f, 0x3a));
+            case Verdict::slower: return QBrush(QColor(0xb0, 0x2a, 0x1e));
+            case Verdict::equivalent: return QBrush(QColor(0x2b, 0x5c, 0x8a));
+            default: break;
+            }
         return {};
     case SortRole:
         switch (column) {
@@ -293,18 +297,21 @@ QString CompareTableModel::memoryToolTip(const OperationComparison &op, int colu
 
 QString CompareTableModel::testToolTip(const SampleTest &test) const
 {
-    const double alpha = comparison_ ? comparison_->options.alpha : CompareOptions{}.alpha;
+    const CompareOptions options = comparison_ ? comparison_->options : CompareOptions{};
     const QString trials = tr("%1 vs %2 trials").arg(test.a.trials()).arg(test.b.trials());
-    if (test.verdict == Verdict::too_few_trials)
+    if (test.verdict == Verdict::too_few_trials && !(test.min_p <= options.alpha))
         return tr("No outcome of %1 can reach p ≤ %2: the smallest possible p is %3. Measure more trials.")
-            .arg(trials, QLocale::c().toString(alpha, 'g', 3), QLocale::c().toString(test.min_p, 'g', 3));
+            .arg(trials, QLocale::c().toString(options.alpha, 'g', 3), QLocale::c().toString(test.min_p, 'g', 3));
+    if (test.verdict == Verdict::too_few_trials)
+        return QString::fromStdString(test.verdict_note);
     return tr("Two-sided Mann–Whitney U test over the trial values (%1, %2): p = %3, %4, P(%5 > %6) = %7.\n"
-              "“faster”: %6's trial values are significantly lower; “no significant difference”: p above α or "
-              "the ratio points the other way.")
+              "The verdict reads the ratio's interval against the margin %8: “faster”/“slower” when it lies wholly "
+              "beyond 1 ± Δ, “equivalent” when wholly inside, “inconclusive” when it straddles a bound.")
         .arg(QString::fromStdString(test.unit), methodText(test.test.method))
         .arg(test.test.p_value, 0, 'g', 3)
         .arg(trials, labelA_, labelB_)
-        .arg(test.test.effect_size, 0, 'f', 3);
+        .arg(test.test.effect_size, 0, 'f', 3)
+        .arg(QString::fromStdString(margin_text(options.margin)));
 }
 
 QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -335,7 +342,11 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         case MedianB: return tr("Median of trials %1").arg(b);
         case CiB: return tr("%1% CI %2").arg(conf, b);
         case PValue: return tr("p (Mann–Whitney, trials)");
-        case VerdictColumn: return tr("%1 vs %2 (α = %3)").arg(b, a, QLocale::c().toString(alpha, 'g', 3));
+        case VerdictColumn:
+            return tr("%1 vs %2 (α = %3, margin %4)")
+                .arg(b, a, QLocale::c().toString(alpha, 'g', 3),
+                     QString::fromStdString(margin_text(comparison_ ? comparison_->options.margin
+                                                                    : CompareOptions{}.margin)));
         case HeapPeakA: return tr("Heap peak %1").arg(a);
         case HeapPeakB: return tr("Heap peak %1").arg(b);
         case HeapPeakRatio: return tr("Heap peak %1 / %2").arg(b, a);
@@ -376,9 +387,9 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
                       "below 6 trials none exists and the coverage reached is shown instead.");
         case PValue: return tr("Two-sided p-value of the Mann–Whitney U test over the trial values.");
         case VerdictColumn:
-            return tr("“faster”: %1's trial values are significantly lower than %2's; “slower”: higher; "
-                      "“no significant difference”: p above α or the ratio points the other way; “n/a”: too few "
-                      "trials to reach α.")
+            return tr("“faster”: the interval of %1 / %2 lies wholly below 1 − Δ; “slower”: wholly above 1 + Δ; "
+                      "“equivalent”: wholly inside 1 ± Δ; “inconclusive”: it straddles a bound; “n/a”: too few "
+                      "trials to reach α, or no interval.")
                 .arg(b, a);
         case HeapPeakA:
         case HeapPeakB:
