@@ -1595,6 +1595,14 @@ The verdict reads the ratio&apos;s interval against the margin %8: “faster”/
         <source>Name clash:</source>
         <translation>名称冲突：</translation>
     </message>
+    <message>
+        <source>%1: answers not checked</source>
+        <translation>%1：答案未经核对</translation>
+    </message>
+    <message>
+        <source>KAT did not pass at build time (%1): campaigns mark its results</source>
+        <translation>构建时 KAT 未通过（%1）：测量任务会标记其结果</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::MainWindow</name>
@@ -1813,10 +1821,6 @@ The verdict reads the ratio&apos;s interval against the margin %8: “faster”/
     <message>
         <source>Add submission folder…</source>
         <translation>添加提交文件夹…</translation>
-    </message>
-    <message>
-        <source>Add submission folder</source>
-        <translation>添加提交文件夹</translation>
     </message>
     <message>
         <source>Build a submission folder as it is shipped into an instance library with the system compiler, check its KAT and list it.</source>

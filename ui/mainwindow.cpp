@@ -553,16 +553,11 @@ SubmissionDialog *MainWindow::submissionDialog()
     return submissionDialog_;
 }
 
+// Only opens the dialog: the folder is picked there, beside the candidate id,
+// flag profile and manifest, which must be set before the build, not after.
 void MainWindow::addSubmissionFolder()
 {
     SubmissionDialog *dialog = submissionDialog();
-    if (!dialog->running()) {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Add submission folder"), dialog->sourceDir());
-        if (dir.isEmpty())
-            return;
-        dialog->setSourceDir(dir);
-        dialog->startBuild();
-    }
     dialog->show();
     dialog->raise();
     dialog->activateWindow();

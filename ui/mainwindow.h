@@ -83,7 +83,7 @@ public slots:
     void openDatasetFolder();
     void openBundle();
     void addInstanceLibrary();
-    // Picks a submission folder and builds it in the SubmissionDialog (started at once).
+    // Shows the SubmissionDialog; it builds only when its Build button is pressed.
     void addSubmissionFolder();
     void removeSelectedDatasets();
     void showMethod();

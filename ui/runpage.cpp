@@ -2,6 +2,7 @@
 #include "runpage.h"
 
 #include "campaignworker.h"
+#include "datahome.h"
 #include "models/background.h"
 #include "workbench.h"
 
@@ -40,7 +41,6 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QSysInfo>
 #include <QThread>
 #include <QTime>
@@ -114,14 +114,8 @@ DurationEstimate estimateDuration(const CampaignOptions &o, const QVector<Instan
     return e;
 }
 
-// Where generated campaign folders go: <GenericDataLocation>/<application>/campaigns,
-// one application folder (AppDataLocation adds the organisation, which is
-// "kexbench" too: ~/.local/share/kexbench/kexbench).
-QString defaultOutputBase()
-{
-    const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
-    return QDir(data).filePath(QCoreApplication::applicationName() + QStringLiteral("/campaigns"));
-}
+// Where generated campaign folders go.
+QString defaultOutputBase() { return dataHomePath(QStringLiteral("campaigns")); }
 
 // A warning as kept (core's English, "[host] " in front for a host of a
 // campaign on other hosts) in the window's language.

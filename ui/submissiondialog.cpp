@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "submissiondialog.h"
 
+#include "datahome.h"
 #include "models/background.h"
 #include "workbench.h"
 
@@ -22,7 +23,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QStyle>
 #include <QTextCursor>
 #include <QVBoxLayout>
@@ -74,6 +74,7 @@ SubmissionDialog::SubmissionDialog(Workbench *workbench, QWidget *parent)
     sourceEdit_ = new QLineEdit(this);
     sourceLabel_->setBuddy(sourceEdit_);
     sourceBrowse_ = new QPushButton(this);
+    sourceBrowse_->setObjectName(QStringLiteral("sourceBrowse"));
     outputLabel_ = new QLabel(this);
     outputEdit_ = new QLineEdit(defaultOutputDir(), this);
     outputLabel_->setBuddy(outputEdit_);
@@ -179,10 +180,7 @@ SubmissionDialog::~SubmissionDialog()
     watcher_->waitForFinished();
 }
 
-QString SubmissionDialog::defaultOutputDir()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/instances");
-}
+QString SubmissionDialog::defaultOutputDir() { return dataHomePath(QStringLiteral("instances")); }
 
 void SubmissionDialog::setSourceDir(const QString &dir) { sourceEdit_->setText(dir); }
 QString SubmissionDialog::sourceDir() const { return sourceEdit_->text().trimmed(); }

@@ -4,6 +4,8 @@
 // folder) into lib<instance>.so and its profiled/ variant with core's builder
 // in a worker thread, shows the build log, and on success lists the new
 // instance in the Workbench (described in a runner child like any library).
+// Nothing is built until Build is pressed: picking a folder only fills its
+// field, so the candidate id, flags and manifest can be set first.
 // The fields beside the folders are the CLI's --candidate, --flags and
 // --manifest; the outcome shows what `kexbench-cli build-instance` prints:
 // candidate, flag profile, KAT verdict and the resolved recipe. A library
@@ -40,7 +42,7 @@ public:
     explicit SubmissionDialog(Workbench *workbench, QWidget *parent = nullptr);
     ~SubmissionDialog() override; // waits for a build in flight
 
-    // <AppDataLocation>/instances: where built libraries go unless the user picks another folder.
+    // <data home>/kexbench/instances (datahome.h): where built libraries go unless the user picks another folder.
     static QString defaultOutputDir();
 
     void setSourceDir(const QString &dir);

@@ -2,6 +2,7 @@
 #include "workbench.h"
 
 #include "models/background.h"
+#include "core/campaign/build_info.h"
 #include "core/campaign/campaign.h"
 #include "core/base/discovery.h"
 #include "core/campaign/runner_client.h"
@@ -52,6 +53,23 @@ QString normalizedPath(const QString &path)
     return QDir::cleanPath(canonical.isEmpty() ? info.absoluteFilePath() : canonical);
 }
 
+// The KAT verdict the build record beside the library keeps (none when the
+// record is missing or describes other bytes).
+void readBuildKat(InstanceEntry &entry, const std::string &library)
+{
+    const std::optional<BuildInfo> build = read_build_info(library);
+    if (!build)
+        return;
+    if (!build->kat) {
+        entry.buildKat = BuildKatState::Unchecked;
+        entry.buildKatText = QString::fromStdString(build->kat_note);
+        return;
+    }
+    const kexbench::BuildKat &kat = *build->kat;
+    entry.buildKat = kat.status == "PASS" ? BuildKatState::Passed : BuildKatState::Failed;
+    entry.buildKatText = QString::fromStdString(kat.reason.empty() ? kat.status : kat.status + ": " + kat.reason);
+}
+
 DescribeOutcome describeLibraries(const std::vector<std::string> &libraries)
 {
     DescribeOutcome out;
@@ -65,6 +83,7 @@ DescribeOutcome describeLibraries(const std::vector<std::string> &libraries)
         entry.info = std::move(info.value());
         entry.library = normalizedPath(QString::fromStdString(lib));
         entry.sha256 = QString::fromStdString(library_sha256(lib));
+        readBuildKat(entry, lib);
         out.entries << std::move(entry);
     }
     return out;

@@ -23,6 +23,15 @@
 
 namespace kexbench::ui {
 
+// What a library's build record (lib<name>.so.build.json, written by
+// build-instance and the submission dialog) says about its KAT.
+enum class BuildKatState {
+    Unknown,   // no record for these bytes: kexbench's own instances, libraries built elsewhere
+    Passed,
+    Unchecked, // built without checking its answers: no KAT vectors supplied, or not run
+    Failed,    // checked, and it did not pass: the library was kept anyway
+};
+
 struct InstanceEntry {
     InstanceInfo info;     // from a runner child's describe
     QString library;       // path of the .so
@@ -32,6 +41,10 @@ struct InstanceEntry {
     // says so (core's identity_clash_message), empty when there is none.
     QString sha256;
     QString clash;
+    // Read with the description, so the mark holds wherever the library is
+    // listed from (discovery, Add library, a later session), not only just after a build.
+    BuildKatState buildKat = BuildKatState::Unknown;
+    QString buildKatText; // core's English: the record's note, or "MISMATCH: reason"
 };
 
 struct DatasetEntry {

@@ -5,13 +5,16 @@
 // tests/fixtures/submission-tree built as shipped through the dialog's own
 // fields (candidate id, flag profile, KAT manifest) with the build record
 // they lead to, a library whose KAT fails kept with a warning, the broken fixture
-// refused with a one-line reason and the compiler output kept in the log, and
+// refused with a one-line reason and the compiler output kept in the log, the
+// dialog building only when Build is pressed, its default output folder, the
+// Algorithms mark of a library without KAT vectors (or with a failed KAT), and
 // the hash/DRNG/rest bars of a dataset `kexbench-cli run` profiled. Screenshots
 // go to <tmp>/kexbench-gui-shots for a human to look at.
 #include "gui_test_util.h"
 
 #include "comparepage.h"
 #include "mainwindow.h"
+#include "models/instancetreemodel.h"
 #include "submissiondialog.h"
 
 #include "core/campaign/build_info.h"
@@ -25,11 +28,13 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileDialog>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QPushButton>
 #include <QStackedBarSeries>
 #include <QTemporaryDir>
@@ -114,6 +119,63 @@ void typeInto(SubmissionDialog &dialog, const char *field, const QString &text)
     edit->clear();
     QTest::keyClicks(edit, text);
 }
+
+// Answers every folder picker that opens while it lives: with `dir` (accepted)
+// or, when dir is empty, by cancelling; counts them. A picker nobody answers
+// would block the test for ever.
+class PickerAnswer {
+public:
+    explicit PickerAnswer(QString dir = {}) : dir_(std::move(dir))
+    {
+        QObject::connect(&timer_, &QTimer::timeout, [this] { answer(); });
+        timer_.start(20);
+    }
+    int opened() const { return opened_; }
+
+private:
+    void answer()
+    {
+        auto *picker = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!picker)
+            return;
+        ++opened_;
+        if (dir_.isEmpty()) {
+            picker->reject();
+            return;
+        }
+        // With nothing typed, a folder picker answers the folder it shows.
+        picker->setDirectory(dir_);
+        QMetaObject::invokeMethod(picker, "accept"); // a protected slot
+    }
+    QString dir_;
+    QTimer timer_;
+    int opened_ = 0;
+};
+
+// The instance tree's row of a Workbench row.
+QModelIndex treeIndex(const InstanceTreeModel &model, const Workbench &workbench, const char *instance)
+{
+    return model.indexOfInstance(instanceRow(workbench, instance));
+}
+
+// Organisation and application names as app/gui/main.cpp sets them, for one test.
+class InstalledAppNames {
+public:
+    InstalledAppNames()
+        : organisation_(QCoreApplication::organizationName()), application_(QCoreApplication::applicationName())
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("kexbench"));
+        QCoreApplication::setApplicationName(QStringLiteral("kexbench"));
+    }
+    ~InstalledAppNames()
+    {
+        QCoreApplication::setOrganizationName(organisation_);
+        QCoreApplication::setApplicationName(application_);
+    }
+
+private:
+    QString organisation_, application_;
+};
 
 } // namespace
 
@@ -316,9 +378,14 @@ TEST(SubmissionGui, FailedKatIsKeptWithAWarning)
     ASSERT_TRUE(info.has_value());
     EXPECT_EQ(info->flags, "harness-default");
     EXPECT_EQ(info->guide_result, "MISMATCH");
-    // Kept and listed, as any built library.
+    // Kept and listed, as any built library, with a mark saying its KAT failed.
     ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 120000));
     EXPECT_GE(instanceRow(workbench, "QUILT-KEX-128"), 0);
+    InstanceTreeModel model(&workbench);
+    const QModelIndex leaf = treeIndex(model, workbench, "QUILT-KEX-128");
+    EXPECT_FALSE(leaf.data(Qt::DecorationRole).value<QImage>().isNull());
+    EXPECT_TRUE(leaf.data(Qt::ToolTipRole).toString().contains(QStringLiteral("KAT did not pass at build time (MISMATCH")))
+        << leaf.data(Qt::ToolTipRole).toString().toStdString();
     ASSERT_TRUE(dialog.grab().save(shotPath(QStringLiteral("submission-dialog-kat-failed.png"))));
 }
 
@@ -466,4 +533,118 @@ TEST(SubmissionGui, SharesTabShowsProfiledExchange)
     EXPECT_EQ(sets[0]->at(1) + sets[1]->at(1) + sets[2]->at(1), 0.0);
     QTest::qWait(50);
     ASSERT_TRUE(page.grab().save(shotPath(QStringLiteral("comparepage-shares.png"))));
+}
+
+// "Add submission folder…" opens the dialog without a folder picker of its own
+// and without building: the candidate id, flag profile and manifest are set
+// first, and only the Build button starts the build, with them.
+TEST(SubmissionGui, AddSubmissionFolderBuildsOnlyOnBuild)
+{
+    QTemporaryDir tmp(QDir::temp().filePath(QStringLiteral("kexbench-subgui-XXXXXX")));
+    ASSERT_TRUE(tmp.isValid());
+    Workbench workbench;
+    MainWindow window(&workbench, /*useSettings=*/false);
+    PickerAnswer cancel;
+    window.addSubmissionFolder();
+    SubmissionDialog *dialog = window.submissionDialog();
+    EXPECT_EQ(cancel.opened(), 0) << "no folder picker before the dialog";
+    ASSERT_TRUE(dialog->isVisible());
+    dialog->setSourceDir(submissionCopy(tmp, "submission-toy", true));
+    dialog->setOutputDir(tmp.filePath(QStringLiteral("out")));
+    QTest::qWait(200); // a build started by the folder would have logged its first command by now
+    EXPECT_FALSE(dialog->running());
+    EXPECT_TRUE(dialog->logText().isEmpty()) << dialog->logText().toStdString();
+    EXPECT_TRUE(child<QPushButton>(*dialog, "buildButton")->isEnabled());
+    EXPECT_FALSE(QFileInfo::exists(tmp.filePath(QStringLiteral("out"))));
+    typeInto(*dialog, "candidateEdit", QStringLiteral("kex-77"));
+    dialog->setFlagsProfile(QStringLiteral("kexbench"));
+    ASSERT_TRUE(clickBuildAndWait(*dialog)) << dialog->statusText().toStdString();
+    ASSERT_TRUE(dialog->succeeded()) << dialog->error().toStdString();
+    const auto info = read_build_info(dialog->library().toStdString());
+    ASSERT_TRUE(info.has_value());
+    EXPECT_EQ(info->candidate, "kex-77");
+    EXPECT_EQ(info->flags, "kexbench");
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 120000));
+}
+
+// The dialog's own Browse… only fills the folder field.
+TEST(SubmissionGui, BrowseOnlyFillsTheFolder)
+{
+    QTemporaryDir tmp(QDir::temp().filePath(QStringLiteral("kexbench-subgui-XXXXXX")));
+    ASSERT_TRUE(tmp.isValid());
+    const QString source = submissionCopy(tmp, "submission-toy", true);
+    Workbench workbench;
+    SubmissionDialog dialog(&workbench);
+    dialog.setOutputDir(tmp.filePath(QStringLiteral("out")));
+    dialog.show();
+    PickerAnswer pick(source);
+    QTest::mouseClick(child<QPushButton>(dialog, "sourceBrowse"), Qt::LeftButton); // returns once answered
+    EXPECT_EQ(pick.opened(), 1);
+    EXPECT_EQ(QDir::cleanPath(dialog.sourceDir()), QDir::cleanPath(source));
+    QTest::qWait(200);
+    EXPECT_FALSE(dialog.running());
+    EXPECT_TRUE(dialog.logText().isEmpty()) << dialog.logText().toStdString();
+    EXPECT_TRUE(child<QPushButton>(dialog, "buildButton")->isEnabled());
+    EXPECT_FALSE(QFileInfo::exists(tmp.filePath(QStringLiteral("out"))));
+}
+
+// With the installed program's names (organisation and application both
+// "kexbench"), built libraries go to <data home>/kexbench/instances, beside the
+// Run page's campaigns, not to …/kexbench/kexbench/instances.
+TEST(SubmissionGui, DefaultOutputDirIsOneKexbenchFolder)
+{
+    InstalledAppNames names;
+    const QString dir = SubmissionDialog::defaultOutputDir();
+    EXPECT_FALSE(dir.contains(QStringLiteral("kexbench/kexbench"))) << dir.toStdString();
+    EXPECT_TRUE(dir.endsWith(QStringLiteral("/kexbench/instances"))) << dir.toStdString();
+    const QString dataHome = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    EXPECT_EQ(dir, dataHome + QStringLiteral("/kexbench/instances"));
+    Workbench workbench;
+    SubmissionDialog dialog(&workbench);
+    EXPECT_EQ(dialog.outputDir(), dir) << "the field starts with it";
+}
+
+// submission-toy ships no Test_Vectors: its library is listed with a warning
+// mark and says its answers were not checked. The mark comes from the build
+// record beside the library, so a later session (a new Workbench adding the
+// library) shows it too, and a copy without the record has none.
+TEST(SubmissionGui, LibraryWithoutKatVectorsIsMarked)
+{
+    QTemporaryDir tmp(QDir::temp().filePath(QStringLiteral("kexbench-subgui-XXXXXX")));
+    ASSERT_TRUE(tmp.isValid());
+    Workbench workbench;
+    InstanceTreeModel model(&workbench);
+    SubmissionDialog dialog(&workbench);
+    dialog.setSourceDir(submissionCopy(tmp, "submission-toy", true));
+    dialog.setOutputDir(tmp.filePath(QStringLiteral("out")));
+    dialog.show();
+    ASSERT_TRUE(clickBuildAndWait(dialog)) << dialog.statusText().toStdString();
+    ASSERT_TRUE(dialog.succeeded()) << dialog.error().toStdString();
+    ASSERT_TRUE(dialog.katStatus().startsWith(QStringLiteral("no KAT vectors supplied"))) << dialog.katStatus().toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 120000));
+    auto expectMark = [](const QModelIndex &leaf) {
+        ASSERT_TRUE(leaf.isValid());
+        EXPECT_FALSE(leaf.data(Qt::DecorationRole).value<QImage>().isNull());
+        const QString tip = leaf.data(Qt::ToolTipRole).toString();
+        EXPECT_TRUE(tip.contains(QStringLiteral("no KAT vectors supplied"))) << tip.toStdString();
+        EXPECT_TRUE(tip.contains(QStringLiteral("answers not checked"))) << tip.toStdString();
+    };
+    expectMark(treeIndex(model, workbench, "TOY-KEX-128"));
+
+    Workbench later;
+    InstanceTreeModel laterModel(&later);
+    later.addInstanceLibrary(dialog.library());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !later.busy(); }, 120000));
+    expectMark(treeIndex(laterModel, later, "TOY-KEX-128"));
+
+    const QString bare = tmp.filePath(QStringLiteral("bare/libTOY-KEX-128.so"));
+    ASSERT_TRUE(QDir().mkpath(QFileInfo(bare).path()));
+    ASSERT_TRUE(QFile::copy(dialog.library(), bare));
+    Workbench other;
+    InstanceTreeModel otherModel(&other);
+    other.addInstanceLibrary(bare);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !other.busy(); }, 120000));
+    const QModelIndex unmarked = treeIndex(otherModel, other, "TOY-KEX-128");
+    ASSERT_TRUE(unmarked.isValid());
+    EXPECT_FALSE(unmarked.data(Qt::DecorationRole).isValid()) << "no build record, no mark";
 }

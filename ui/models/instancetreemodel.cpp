@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/instancetreemodel.h"
 
+#include "models/coretext.h"
+#include "models/marks.h"
 #include "models/metrichelp.h"
 #include "workbench.h"
 
@@ -216,9 +218,25 @@ QString InstanceTreeModel::leafTooltip(int instanceRow) const
         tip += QStringLiteral("<br><b>%1:</b> %2").arg(metricName(Metric::StaticSize),
                                                        tr("%n byte(s)", nullptr, static_cast<int>(entry.info.elf_load_bytes)));
     tip += QStringLiteral("<br><b>%1:</b> %2").arg(tr("Library"), entry.library.toHtmlEscaped());
+    if (const QString kat = katConcern(entry); !kat.isEmpty())
+        tip = QStringLiteral("<b>%1</b><br>").arg(kat.toHtmlEscaped()) + tip;
     if (!entry.clash.isEmpty())
         tip = QStringLiteral("<b>%1</b> %2<br>").arg(tr("Name clash:"), entry.clash.toHtmlEscaped()) + tip;
     return tip;
+}
+
+// Why the library's answers are unchecked or wrong, as its build record says;
+// empty when they were checked and passed, or there is no record.
+QString InstanceTreeModel::katConcern(const InstanceEntry &entry) const
+{
+    switch (entry.buildKat) {
+    case BuildKatState::Unchecked:
+        return tr("%1: answers not checked").arg(coreText(entry.buildKatText));
+    case BuildKatState::Failed:
+        return tr("KAT did not pass at build time (%1): campaigns mark its results").arg(coreText(entry.buildKatText));
+    default:
+        return {};
+    }
 }
 
 QVariant InstanceTreeModel::data(const QModelIndex &index, int role) const
@@ -298,6 +316,11 @@ QVariant InstanceTreeModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         return leafTooltip(node.instance);
+    case Qt::DecorationRole:
+        // The same amber mark as suspect figures in Results; the tooltip says why.
+        if (column == Name && !katConcern(entry).isEmpty())
+            return warningMark();
+        return {};
     case Qt::ForegroundRole:
         // Both libraries of a name clash stand out; the tooltip says why.
         if (column == Name && !entry.clash.isEmpty())

@@ -2,7 +2,9 @@
 // The instances the workbench can measure, as a tree: group (Built-in,
 // Baselines, Submissions) -> family -> instance. Leaves are checkable; a
 // check goes to Workbench::setChecked, and group and family rows show and set
-// the check state of everything under them. Data only: no widgets.
+// the check state of everything under them. A leaf whose build record says its
+// KAT was not checked or did not pass carries a warning mark and says why in
+// its tooltip. Data only: no widgets.
 #pragma once
 
 #include <QAbstractItemModel>
@@ -11,6 +13,7 @@
 namespace kexbench::ui {
 
 class Workbench;
+struct InstanceEntry;
 
 class InstanceTreeModel : public QAbstractItemModel {
     Q_OBJECT
@@ -60,6 +63,7 @@ private:
     void collectLeaves(int node, QVector<int> &rows) const;
     QString groupTitle(const QString &key) const;
     QString leafTooltip(int instanceRow) const;
+    QString katConcern(const InstanceEntry &entry) const;
     void emitChangedBelow(int node);
 
     Workbench *workbench_;

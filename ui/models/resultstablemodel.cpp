@@ -2,6 +2,7 @@
 #include "models/resultstablemodel.h"
 
 #include "models/coretext.h"
+#include "models/marks.h"
 #include "models/metrichelp.h"
 #include "models/reportexport.h"
 
@@ -16,9 +17,6 @@
 
 #include <QColor>
 #include <QFileInfo>
-#include <QImage>
-#include <QPainter>
-#include <QPolygonF>
 
 #include <algorithm>
 #include <cctype>
@@ -179,35 +177,6 @@ QString measurementsText(const Record &r)
             .arg(r.plan.iterations_per_trial);
     // adaptive trials differ in length
     return QStringLiteral("%1 (%2 \u00d7 \u2026)").arg(r.measurements).arg(k->trial_sizes.size());
-}
-
-// A small filled triangle with an exclamation mark, painted here because the
-// models library has no QStyle (it links QtGui only); no text, so no fonts.
-QImage markImage(const QColor &color)
-{
-    QImage image(14, 14, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::transparent);
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(color);
-    painter.drawPolygon(QPolygonF{QPointF(7, 0.5), QPointF(13.5, 13), QPointF(0.5, 13)});
-    painter.setBrush(Qt::white);
-    painter.drawRect(QRectF(6.2, 4.5, 1.6, 5));
-    painter.drawRect(QRectF(6.2, 10.5, 1.6, 1.5));
-    return image;
-}
-
-const QImage &warningMark()
-{
-    static const QImage mark = markImage(QColor(0xe0, 0x8e, 0x00)); // amber: the figures are suspect
-    return mark;
-}
-
-const QImage &noticeMark()
-{
-    static const QImage mark = markImage(QColor(0x5d, 0x6d, 0x7e)); // slate: read with care
-    return mark;
 }
 
 // Disturbed rows: a light amber band with dark text, readable on light and
