@@ -2139,6 +2139,10 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
             <numerusform>已将 %n 行复制为 CSV。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 (no figure in any record)</source>
+        <translation>%1（所有记录均无此数值）</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::ResultsTableModel</name>
@@ -2289,20 +2293,12 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>试验中位数的中位数在各次试验上的 95% 置信区间（kexbench），以相对宽度（上限 − 下限）/ 中位数表示；无分布假设，因此少于 6 次试验时不适用。</translation>
     </message>
     <message>
-        <source>Median of trial medians of the counter (kexbench): each trial is one fresh runner process.</source>
-        <translation>计数器的试验中位数的中位数（kexbench）：每次试验是一个新的 runner 进程。</translation>
-    </message>
-    <message>
         <source>Kept trials, kexbench&apos;s unit of replication (one fresh runner process each); &quot;+N retried&quot;: disturbed attempts that were run again.</source>
         <translation>保留的试验次数，即 kexbench 的重复单位（每次一个新的 runner 进程）；“另重试 N 次”：受干扰后重新运行的尝试。</translation>
     </message>
     <message>
         <source>Consistency checks: timer-limited steps, disturbed trials, dropped tick pairs, and an exchange more than 15 % away from the sum of its steps (mean over calls).</source>
         <translation>一致性检查：受定时器限制的步骤、受干扰的试验、丢弃的计数对，以及与其各步骤之和相差超过 15% 的交换（按调用平均）。</translation>
-    </message>
-    <message>
-        <source>Harness records carry counter totals only: no trial-level counter figure.</source>
-        <translation>harness 记录只有计数器总计：没有试验级的计数器数值。</translation>
     </message>
     <message>
         <source>No trial values: the record has no samples or trial totals.</source>
@@ -2435,6 +2431,48 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>KAT</source>
         <translation>KAT</translation>
+    </message>
+    <message>
+        <source>Median of trial medians of the counter (kexbench): each trial is one fresh runner process. Harness records without samples: the median of trial means (each trial&apos;s cycle count divided by its calls).</source>
+        <translation>计数器的试验中位数之中位数（kexbench）：每次试验是一个全新的运行子进程。没有样本的 harness 记录：试验均值的中位数（每次试验的周期数除以其调用次数）。</translation>
+    </message>
+    <message>
+        <source>Heap peak, from kexbench&apos;s memory pass (an untimed pass of its own runner child): the highest level of live requested bytes above the level at the step&apos;s start, the largest over the pass&apos;s exchanges; glibc&apos;s rounding up to usable block sizes is not included. As in the report&apos;s section 5, &quot;Memory per operation (kexbench)&quot;.</source>
+        <translation>堆峰值，来自 kexbench 的内存测量轮（其运行子进程中单独的不计时轮次）：高于该步骤开始时水平的存活请求字节数的最高值，取该轮各次交换中的最大值；不包括 glibc 将每个块向上取整到可用大小的部分。与报告第 5 节“每次操作的内存（kexbench）”相同。</translation>
+    </message>
+    <message>
+        <source>Allocations per operation, from kexbench&apos;s memory pass: allocating calls per operation, the mean over the pass&apos;s exchanges. As in the report&apos;s section 5, &quot;Memory per operation (kexbench)&quot;.</source>
+        <translation>每次操作的分配次数，来自 kexbench 的内存测量轮：每次操作的分配调用次数，取该轮各次交换的均值。与报告第 5 节“每次操作的内存（kexbench）”相同。</translation>
+    </message>
+    <message>
+        <source>Stack peak, from kexbench&apos;s memory pass: the deepest stack use below the step&apos;s entry stack pointer, to the word, the return address not counted. As in the report&apos;s section 5.</source>
+        <translation>栈峰值，来自 kexbench 的内存测量轮：低于该步骤入口栈指针的最深栈使用量，精确到字，不计返回地址。与报告第 5 节相同。</translation>
+    </message>
+    <message>
+        <source>n/a: the harness recorded no cycle count for some trial (it counted time only), so there is no median of trial means in cycles.</source>
+        <translation>不适用：harness 未记录某次试验的周期数（只计了时间），因此没有以周期计的试验均值中位数。</translation>
+    </message>
+    <message>
+        <source>n/a: %1</source>
+        <translation>不适用：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Memory pass of %n exchange(s).</source>
+        <translation>
+            <numerusform>内存测量轮共 %n 次交换。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Heap peak (bytes)</source>
+        <translation>堆峰值（字节）</translation>
+    </message>
+    <message>
+        <source>Allocations/op (mean)</source>
+        <translation>每次操作分配次数（均值）</translation>
+    </message>
+    <message>
+        <source>Stack peak (bytes)</source>
+        <translation>栈峰值（字节）</translation>
     </message>
 </context>
 <context>

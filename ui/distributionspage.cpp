@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "distributionspage.h"
+#include "logaxis.h"
 #include "models/timelineseries.h"
 #include "refreshgate.h"
 #include "selectoritems.h"
@@ -466,13 +467,8 @@ void DistributionsPage::render()
         a->setLabel(QString());
     }
     plot_->yAxis2->setVisible(false);
-    if (p.logScale) {
-        QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
-        ticker->setSubTickCount(8);
-        valueAxis->setTicker(ticker);
-        valueAxis->setScaleType(QCPAxis::stLogarithmic);
-        valueAxis->setNumberFormat(QStringLiteral("gb"));
-    }
+    if (p.logScale)
+        setLogAxis(valueAxis); // labelled ticks where the data is (logaxis.h)
     valueAxis->setLabel(p.valueLabel);
 
     for (std::size_t i = 0; i < p.series.size(); ++i) {

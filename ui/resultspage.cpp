@@ -131,8 +131,8 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     connect(proxy_, &QAbstractItemModel::modelReset, this, &ResultsPage::updateCount);
     // A reset may give the headers fresh sections: the chosen columns stay hidden.
     connect(proxy_, &QAbstractItemModel::modelReset, this, [this] {
+        applyColumnVisibility();
         for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
-            view_->setColumnHidden(c, hiddenColumns_.contains(c));
             frozen_->setColumnHidden(c, c >= kKeyColumns);
             if (c < kKeyColumns)
                 frozen_->setColumnWidth(c, view_->columnWidth(c));
@@ -142,6 +142,7 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     connect(proxy_, &QAbstractItemModel::layoutChanged, this, &ResultsPage::updateCount);
     // From the model, not the Workbench, so the tests' setSnapshots() shows them too.
     connect(model_, &ResultsTableModel::snapshotsApplied, this, &ResultsPage::updateHostWarnings);
+    connect(model_, &ResultsTableModel::snapshotsApplied, this, &ResultsPage::updateEmptyColumns);
 
     if (workbench_) {
         gate_ = new RefreshGate(this, [this] { startPrepare(); });
@@ -292,9 +293,15 @@ void ResultsPage::updateFrozenGeometry()
 {
     if (!frozen_)
         return;
+    // The overlay's columns take the table's widths here too, not only on
+    // sectionResized: a width the overlay missed left a blank strip between
+    // Operation and the first figure.
     int width = 0;
-    for (int c = 0; c < kKeyColumns; ++c)
+    for (int c = 0; c < kKeyColumns; ++c) {
+        if (frozen_->columnWidth(c) != view_->columnWidth(c))
+            frozen_->setColumnWidth(c, view_->columnWidth(c));
         width += view_->columnWidth(c);
+    }
     const int headerHeight = view_->horizontalHeader()->height();
     frozen_->horizontalHeader()->setFixedHeight(headerHeight);
     const QRect viewport = view_->viewport()->geometry();
@@ -325,7 +332,7 @@ void ResultsPage::buildColumnsMenu()
     connect(columnsMenu_, &QMenu::aboutToShow, this, [this] {
         for (QAction *action : columnsMenu_->actions())
             if (action->isCheckable())
-                action->setText(model_->headerData(action->data().toInt(), Qt::Horizontal).toString());
+                action->setText(columnActionText(action->data().toInt()));
     });
     columnsMenu_->addSeparator();
     auto *all = columnsMenu_->addAction(QString());
@@ -349,8 +356,40 @@ void ResultsPage::restoreHiddenColumns()
             const int c = action->data().toInt();
             const QSignalBlocker block(action);
             action->setChecked(!hiddenColumns_.contains(c));
-            view_->setColumnHidden(c, hiddenColumns_.contains(c));
         }
+    applyColumnVisibility();
+}
+
+// Called after every applied snapshot: a live campaign's first record with a
+// figure in a column brings the column back.
+void ResultsPage::updateEmptyColumns()
+{
+    QList<int> empty;
+    for (int c = kKeyColumns; c < ResultsTableModel::ColumnCount; ++c)
+        if (model_->columnIsEmpty(c))
+            empty << c;
+    if (empty == emptyColumns_)
+        return;
+    emptyColumns_ = empty;
+    applyColumnVisibility();
+}
+
+void ResultsPage::applyColumnVisibility()
+{
+    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
+        view_->setColumnHidden(c, hiddenColumns_.contains(c) || emptyColumns_.contains(c));
+    for (QAction *action : columnsMenu_->actions())
+        if (action->isCheckable()) {
+            const int c = action->data().toInt();
+            action->setEnabled(c >= kKeyColumns && !emptyColumns_.contains(c));
+            action->setText(columnActionText(c));
+        }
+}
+
+QString ResultsPage::columnActionText(int column) const
+{
+    const QString header = model_->headerData(column, Qt::Horizontal).toString();
+    return emptyColumns_.contains(column) ? tr("%1 (no figure in any record)").arg(header) : header;
 }
 
 bool ResultsPage::isColumnShown(int column) const { return !view_->isColumnHidden(column); }
@@ -362,7 +401,7 @@ void ResultsPage::setColumnShown(int column, bool shown)
     hiddenColumns_.removeAll(column);
     if (!shown)
         hiddenColumns_ << column;
-    view_->setColumnHidden(column, !shown);
+    view_->setColumnHidden(column, !shown || emptyColumns_.contains(column));
     for (QAction *action : columnsMenu_->actions())
         if (action->isCheckable() && action->data().toInt() == column && action->isChecked() != shown) {
             const QSignalBlocker block(action);
@@ -476,7 +515,7 @@ void ResultsPage::retranslateUi()
                             "copies the shown columns."));
     for (QAction *action : columnsMenu_->actions()) {
         if (action->isCheckable())
-            action->setText(model_->headerData(action->data().toInt(), Qt::Horizontal).toString());
+            action->setText(columnActionText(action->data().toInt()));
         else if (!action->isSeparator())
             action->setText(tr("Show all columns"));
     }

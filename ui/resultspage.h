@@ -44,6 +44,8 @@ public:
     QToolButton *columnsButton() const { return columns_; }
     // Shows or hides a figure column and stores the choice (QSettings
     // "results/hiddenColumns", by ResultsTableModel::columnKey).
+    // A column without a figure in any row (ResultsTableModel::columnIsEmpty)
+    // stays hidden whatever the choice, and its menu entry says so.
     void setColumnShown(int column, bool shown);
     bool isColumnShown(int column) const;
     QLineEdit *filterEdit() const { return filter_; }
@@ -83,6 +85,9 @@ private:
     void updateFrozenGeometry();
     void buildColumnsMenu();
     void restoreHiddenColumns();
+    void updateEmptyColumns();
+    void applyColumnVisibility();
+    QString columnActionText(int column) const;
     void startPrepare();
     void showPrepared(std::shared_ptr<ResultsTableModel::Prepared> prepared);
 
@@ -101,6 +106,7 @@ private:
     int sizedRows_ = 0; // rows the column widths were last fitted to
     RefreshGate *gate_ = nullptr; // starts startPrepare()
     QList<int> hiddenColumns_; // the reader's choice, applied again after a model reset
+    QList<int> emptyColumns_;  // no row has a figure there: hidden, not part of the choice
 };
 
 } // namespace kexbench::ui

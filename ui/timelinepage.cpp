@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timelinepage.h"
+#include "logaxis.h"
 
 #include "models/background.h"
 #include "models/coretext.h"
@@ -416,13 +417,8 @@ void TimelinePage::render()
         a->setNumberFormat(QStringLiteral("gbd"));
         a->setNumberPrecision(6);
     }
-    if (log) {
-        // Powers of ten as 10^k everywhere, never "1e+08" beside "100000".
-        plot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
-        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
-        plot_->yAxis->setNumberFormat(QStringLiteral("eb"));
-        plot_->yAxis->setNumberPrecision(0);
-    }
+    if (log)
+        setLogAxis(plot_->yAxis); // the Distributions page's rule (logaxis.h)
     plot_->xAxis->setLabel(s && s->trialPoints ? tr("trial") : tr("iteration (all trials in order)"));
     if (s && s->trialPoints) { // trials are numbered from 1, as the hover text and the records number them
         auto trials = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);

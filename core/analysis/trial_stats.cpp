@@ -74,6 +74,24 @@ std::optional<TrialEstimate> trial_estimate(const Record &record, TrialQuantity 
     return estimate_over_trials(std::move(means), TrialStatistic::median_of_trial_means, quantity, confidence);
 }
 
+std::optional<TrialEstimate> harness_count_estimate(const Record &record, double confidence)
+{
+    if (record.kexbench)
+        return std::nullopt; // its counter figure comes from its per-iteration samples
+    std::vector<double> means;
+    for (const TrialTotals &t : record.trials) {
+        if (t.measurements == 0)
+            continue; // no call to divide by, as for the trial times
+        if (!t.cycles)
+            return std::nullopt; // one trial without a count: a median of the others would hide it
+        means.push_back(t.mean_count_per_call());
+    }
+    if (means.empty())
+        return std::nullopt;
+    return estimate_over_trials(std::move(means), TrialStatistic::median_of_trial_means, TrialQuantity::ticks,
+                                confidence);
+}
+
 std::string ci_unavailable_reason(const TrialEstimate &e)
 {
     if (e.values.empty())

@@ -55,6 +55,15 @@ std::vector<double> trial_medians(const RecordSamples &samples, TrialQuantity qu
 std::optional<TrialEstimate> trial_estimate(const Record &record, TrialQuantity quantity = TrialQuantity::time_ns,
                                             double confidence = 0.95);
 
+// Harness records: the median of the trials' counts per call
+// (TrialTotals::mean_count_per_call), in the driver's unit (core cycles, its
+// perf_event count), statistic median_of_trial_means. trial_estimate leaves
+// these out because a comparison must first know both sides count alike; a
+// table that names the unit beside the figure can show them. nullopt for a
+// kexbench record, without a trial with measurements, or when such a trial
+// has no count.
+std::optional<TrialEstimate> harness_count_estimate(const Record &record, double confidence = 0.95);
+
 // The same over given trial values (the adaptive rule and `bench stability` use it).
 TrialEstimate estimate_over_trials(std::vector<double> values, TrialStatistic statistic, TrialQuantity quantity,
                                    double confidence = 0.95);

@@ -7,6 +7,7 @@
 #include "gui_test_util.h"
 
 #include "distributionspage.h"
+#include "logaxis.h"
 #include "mainwindow.h"
 
 #include "core/data/dataset.h"
@@ -367,4 +368,68 @@ TEST(DistributionsView, ControlsReadableAt1024x700)
     EXPECT_EQ(alone.width(), width);
     expectWholeTexts(&alone);
     EXPECT_TRUE(alone.grab().save(shot(QStringLiteral("page-at-1024"))));
+}
+
+// Issue 33 item 16 (c): on a log axis the labelled ticks reach the data, not
+// only the powers of ten around it (a bulk at ≈ 295 µs, a tail to 5 ms).
+TEST(DistributionsView, LogAxisLabelsTicksWhereTheDataIs)
+{
+    auto generate = [](double low, double high) {
+        LogAxisTicker ticker;
+        QVector<double> ticks, subTicks;
+        QVector<QString> labels;
+        ticker.generate(QCPRange(low, high), QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks, &labels);
+        return std::pair{ticks, labels};
+    };
+    // Under three decades: 1-2-5 per decade.
+    const auto [ticks, labels] = generate(250, 5000);
+    EXPECT_EQ(ticks, (QVector<double>{500, 1000, 2000, 5000}));
+    EXPECT_EQ(labels, (QVector<QString>{QStringLiteral("500"), QStringLiteral("1000"), QStringLiteral("2000"),
+                                        QStringLiteral("5000")}));
+    // Narrower than two 1-2-5 steps: linear steps, all inside.
+    const auto narrow = generate(280, 310).first;
+    EXPECT_GE(narrow.size(), 2);
+    for (double t : narrow)
+        EXPECT_TRUE(t >= 280 && t <= 310) << t;
+    // Many decades: the powers of ten, drawn as 10^k.
+    const auto [wide, wideLabels] = generate(1, 1e6);
+    EXPECT_EQ(wide.front(), 1.0);
+    for (const QString &label : wideLabels)
+        EXPECT_TRUE(label.contains(QLatin1Char('e'))) << label.toStdString();
+
+    // On the page: 900 calls around 295 µs, 100 spread up to 5000 µs.
+    Record r = sampled("X", "exchange", 1000, 30000, 900, 7);
+    std::mt19937_64 rng(7);
+    std::normal_distribution<double> bulk(295000, 3000);
+    std::uniform_real_distribution<double> tail(300000, 5000000);
+    for (std::size_t i = 0; i < r.kexbench->ns.size(); ++i)
+        r.kexbench->ns[i] = static_cast<uint64_t>(i % 10 == 9 ? tail(rng) : bulk(rng));
+    auto data = std::make_shared<Dataset>();
+    data->system_label = "x86";
+    data->records.push_back(r);
+    DistributionsPage page(nullptr);
+    page.resize(1000, 700);
+    page.show();
+    page.setSnapshots({{QStringLiteral("x86"), data}});
+    ASSERT_TRUE(settle(page));
+    ASSERT_TRUE(page.select(0, QStringLiteral("X"), QStringLiteral("exchange")));
+    DistributionOptions o;
+    o.unit = ValueUnit::Time;
+    o.logScale = true;
+    page.setOptions(o);
+    ASSERT_TRUE(settle(page));
+    QCPAxis *axis = page.plot()->xAxis;
+    ASSERT_EQ(axis->scaleType(), QCPAxis::stLogarithmic);
+    ASSERT_TRUE(axis->label().contains(QString::fromUtf8("\u00b5s"))) << axis->label().toStdString();
+    page.plot()->replot();
+    const QVector<double> shown = axis->tickVector();
+    const QVector<QString> shownLabels = axis->tickVectorLabels();
+    ASSERT_EQ(shown.size(), shownLabels.size());
+    int nearBulk = 0;
+    for (int i = 0; i < shown.size(); ++i)
+        if (axis->range().contains(shown[i]) && shown[i] >= 250 && shown[i] < 1000 && !shownLabels[i].isEmpty())
+            ++nearBulk;
+    EXPECT_GE(nearBulk, 1) << "range " << axis->range().lower << " - " << axis->range().upper << ", labels "
+                           << QStringList(shownLabels.begin(), shownLabels.end()).join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(page.grab().save(shot(QStringLiteral("log-axis-labels"))));
 }

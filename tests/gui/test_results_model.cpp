@@ -203,8 +203,8 @@ TEST(ResultsTableModel, ReferenceCampaignRowsMatchThePublishedTable)
     const Record *rec = model.record(ex);
     ASSERT_NE(rec, nullptr);
     // No samples: kexbench's figure is the median of the trial means (the
-    // median trial's value), its CI over the harness's 5 trials is n/a, and
-    // there is no trial-level counter figure from totals in the driver's unit.
+    // median trial's value), its CI over the harness's 5 trials is n/a; the
+    // counter's trial figure is in the cycles column (HarnessCycles... below).
     const auto byTime = trial_estimate(*rec, TrialQuantity::time_ns);
     ASSERT_TRUE(byTime.has_value());
     EXPECT_EQ(byTime->statistic, TrialStatistic::median_of_trial_means);
@@ -1016,7 +1016,9 @@ TEST(ResultsPage, ColumnChooserHidesShowsAndPersists)
             if (a->isCheckable()) {
                 ++checkable;
                 EXPECT_TRUE(a->isChecked());
-                EXPECT_EQ(a->isEnabled(), a->data().toInt() >= ResultsTableModel::KeyColumnCount);
+                // Key columns and columns without a figure in any record cannot be chosen.
+                const int c = a->data().toInt();
+                EXPECT_EQ(a->isEnabled(), c >= ResultsTableModel::KeyColumnCount && !page.model()->columnIsEmpty(c));
             }
         EXPECT_EQ(checkable, int(ResultsTableModel::ColumnCount));
         emit menu->aboutToShow();
@@ -1072,7 +1074,7 @@ TEST(ResultsPage, ColumnChooserHidesShowsAndPersists)
         ASSERT_NE(all, nullptr);
         all->trigger();
         for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
-            EXPECT_FALSE(page.view()->isColumnHidden(c)) << c;
+            EXPECT_EQ(page.view()->isColumnHidden(c), page.model()->columnIsEmpty(c)) << c;
         EXPECT_FALSE(QSettings().contains(QStringLiteral("results/hiddenColumns")));
         EXPECT_TRUE(csvLines(page.csv()).front().split(QLatin1Char(',')).contains(QStringLiteral("peak_rss_bytes")));
     }
@@ -1178,6 +1180,7 @@ TEST(ResultsTableModel, OneNumberFormatPerColumn)
     const QRegularExpression measurements(QString::fromUtf8("^\\d+ \\(\\d+ \u00d7 (\\d+|\u2026)\\)$"));
     const QRegularExpression kib(QStringLiteral("^\\d+ KiB$"));
     const QRegularExpression bytes(QStringLiteral("^\\d+$"));
+    const QRegularExpression memoryCount(QStringLiteral("^\\d+(\\.\\d\\d)?$")); // core memory_count_text
     std::map<int, const QRegularExpression *> rule{
         {ResultsTableModel::MeanCycles, &counts},   {ResultsTableModel::MeanTicks, &counts},
         {ResultsTableModel::TrialCycles, &counts},  {ResultsTableModel::TrialTicks, &counts},
@@ -1186,7 +1189,8 @@ TEST(ResultsTableModel, OneNumberFormatPerColumn)
         {ResultsTableModel::TrialCi, &ci},          {ResultsTableModel::Trials, &trials},
         {ResultsTableModel::Measurements, &measurements}, {ResultsTableModel::BaselineRss, &kib},
         {ResultsTableModel::PeakRss, &kib},         {ResultsTableModel::ElfImage, &bytes},
-        {ResultsTableModel::Stack, &bytes},         {ResultsTableModel::Bandwidth, &bytes}};
+        {ResultsTableModel::Stack, &bytes},         {ResultsTableModel::Bandwidth, &bytes},
+        {ResultsTableModel::HeapPeak, &bytes},      {ResultsTableModel::HeapAllocations, &memoryCount}};
     std::map<int, int> checked;
     for (int r = 0; r < model.rowCount(); ++r)
         for (const auto &[column, re] : rule) {
@@ -1384,4 +1388,150 @@ TEST(ResultsPage, KeepsTheSelectionWhileLiveRowsArrive)
     ASSERT_EQ(selected.size(), 1);
     EXPECT_EQ(selected.front().siblingAtColumn(ResultsTableModel::Instance).data().toString(), QStringLiteral("X-3"));
     EXPECT_EQ(page.proxy()->rowCount(), 3);
+}
+
+// Issue 33 item 16 (a): no blank column. A column no record has a figure in
+// (Mean cycles of a TSC campaign, Stack and heap of harness data, Reason when
+// nothing failed) is hidden, for kexbench and harness data alike.
+TEST(ResultsPage, NoShownColumnIsEmptyInEveryRow)
+{
+    const auto camp = sampledCampaign();
+    ASSERT_TRUE(camp);
+    std::vector<ResultsTableModel::Snapshots> cases{{{QStringLiteral("campaign"), camp}}};
+    if (haveReference())
+        cases.push_back({{QStringLiteral("arm_1"), loadReference()}});
+    const QString dash = QString::fromUtf8(fmt::kMissing);
+    for (const auto &snapshots : cases) {
+        ResultsPage page(nullptr);
+        page.model()->setSnapshots(snapshots);
+        ASSERT_GT(page.model()->rowCount(), 0);
+        int shown = 0;
+        for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+            if (!page.isColumnShown(c))
+                continue;
+            ++shown;
+            bool any = false;
+            for (int r = 0; r < page.model()->rowCount() && !any; ++r) {
+                const QString text = cell(*page.model(), r, c);
+                any = !text.isEmpty() && text != dash;
+            }
+            EXPECT_TRUE(any) << snapshots.front().first.toStdString() << ": column "
+                             << page.model()->headerData(c, Qt::Horizontal).toString().toStdString()
+                             << " is empty in every row";
+        }
+        EXPECT_GT(shown, ResultsTableModel::KeyColumnCount + 5);
+        // Nor a blank strip between the key columns laid over the table and the figures.
+        page.resize(1200, 700);
+        page.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+        QCoreApplication::processEvents();
+        QTableView *keys = page.frozenView();
+        int keyWidth = 0;
+        for (int c = 0; c < ResultsTableModel::KeyColumnCount; ++c) {
+            EXPECT_EQ(keys->columnWidth(c), page.view()->columnWidth(c)) << c;
+            keyWidth += keys->columnWidth(c);
+        }
+        EXPECT_EQ(keys->width(), keyWidth);
+        EXPECT_EQ(keys->horizontalHeader()->length(), keyWidth);
+        EXPECT_EQ(keys->viewport()->width(), keyWidth);
+        EXPECT_TRUE(page.isColumnShown(ResultsTableModel::MeanTime));
+        // The chooser says why such a column cannot be shown.
+        for (QAction *action : page.columnsMenu()->actions())
+            if (action->isCheckable() && page.model()->columnIsEmpty(action->data().toInt()))
+                EXPECT_FALSE(action->isEnabled()) << action->text().toStdString();
+    }
+}
+
+// (a): the heap columns are the report's section 5 "Memory per operation
+// (kexbench)" figures of the same records, and their headers name the statistic.
+TEST(ResultsTableModel, HeapColumnsShowTheReportsMemoryFigures)
+{
+    const auto camp = sampledCampaign();
+    ASSERT_TRUE(camp);
+    ResultsTableModel model;
+    model.setSnapshots({{QStringLiteral("campaign"), camp}});
+    const Report report = build_report(*camp, ReportOptions{});
+    const ReportTable *memory = report.table("resources-kexbench");
+    ASSERT_NE(memory, nullptr);
+    auto field = [&](const char *name) {
+        const auto it = std::find(memory->data_header.begin(), memory->data_header.end(), name);
+        return static_cast<size_t>(it - memory->data_header.begin());
+    };
+    auto number = [](const DataValue &v) -> std::optional<double> {
+        if (const auto *i = std::get_if<int64_t>(&v))
+            return static_cast<double>(*i);
+        if (const auto *d = std::get_if<double>(&v))
+            return *d;
+        return std::nullopt;
+    };
+    auto sortValue = [&](int row, int column) -> std::optional<double> {
+        const QVariant v = model.index(row, column).data(ResultsTableModel::SortRole);
+        return v.isValid() ? std::optional<double>(v.toDouble()) : std::nullopt;
+    };
+    int compared = 0, heapFigures = 0;
+    for (const auto &row : memory->data_rows) {
+        const auto text = [&](size_t f) { return QString::fromStdString(std::get<std::string>(row[f])); };
+        const int r = findRow(model, QStringLiteral("campaign"), text(field("instance")), text(field("operation")));
+        ASSERT_GE(r, 0);
+        for (const auto &[name, column] : {std::pair{"heap_peak_bytes", int(ResultsTableModel::HeapPeak)},
+                                           std::pair{"heap_allocations_per_operation", int(ResultsTableModel::HeapAllocations)},
+                                           std::pair{"stack_bytes", int(ResultsTableModel::Stack)}}) {
+            const std::optional<double> expected = number(row[field(name)]);
+            EXPECT_EQ(sortValue(r, column), expected) << name << " row " << r;
+            EXPECT_EQ(cell(model, r, column).toStdString(),
+                      expected ? memory_count_text(*expected) : std::string(fmt::kMissing))
+                << name << " row " << r;
+            if (expected && column != ResultsTableModel::Stack)
+                ++heapFigures;
+        }
+        ++compared;
+    }
+    EXPECT_EQ(compared, model.rowCount());
+    EXPECT_GT(heapFigures, 0) << "the fixture campaign's memory pass measured no heap figure";
+    EXPECT_EQ(model.headerData(ResultsTableModel::HeapPeak, Qt::Horizontal).toString(), QStringLiteral("Heap peak (bytes)"));
+    EXPECT_EQ(model.headerData(ResultsTableModel::HeapAllocations, Qt::Horizontal).toString(),
+              QStringLiteral("Allocations/op (mean)"));
+    EXPECT_EQ(model.headerData(ResultsTableModel::Stack, Qt::Horizontal).toString(), QStringLiteral("Stack peak (bytes)"));
+    auto headerTip = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
+    EXPECT_TRUE(headerTip(ResultsTableModel::HeapPeak).contains(QStringLiteral("the largest over the pass's exchanges")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::HeapAllocations).contains(QStringLiteral("the mean over the pass's exchanges")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::Stack).contains(QStringLiteral("deepest stack use")));
+}
+
+// (b): harness data counts cycles per trial, so "kexbench median cycles" is
+// the median of the trial means in cycles; without a count for every trial
+// it says n/a and why.
+TEST(ResultsTableModel, HarnessCyclesGiveTheMedianOfTrialMeans)
+{
+    if (!haveReference())
+        GTEST_SKIP() << "reference dataset absent: " << referenceDataset().toStdString();
+    const auto arm = loadReference();
+    ASSERT_TRUE(arm);
+    ResultsTableModel model;
+    model.setSnapshots({{QStringLiteral("arm_1"), arm}});
+    ASSERT_GT(model.rowCount(), 0);
+    for (int r = 0; r < model.rowCount(); ++r) {
+        std::vector<double> means; // each trial's cycles per call, computed here from the record
+        for (const TrialTotals &t : model.record(r)->trials)
+            if (t.measurements > 0 && t.cycles)
+                means.push_back(*t.cycles / static_cast<double>(t.measurements));
+        ASSERT_FALSE(means.empty()) << r;
+        std::sort(means.begin(), means.end());
+        const size_t n = means.size();
+        const double median = n % 2 ? means[n / 2] : (means[n / 2 - 1] + means[n / 2]) / 2;
+        EXPECT_EQ(cell(model, r, ResultsTableModel::TrialCycles).toStdString(), fmt::fmt_int(median)) << r;
+        EXPECT_DOUBLE_EQ(model.index(r, ResultsTableModel::TrialCycles).data(ResultsTableModel::SortRole).toDouble(), median);
+        const QString tip = cell(model, r, ResultsTableModel::TrialCycles, Qt::ToolTipRole);
+        EXPECT_TRUE(tip.contains(QStringLiteral("median of trial means over %1 trial").arg(n))) << tip.toStdString();
+    }
+
+    // A harness record with a trial the driver counted no cycles for.
+    Record r = *model.record(0);
+    r.trials.at(1).cycles.reset();
+    ResultsTableModel timeOnly;
+    timeOnly.setSnapshots({{QStringLiteral("memory"), memoryDataset({r})}});
+    EXPECT_EQ(cell(timeOnly, 0, ResultsTableModel::TrialCycles), QStringLiteral("n/a"));
+    EXPECT_FALSE(timeOnly.index(0, ResultsTableModel::TrialCycles).data(ResultsTableModel::SortRole).isValid());
+    EXPECT_TRUE(cell(timeOnly, 0, ResultsTableModel::TrialCycles, Qt::ToolTipRole)
+                    .contains(QStringLiteral("no cycle count for some trial")));
 }

@@ -6,6 +6,7 @@
 #include "gui_test_util.h"
 
 #include "timelinepage.h"
+#include "logaxis.h"
 #include "models/timelineseries.h"
 
 #include "core/data/dataset.h"
@@ -194,6 +195,8 @@ TEST(TimelinePage, LogScaleKeepsTheBulkReadableBesideOutliersDecadesAbove)
     EXPECT_TRUE(page.logScale());
     QCPAxis *y = page.plot()->yAxis;
     EXPECT_EQ(y->scaleType(), QCPAxis::stLogarithmic);
+    // The Distributions page's tick rule (logaxis.h), one home for both pages.
+    EXPECT_TRUE(y->ticker().dynamicCast<LogAxisTicker>());
     EXPECT_LE(y->range().lower, 1000.0);
     EXPECT_GE(y->range().upper, 10000360.0);
     // The bulk (1000..2199 ticks, a third of a decade below outliers four decades

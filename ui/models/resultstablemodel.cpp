@@ -204,6 +204,7 @@ struct ResultsTableModel::Row {
     std::optional<StepSumCheck> stepSum; // exchange rows of instances with every step measured
     bool disturbed = false;
     std::optional<double> baselineRss, peakRss, elf, stack;
+    OperationMemory memory; // the report's section 5 figures (core operation_memory), with why one is missing
     std::optional<TransmissionFigures> transmission; // the instance's, as the report's section 6 has them
     std::optional<double> bandwidth;                 // transmission->bandwidth
     double measurements = 0;
@@ -237,6 +238,9 @@ void fillTrialFigures(ResultsTableModel::Row &row, const Record &r)
 {
     row.byTime = trial_estimate(r, TrialQuantity::time_ns);
     row.byTicks = trial_estimate(r, TrialQuantity::ticks);
+    // Harness records have one count per trial: the median of their means per call.
+    if (!row.byTicks)
+        row.byTicks = harness_count_estimate(r);
     row.trials = keptTrials(r, row.byTime, row.byTicks);
     row.retried = r.disturbed_retries;
 }
@@ -264,8 +268,8 @@ void fillSizes(ResultsTableModel::Row &row, const Record &r, const Dataset &data
     row.peakRss = opt(r.peak_rss_bytes);
     if (const BuildEntry *b = data.build_for(r.candidate, r.label))
         row.elf = opt(b->elf_load_bytes);
-    if (r.kexbench)
-        row.stack = opt(r.kexbench->stack_bytes);
+    row.memory = operation_memory(r);
+    row.stack = opt(row.memory.stack_bytes);
     row.transmission = instance_transmission(data, r.candidate, r.label, accounting);
     if (row.transmission && row.transmission->bandwidth)
         row.bandwidth = static_cast<double>(*row.transmission->bandwidth);
@@ -305,7 +309,7 @@ QString ResultsTableModel::columnKey(int column)
         "dataset",      "instance",          "operation",   "mean_cycles", "mean_ticks",  "mean_seconds",
         "median_trial", "ops_per_second",    "trial_time",  "trial_ci",    "trial_cycles", "trial_ticks",
         "trials",       "checks",            "measurements", "baseline_rss", "peak_rss",   "elf_image",
-        "stack",        "bandwidth",         "kat",         "counter",     "status",      "reason"};
+        "heap_peak",    "heap_allocations",  "stack",        "bandwidth",         "kat",         "counter",     "status",      "reason"};
     return column >= 0 && column < ColumnCount ? QString::fromLatin1(keys[column]) : QString();
 }
 
@@ -550,7 +554,10 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
         if (const auto width = r.byTime->relative_width())
             return qs(fmt::py_format(*width, '%', 2));
         return missing();
-    case TrialCycles: return r.cycles && r.byTicks ? qs(fmt::fmt_int(r.byTicks->center)) : missing();
+    case TrialCycles:
+        if (r.cycles && r.byTicks)
+            return qs(fmt::fmt_int(r.byTicks->center));
+        return r.harnessCounter ? tr("n/a") : missing(); // the tooltip says why
     case TrialTicks: return !r.cycles && r.byTicks ? ticksText(r, r.byTicks->center) : missing();
     case Trials:
         if (r.trials == 0)
@@ -560,6 +567,8 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
     case Measurements: return r.measurementsText;
     case BaselineRss: return kibText(r.baselineRss);
     case PeakRss: return kibText(r.peakRss);
+    case HeapPeak: return r.memory.heap_peak_bytes ? qs(memory_count_text(static_cast<double>(*r.memory.heap_peak_bytes))) : missing();
+    case HeapAllocations: return r.memory.heap_allocations ? qs(memory_count_text(*r.memory.heap_allocations)) : missing();
     case ElfImage: return bytesText(r.elf);
     case Stack: return bytesText(r.stack);
     case Bandwidth: return bytesText(r.bandwidth);
@@ -603,6 +612,8 @@ QVariant ResultsTableModel::sortKey(const Row &r, int column) const
     case Measurements: return r.measurements > 0 ? QVariant(r.measurements) : QVariant();
     case BaselineRss: return num(r.baselineRss);
     case PeakRss: return num(r.peakRss);
+    case HeapPeak: return r.memory.heap_peak_bytes ? QVariant(static_cast<double>(*r.memory.heap_peak_bytes)) : QVariant();
+    case HeapAllocations: return num(r.memory.heap_allocations);
     case ElfImage: return num(r.elf);
     case Stack: return num(r.stack);
     case Bandwidth: return num(r.bandwidth);
@@ -639,7 +650,20 @@ QString ResultsTableModel::columnMeaning(int column) const
                   "width (high \u2212 low) / median; distribution-free, so n/a below 6 trials.");
     case TrialCycles:
     case TrialTicks:
-        return tr("Median of trial medians of the counter (kexbench): each trial is one fresh runner process.");
+        return tr("Median of trial medians of the counter (kexbench): each trial is one fresh runner process. "
+                  "Harness records without samples: the median of trial means (each trial's cycle count divided "
+                  "by its calls).");
+    case HeapPeak:
+        return tr("Heap peak, from kexbench's memory pass (an untimed pass of its own runner child): the highest "
+                  "level of live requested bytes above the level at the step's start, the largest over the pass's "
+                  "exchanges; glibc's rounding up to usable block sizes is not included. As in the report's "
+                  "section 5, \"Memory per operation (kexbench)\".");
+    case HeapAllocations:
+        return tr("Allocations per operation, from kexbench's memory pass: allocating calls per operation, the mean "
+                  "over the pass's exchanges. As in the report's section 5, \"Memory per operation (kexbench)\".");
+    case Stack:
+        return tr("Stack peak, from kexbench's memory pass: the deepest stack use below the step's entry stack "
+                  "pointer, to the word, the return address not counted. As in the report's section 5.");
     case Kat:
         return tr("The instance's known-answer test in this dataset (build.json, its KAT log): passed, failed "
                   "(with the log's reason), no KAT file (the check found nothing to compare with) or not run "
@@ -659,8 +683,9 @@ QString ResultsTableModel::trialToolTip(const Row &r, int column) const
     const bool counts = column == TrialTicks || column == TrialCycles;
     const std::optional<TrialEstimate> &e = counts ? r.byTicks : r.byTime;
     if (!e) {
-        if (counts && !r.sampled && r.meanCycles)
-            return tr("Harness records carry counter totals only: no trial-level counter figure.");
+        if (counts && r.harnessCounter)
+            return tr("n/a: the harness recorded no cycle count for some trial (it counted time only), so there "
+                      "is no median of trial means in cycles.");
         return tr("No trial values: the record has no samples or trial totals.");
     }
     QString tip = tr("%1 over %n trial(s).", nullptr, static_cast<int>(e->trials())).arg(statisticName(e->statistic));
@@ -677,6 +702,25 @@ QString ResultsTableModel::trialToolTip(const Row &r, int column) const
     return tip + QLatin1Char('\n') +
            (r.sampled ? tr("From %n per-iteration sample(s).", nullptr, static_cast<int>(r.samples))
                       : tr("Imported harness record: trial totals only."));
+}
+
+// The figure's statistic, and for a missing one the memory pass's own reason
+// (the report's notes under its section 5 table say the same).
+QString ResultsTableModel::memoryToolTip(const Row &r, int column) const
+{
+    QString tip = columnMeaning(column);
+    const OperationMemory &m = r.memory;
+    const bool heap = column != Stack;
+    const bool present = column == HeapPeak ? m.heap_peak_bytes.has_value()
+                         : column == HeapAllocations ? m.heap_allocations.has_value()
+                                                     : m.stack_bytes.has_value();
+    if (!present) {
+        const std::string &why = heap ? m.heap_reason : m.stack_reason;
+        return tip + QLatin1Char('\n') + tr("n/a: %1").arg(why.empty() ? missing() : coreText(why));
+    }
+    if (heap && m.heap_exchanges)
+        tip += QLatin1Char('\n') + tr("Memory pass of %n exchange(s).", nullptr, static_cast<int>(*m.heap_exchanges));
+    return tip;
 }
 
 QString ResultsTableModel::retriedText(int retried)
@@ -723,6 +767,9 @@ QVariant ResultsTableModel::toolTip(const Row &r, int column) const
         if (!r.katLog.isEmpty())
             tip += QLatin1Char('\n') + tr("Log: %1").arg(r.katLog);
         break;
+    case HeapPeak:
+    case HeapAllocations:
+    case Stack: tip = memoryToolTip(r, column); break;
     case TrialTime:
     case TrialCi:
     case TrialCycles:
@@ -839,7 +886,10 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         case Trials: return tr("Trials");
         case Checks: return tr("Checks");
         case ElfImage: return tr("%1 (bytes)").arg(metricName(Metric::StaticSize));
-        case Stack: return tr("%1 (bytes)").arg(metricName(Metric::Stack));
+        // Named as the report's section 5 names them: each says its statistic.
+        case HeapPeak: return tr("Heap peak (bytes)");
+        case HeapAllocations: return tr("Allocations/op (mean)");
+        case Stack: return tr("Stack peak (bytes)");
         case Bandwidth: return tr("%1 (bytes)").arg(metricName(Metric::Bandwidth));
         default: return metricName(metricOf(section));
         }
@@ -942,6 +992,8 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVe
                                  {"n_measurements", Measurements},
                                  {"baseline_rss_bytes", BaselineRss},
                                  {"peak_rss_bytes", PeakRss},
+                                 {"heap_peak_bytes", HeapPeak},
+                                 {"heap_allocations_per_operation", HeapAllocations},
                                  {"elf_load_bytes", ElfImage},
                                  {"stack_bytes", Stack},
                                  {"bandwidth_bytes", Bandwidth},
@@ -980,7 +1032,9 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVe
                      {r.trials > 0 ? DataValue(static_cast<int64_t>(r.trials)) : DataValue(),
                       static_cast<int64_t>(r.retried), text(r.flags.join(QStringLiteral("; "))),
                       r.measurements > 0 ? DataValue(static_cast<int64_t>(r.measurements)) : DataValue(),
-                      bytes(r.baselineRss), bytes(r.peakRss), bytes(r.elf), bytes(r.stack), bytes(r.bandwidth),
+                      bytes(r.baselineRss), bytes(r.peakRss),
+                      r.memory.heap_peak_bytes ? DataValue(static_cast<int64_t>(*r.memory.heap_peak_bytes)) : DataValue(),
+                      data_value(r.memory.heap_allocations), bytes(r.elf), bytes(r.stack), bytes(r.bandwidth),
                       text(r.katStatus), katRun ? DataValue(static_cast<int64_t>(r.kat == KatPassed ? 1 : 0)) : DataValue(),
                       text(r.katReason), r.harnessCounter ? DataValue() : text(r.counter),
                       DataValue(r.unit.toStdString()), std::string(r.failed ? "failed" : "complete"), text(r.reason)});
@@ -991,6 +1045,17 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVe
         table.data_rows.push_back(std::move(kept));
     }
     return table;
+}
+
+bool ResultsTableModel::columnIsEmpty(int column) const
+{
+    if (column < KeyColumnCount || column >= ColumnCount)
+        return false;
+    const QString none = missing();
+    return std::all_of(rows_.begin(), rows_.end(), [&](const Row &r) {
+        const QString text = display(r, column).toString();
+        return text.isEmpty() || text == none;
+    });
 }
 
 void ResultsTableModel::retranslate()

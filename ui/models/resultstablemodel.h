@@ -56,6 +56,10 @@ public:
         Measurements,
         BaselineRss,
         PeakRss,
+        // kexbench's memory pass, as the report's section 5 "Memory per operation (kexbench)"
+        // has them (core operation_memory):
+        HeapPeak,        // peak live requested bytes, the largest over the pass's exchanges
+        HeapAllocations, // allocating calls per operation, the mean over those exchanges
         ElfImage,
         Stack,
         Bandwidth,
@@ -120,6 +124,11 @@ public:
     // the fields that belong to those columns.
     ReportTable toReportTable(const QVector<int> &rows = {}, const QVector<int> &columns = {}) const;
 
+    // No row has a figure in the column (every cell "–" or empty, e.g. Mean
+    // cycles of a TSC campaign, Stack of harness data): the Results page hides
+    // it, so no blank column stands between the figures. Key columns never are.
+    bool columnIsEmpty(int column) const;
+
     // One table row, defined in the .cpp; public only so that file's helper
     // functions can fill it.
     struct Row;
@@ -139,6 +148,7 @@ private:
     QVariant toolTip(const Row &row, int column) const;
     QVariant decoration(const Row &row, int column) const;
     QString trialToolTip(const Row &row, int column) const;
+    QString memoryToolTip(const Row &row, int column) const;
     QString ticksText(const Row &row, double ticks) const;
     QString checksToolTip(const Row &row) const;
     QString columnMeaning(int column) const;
