@@ -23,6 +23,7 @@ namespace fs = std::filesystem;
 
 const char *kHelp =
     "usage: kexbench-cli compare A [B] [--system-a LABEL] [--system-b LABEL] [--candidate ID]\n"
+    "       kexbench-cli compare DATASET --a INSTANCE --b INSTANCE\n"
     "                            [--margin PERCENT] [--format md|csv] [--out FILE|DIR] [--lang en|zh_CN]\n"
     "\n"
     "Compares two datasets instance by instance and operation by operation: mean cycles\n"
@@ -46,6 +47,12 @@ const char *kHelp =
     "--system-a / --system-b pick performance/data/LABEL. With one checkout, give it once\n"
     "(or twice) with both options:\n"
     "  kexbench-cli compare ngcc-harness --system-a x86_1 --system-b arm_1\n"
+    "With --a and --b, two instances of one dataset are compared, B against A. When the\n"
+    "campaign ran its trials in interleaved rounds (the default order), trial k of each ran\n"
+    "in round k: they are paired round by round (the Hodges-Lehmann ratio of the rounds\n"
+    "with its signed-rank interval, and the Wilcoxon signed-rank test), so the host's slow\n"
+    "phases cancel out; otherwise they are two samples and a note says so.\n"
+    "  kexbench-cli compare CAMPAIGN --a TriQ-KEX-128 --b TriQ-KEX-128-opt\n"
     "A or B may also be a published report page (perf_<system>.md in the ngcc.dev layout):\n"
     "it has trial-level figures only (no trials), so its figures are shown beside the other\n"
     "side's (table compare-figures, with the precision they were printed to) and no verdict\n"
@@ -101,19 +108,42 @@ int emit(const Comparison &comparison, const std::string &format, const std::opt
     return rc;
 }
 
-int run_compare(const Args &args, const std::string &path_a, const std::string &path_b)
+// What every form shares: the output format, the language and the margin.
+// nullopt after the usage error is printed (rc holds the exit code).
+std::optional<CompareOptions> common_options(const Args &args, int &rc)
 {
+    rc = kExitUsage;
     const std::string format = args.value("--format").value_or("md");
-    if (format != "md" && format != "csv")
-        return usage_error("compare", "--format must be md or csv");
-    if (format == "csv" && !args.value("--out"))
-        return usage_error("compare", "--format csv writes one file per table and needs --out DIR");
+    if (format != "md" && format != "csv") {
+        rc = usage_error("compare", "--format must be md or csv");
+        return std::nullopt;
+    }
+    if (format == "csv" && !args.value("--out")) {
+        rc = usage_error("compare", "--format csv writes one file per table and needs --out DIR");
+        return std::nullopt;
+    }
     const auto language = parse_language(args.value("--lang").value_or("en"));
     if (!language) { // one line: the language asked for and the ones there are
         std::fprintf(stderr, "kexbench-cli compare: unknown language '%s' for --lang (use en or zh_CN)\n",
                      args.value("--lang")->c_str());
-        return kExitUsage;
+        return std::nullopt;
     }
+    CompareOptions options;
+    if (const auto margin = args.value("--margin")) {
+        char *end = nullptr;
+        const double percent = std::strtod(margin->c_str(), &end);
+        if (margin->empty() || *end != '\0' || !(percent >= 0 && percent <= 50)) {
+            rc = usage_error("compare", "--margin takes a percentage from 0 to 50, e.g. 1 or 0.5");
+            return std::nullopt;
+        }
+        options.margin = percent / 100;
+    }
+    options.language = language_name(*language);
+    return options;
+}
+
+int run_compare(const Args &args, CompareOptions options, const std::string &path_a, const std::string &path_b)
+{
     const auto a = locate_campaign(path_a, args.value("--system-a"), "--system-a");
     const auto b = locate_campaign(path_b, args.value("--system-b"), "--system-b");
     if (!a || !b)
@@ -122,24 +152,45 @@ int run_compare(const Args &args, const std::string &path_a, const std::string &
     const auto db = da ? load(*b) : std::nullopt;
     if (!da || !db)
         return kExitFailure;
-    CompareOptions options;
-    if (const auto margin = args.value("--margin")) {
-        char *end = nullptr;
-        const double percent = std::strtod(margin->c_str(), &end);
-        if (margin->empty() || *end != '\0' || !(percent >= 0 && percent <= 50))
-            return usage_error("compare", "--margin takes a percentage from 0 to 50, e.g. 1 or 0.5");
-        options.margin = percent / 100;
-    }
     options.candidate = args.value("--candidate").value_or("");
-    options.language = language_name(*language);
     if (!options.candidate.empty() && !has_candidate(*da, *db, options.candidate))
         return kExitFailure;
-    return emit(compare_datasets(*da, *db, options), format, args.value("--out"));
+    return emit(compare_datasets(*da, *db, options), args.value("--format").value_or("md"), args.value("--out"));
+}
+
+// Both instances must be in the dataset: a misspelt name is one line naming the ones there are.
+bool has_instance(const Dataset &d, const std::string &label)
+{
+    std::vector<std::string> labels;
+    for (const std::string &candidate : d.candidates())
+        for (const std::string &l : d.labels(candidate)) {
+            if (l == label)
+                return true;
+            labels.push_back(l);
+        }
+    std::fprintf(stderr, "kexbench-cli compare: no instance %s in %s (instances: %s)\n", label.c_str(), d.root.c_str(),
+                 joined(labels).c_str());
+    return false;
+}
+
+int run_compare_instances(const Args &args, const CompareOptions &options, const std::string &path)
+{
+    const auto located = locate_campaign(path, args.value("--system-a"), "--system-a");
+    if (!located)
+        return usage_error("compare", located.error());
+    const auto d = load(*located);
+    if (!d)
+        return kExitFailure;
+    const std::string a = *args.value("--a"), b = *args.value("--b");
+    if (!has_instance(*d, a) || !has_instance(*d, b))
+        return kExitFailure;
+    return emit(compare_instances(*d, a, b, options), args.value("--format").value_or("md"), args.value("--out"));
 }
 
 int cmd_compare(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--system-a", "--system-b", "--candidate", "--margin", "--format", "--out", "--lang"}, {"--help", "-h"});
+    Args args(argv, {"--system-a", "--system-b", "--candidate", "--margin", "--format", "--out", "--lang", "--a", "--b"},
+              {"--help", "-h"});
     if (!args.ok())
         return usage_error("compare", args.error());
     if (args.flag("--help") || args.flag("-h")) {
@@ -147,12 +198,25 @@ int cmd_compare(const std::vector<std::string> &argv)
         return kExitOk;
     }
     const auto &pos = args.positional();
+    int rc = kExitUsage;
+    const auto options = common_options(args, rc);
+    if (!options)
+        return rc;
+    if (args.value("--a") || args.value("--b")) { // two instances of one dataset
+        if (!args.value("--a") || !args.value("--b"))
+            return usage_error("compare", "--a and --b name the two instances: give both");
+        if (pos.size() != 1)
+            return usage_error("compare", "with --a and --b, give one dataset");
+        if (args.value("--candidate") || args.value("--system-b"))
+            return usage_error("compare", "--a and --b pick the instances; --candidate and --system-b do not apply");
+        return run_compare_instances(args, *options, pos.front());
+    }
     if (pos.empty() || pos.size() > 2)
         return usage_error("compare", pos.empty() ? "A is missing" : "at most two datasets, A and B");
     // One checkout holding both systems: the --system options tell them apart.
     if (pos.size() == 1 && (!args.value("--system-a") || !args.value("--system-b")))
         return usage_error("compare", "B is missing (with one harness checkout, give --system-a and --system-b)");
-    return run_compare(args, pos.front(), pos.back());
+    return run_compare(args, *options, pos.front(), pos.back());
 }
 
 const bool registered = register_command({"compare", "two datasets side by side: ratios, trial-level tests, sizes", cmd_compare});

@@ -315,8 +315,11 @@ void set_verdict(SampleTest &t, const CompareOptions &o, Language lang)
 {
     if (!(t.min_p <= o.alpha)) {
         t.verdict = Verdict::too_few_trials;
-        t.verdict_note = trf(lang, "n/a: {} vs {} trials cannot reach p \u2264 {}",
-                             {std::to_string(t.a.values.size()), std::to_string(t.b.values.size()), alpha_text(o.alpha)});
+        t.verdict_note = t.paired ? trf(lang, "n/a: {} rounds cannot reach p \u2264 {}",
+                                        {std::to_string(t.paired->rounds), alpha_text(o.alpha)})
+                                  : trf(lang, "n/a: {} vs {} trials cannot reach p \u2264 {}",
+                                        {std::to_string(t.a.values.size()), std::to_string(t.b.values.size()),
+                                         alpha_text(o.alpha)});
         return;
     }
     if (!t.ratio_ci.reached) {
@@ -343,6 +346,73 @@ SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit,
     set_ratio_ci(t, o.alpha, lang);
     set_verdict(t, o, lang);
     return t;
+}
+
+// The per-round log ratios log(b_k / a_k) of the trial slots both sides have;
+// nullopt when a trial value is not positive.
+std::optional<std::vector<double>> round_log_ratios(const TrialEstimate &a, const TrialEstimate &b)
+{
+    std::vector<double> logs;
+    for (size_t k = 0; k < std::min(a.values.size(), b.values.size()); ++k) {
+        if (!(a.values[k] > 0) || !(b.values[k] > 0))
+            return std::nullopt;
+        logs.push_back(std::log(b.values[k] / a.values[k]));
+    }
+    return logs;
+}
+
+// The interval of B / A from the Hodges-Lehmann interval of the round log
+// ratios; not shown when too few rounds reach the level, or when ties make
+// it disagree with the signed-rank test.
+void set_paired_ratio_ci(SampleTest &t, double alpha, Language lang)
+{
+    const stats::Interval &log_ci = t.paired->shift.ci;
+    stats::Interval &ci = t.ratio_ci;
+    ci = log_ci;
+    ci.low = std::exp(log_ci.low);
+    ci.high = std::exp(log_ci.high);
+    if (!log_ci.reached) {
+        t.ratio_ci_reason = trf(lang, "n/a: {} rounds reach {} % only",
+                                {std::to_string(t.paired->rounds), percent_text(log_ci.confidence)});
+        return;
+    }
+    const bool excludes_one = log_ci.low > 0 || log_ci.high < 0;
+    if (excludes_one != (t.paired->test.p_value <= alpha)) {
+        ci.reached = false;
+        t.ratio_ci_reason = tr(lang, "n/a: tied round ratios make the interval disagree with the test");
+    }
+}
+
+// Round by round: trial k of A against trial k of B (compare_instances).
+SampleTest paired_test(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &o)
+{
+    const Language lang = lang_of(o);
+    SampleTest t;
+    t.unit = unit;
+    t.a = std::move(a);
+    t.b = std::move(b);
+    const auto logs = round_log_ratios(t.a, t.b);
+    if (!logs) {
+        t.ratio_ci_reason = tr(lang, "n/a: a trial value is not positive");
+        t.verdict_note = t.ratio_ci_reason;
+        return t;
+    }
+    PairedRounds p;
+    p.rounds = logs->size();
+    p.test = stats::wilcoxon_signed_rank(*logs);
+    p.shift = stats::hodges_lehmann(*logs, 1 - o.alpha);
+    t.paired = p;
+    t.median_ratio = std::exp(p.shift.estimate);
+    // The smallest two-sided signed-rank p of n rounds: every sign alike, 2 / 2^n.
+    t.min_p = p.rounds ? std::min(1.0, std::ldexp(2.0, -static_cast<int>(p.rounds))) : stats::kNaN;
+    set_paired_ratio_ci(t, o.alpha, lang);
+    set_verdict(t, o, lang);
+    return t;
+}
+
+SampleTest side_test(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &o)
+{
+    return o.paired ? paired_test(std::move(a), std::move(b), unit, o) : trial_test(std::move(a), std::move(b), unit, o);
 }
 
 // A copy holding only the trial totals, so trial_estimate() takes the trial means.
@@ -388,13 +458,13 @@ void add_trial_tests(OperationComparison &row, const Record &a, const Record &b,
                      const CompareOptions &o, bool &said_no_test)
 {
     if (auto times = trial_times(a, b, s, o, row.notes, said_no_test))
-        row.time_test = trial_test(std::move(times->a), std::move(times->b), "ns", o);
+        row.time_test = side_test(std::move(times->a), std::move(times->b), "ns", o);
     if (!row.counters_comparable)
         return;
     auto ta = trial_estimate(a, TrialQuantity::ticks, o.confidence);
     auto tb = trial_estimate(b, TrialQuantity::ticks, o.confidence);
     if (ta && tb)
-        row.count_test = trial_test(std::move(*ta), std::move(*tb), row.counter_a.unit, o);
+        row.count_test = side_test(std::move(*ta), std::move(*tb), row.counter_a.unit, o);
 }
 
 // ------------------------------------------------------------------ rows
@@ -746,6 +816,23 @@ void add_core_clock_note(Comparison &c, const Dataset &a, const Dataset &b)
                           {c.system_a, ghz(*ha), c.system_b, ghz(*hb)}));
 }
 
+// Round by round (compare_instances of an interleaved campaign).
+std::string paired_test_note(const Comparison &c)
+{
+    return trf(lang_of(c.options),
+               "Paired by round: {} and {} ran in one interleaved campaign, trial k of each in round k, so a slow "
+               "phase of the host hits both. Each round gives one ratio of their trial values (median per-iteration "
+               "time, else mean time) {} \u00f7 {}; the figure is the Hodges\u2013Lehmann centre of the rounds' log "
+               "ratios, its {} % interval the signed-rank interval over rounds (exact up to 50 rounds), the test the "
+               "two-sided Wilcoxon signed-rank test, \u03b1 = {}. The verdict reads that interval against a practical "
+               "margin of {}: \u201cfaster\u201d/\u201cslower\u201d when it lies wholly beyond the margin, "
+               "\u201cequivalent\u201d when it lies wholly inside, \u201cinconclusive\u201d when it straddles a bound; "
+               "fewer than 6 rounds cannot reach \u03b1 = 0.05.",
+               {c.system_a, c.system_b, c.system_b, c.system_a,
+                fmt::py_format(100 * (1 - c.options.alpha), 'g', 3), alpha_text(c.options.alpha),
+                margin_text(c.options.margin)});
+}
+
 void add_test_notes(Comparison &c)
 {
     const Language lang = lang_of(c.options);
@@ -759,7 +846,7 @@ void add_test_notes(Comparison &c)
     const std::string alpha = alpha_text(c.options.alpha);
     const std::string level = fmt::py_format(100 * (1 - c.options.alpha), 'g', 3);
     // The one place the test is explained: the sample tables' notes only add what is their own.
-    std::string note = trf(
+    std::string note = c.options.paired ? paired_test_note(c) : trf(
         lang,
         "Significance: the trial (one fresh runner child process) is the unit of replication, so each trial gives "
         "one value: its median per-iteration time (kexbench samples), else its mean time (harness trial totals, "
@@ -1153,6 +1240,81 @@ Comparison compare_datasets(const Dataset &a, const Dataset &b, const CompareOpt
     return c;
 }
 
+namespace {
+
+// The records (and build entries) of one instance of a dataset, renamed to a
+// label both sides share so compare_datasets matches them operation by
+// operation.
+Dataset instance_side(const Dataset &d, const std::string &instance, const std::string &shared_label,
+                      const std::string &shared_candidate)
+{
+    Dataset side;
+    side.root = d.root;
+    side.system_label = instance;
+    side.campaign = d.campaign;
+    if (side.campaign && side.campaign->raw.contains("kexbench") && side.campaign->raw["kexbench"].is_object())
+        side.campaign->raw["kexbench"].erase("probe"); // one campaign, one machine: no speed-per-probe note
+    side.runner_host = d.runner_host;
+    side.kind = d.kind;
+    for (const Record &r : d.records)
+        if (r.label == instance) {
+            side.records.push_back(r);
+            side.records.back().label = shared_label;
+            side.records.back().candidate = shared_candidate;
+        }
+    for (const BuildEntry &b : d.builds)
+        if (b.label == instance) {
+            side.builds.push_back(b);
+            side.builds.back().label = shared_label;
+            side.builds.back().candidate = shared_candidate;
+        }
+    return side;
+}
+
+// Trial k of every pair ran in round k: the campaign's order was interleaved.
+bool interleaved_campaign(const Dataset &d)
+{
+    if (!d.campaign || !d.campaign->raw.is_object())
+        return false;
+    const auto kexbench = d.campaign->raw.find("kexbench");
+    if (kexbench == d.campaign->raw.end() || !kexbench->is_object())
+        return false;
+    const auto order = kexbench->find("order");
+    return order != kexbench->end() && order->is_string() && order->get<std::string>() == "interleaved";
+}
+
+std::string candidate_of(const Dataset &d, const std::string &instance)
+{
+    for (const Record &r : d.records)
+        if (r.label == instance)
+            return r.candidate;
+    return {};
+}
+
+} // namespace
+
+Comparison compare_instances(const Dataset &dataset, const std::string &instance_a, const std::string &instance_b,
+                             const CompareOptions &options)
+{
+    CompareOptions o = options;
+    o.candidate.clear(); // the two instances are the selection
+    o.paired = interleaved_campaign(dataset);
+    if (o.label_a.empty())
+        o.label_a = instance_a;
+    if (o.label_b.empty())
+        o.label_b = instance_b;
+    const std::string shared = instance_b + " / " + instance_a;
+    const std::string candidate = candidate_of(dataset, instance_a);
+    Comparison c = compare_datasets(instance_side(dataset, instance_a, shared, candidate),
+                                    instance_side(dataset, instance_b, shared, candidate), o);
+    const Language lang = lang_of(o);
+    if (!o.paired && !c.operations.empty())
+        c.notes.insert(c.notes.begin() + 1,
+                       tr(lang, "Not paired: the campaign did not run its trials in interleaved rounds (harness order "
+                                "or harness data), so the two instances are compared as two samples."));
+    return c;
+}
+
 std::string ratio_cell(std::optional<double> ratio)
 {
     if (!ratio || !std::isfinite(*ratio))
@@ -1371,10 +1533,15 @@ std::string verdict_data(const SampleTest &s, const CompareOptions &o)
 {
     if (s.verdict != Verdict::too_few_trials)
         return verdict_words(s.verdict, o.margin, "en");
+    if (o.paired && !s.paired)
+        return "n/a: a trial value is not positive";
     SampleTest english = s; // the reason again, in English
     english.ratio_ci = {};
     english.ratio_ci_reason.clear();
-    set_ratio_ci(english, o.alpha, Language::en);
+    if (english.paired)
+        set_paired_ratio_ci(english, o.alpha, Language::en);
+    else
+        set_ratio_ci(english, o.alpha, Language::en);
     set_verdict(english, o, Language::en);
     return english.verdict_note;
 }
@@ -1395,7 +1562,7 @@ Row sample_row(const OperationComparison &r, const SampleTest &s, bool by_time, 
             std::to_string(s.a.trials()) + " / " + std::to_string(s.b.trials()),
             ratio_cell(finite_or_none(s.median_ratio)),
             ratio_ci_cell(s),
-            p_cell(s.test.p_value),
+            p_cell(s.p_value()),
             verdict_cell(s, o)};
 }
 
@@ -1416,7 +1583,7 @@ std::vector<std::string> samples_header(const Comparison &c, bool by_time)
             trf(lang, "trials {} / {}", {c.system_a, c.system_b}),
             trf(lang, "trial ratio {}", {per(c)}),
             trf(lang, "{} % CI of the ratio", {level}),
-            tr(lang, "p (Mann\u2013Whitney U over trials)"),
+            tr(lang, c.options.paired ? "p (Wilcoxon signed-rank over rounds)" : "p (Mann\u2013Whitney U over trials)"),
             trf(lang, "{} vs {} (\u03b1 = {}, margin {})",
                 {c.system_b, c.system_a, alpha_text(c.options.alpha), margin_text(c.options.margin)})};
 }
@@ -1467,7 +1634,7 @@ void samples_data(const Comparison &c, bool by_time, ReportTable &t)
         row.insert(row.end(), {static_cast<int64_t>(s->a.trials()), static_cast<int64_t>(s->b.trials()),
                                data_value(s->median_ratio), s->ratio_ci.reached ? data_value(s->ratio_ci.low) : DataValue(),
                                s->ratio_ci.reached ? data_value(s->ratio_ci.high) : DataValue(),
-                               data_value(s->test.p_value), verdict_data(*s, c.options)});
+                               data_value(s->p_value()), verdict_data(*s, c.options)});
         t.data_rows.push_back(std::move(row));
     }
 }

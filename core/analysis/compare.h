@@ -26,6 +26,9 @@ struct CompareOptions {
     // The practical margin Δ: a ratio within [1 - Δ, 1 + Δ] is no difference an
     // analyst would act on. 0.01: ±1 %. 0 gives the bare significance test.
     double margin = 0.01;
+    // Set by compare_instances for an interleaved campaign: trial k of both
+    // sides ran in round k, so they are compared round by round (PairedRounds).
+    bool paired = false;
     // The sides' names in every header, cell and note (e.g. the workbench's dataset
     // labels); empty: the dataset's system label. A published page's gets " (published page)".
     std::string label_a, label_b;
@@ -58,6 +61,16 @@ std::string verdict_words(Verdict v, double margin, const std::string &language)
 // "±1 %", "±0.5 %".
 std::string margin_text(double margin);
 
+// Two instances measured in one interleaved campaign: trial k of each ran in
+// round k, so a slow phase of the host hits both. The statistic is the
+// per-round log ratio log(b_k / a_k): its Hodges-Lehmann centre and
+// distribution-free interval, and the Wilcoxon signed-rank test (stats.h).
+struct PairedRounds {
+    size_t rounds = 0;          // pairs used: the trial slots both sides have
+    stats::SignedRank test;     // of the per-round log ratios
+    stats::ShiftEstimate shift; // their Hodges-Lehmann centre and its 1 - alpha interval (log scale)
+};
+
 // A two-sample comparison at the trial level: one value per trial and side
 // (trial_estimate), a Mann-Whitney U test over those values, and the interval
 // of the ratio B / A from the same rank statistic.
@@ -73,6 +86,10 @@ struct SampleTest {
     std::string ratio_ci_reason;       // why ratio_ci is not reached ("n/a: 3 vs 3 trials reach 90.0 % only"); else empty
     stats::MannWhitney test;           // of a's against b's trial values: effect_size = P(A > B) + P(A = B) / 2
     double min_p = stats::kNaN;        // smallest exact two-sided p of n_a vs n_b trials: 2 / C(n_a + n_b, n_a)
+    // Set: paired rounds (compare_instances); median_ratio and ratio_ci are then
+    // exp of the Hodges-Lehmann centre and interval, and `test` is not run.
+    std::optional<PairedRounds> paired;
+    double p_value() const { return paired ? paired->test.p_value : test.p_value; }
     Verdict verdict = Verdict::too_few_trials;
     std::string verdict_note;          // too_few_trials: "n/a: 3 vs 3 trials cannot reach p ≤ 0.05" (or the interval's reason); else empty
 };
@@ -157,6 +174,15 @@ struct Comparison {
 
 // Never fails: what cannot be compared is left empty and said in notes.
 Comparison compare_datasets(const Dataset &a, const Dataset &b, const CompareOptions &options = {});
+
+// Two instances (labels) of one dataset, B against A, with every table of
+// compare_datasets. In an interleaved campaign the trials are paired by round
+// (options.paired, PairedRounds); otherwise (the harness order, harness data)
+// they are two samples and a note says why. The sides are named after the
+// instances unless options.label_a/_b say otherwise. An instance the dataset
+// lacks gives no rows and a note.
+Comparison compare_instances(const Dataset &dataset, const std::string &instance_a, const std::string &instance_b,
+                             const CompareOptions &options = {});
 
 // The counter a record was measured with: its kexbench object, else the
 // harness driver's perf cpu-cycles (META cpu_cycles_available), else none.

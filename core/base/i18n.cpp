@@ -349,6 +349,24 @@ const Entry kCatalogue[] = {
     {"n/a: {} vs {} trials reach {} % only", "不适用：{} 对 {} 次试验仅达到 {} %"},
     {"n/a: tied trial values make the interval disagree with the test", "不适用：相同的试验数值使区间与检验结论不一致"},
     {"n/a: {} vs {} trials cannot reach p \u2264 {}", "不适用：{} 对 {} 次试验无法达到 p \u2264 {}"},
+    {"n/a: {} rounds cannot reach p \u2264 {}", "不适用：{} 轮无法达到 p \u2264 {}"},
+    {"n/a: {} rounds reach {} % only", "不适用：{} 轮仅达到 {} %"},
+    {"n/a: tied round ratios make the interval disagree with the test", "不适用：相同的逐轮比值使区间与检验结论不一致"},
+    {"Not paired: the campaign did not run its trials in interleaved rounds (harness order or harness data), so the "
+     "two instances are compared as two samples.",
+     "未配对：该测量任务没有按交错轮次运行试验（`harness` 顺序或 `ngcc-harness` 数据），因此两个实例按两个样本比较。"},
+    {"Paired by round: {} and {} ran in one interleaved campaign, trial k of each in round k, so a slow phase of the "
+     "host hits both. Each round gives one ratio of their trial values (median per-iteration time, else mean time) "
+     "{} \u00f7 {}; the figure is the Hodges\u2013Lehmann centre of the rounds' log ratios, its {} % interval the "
+     "signed-rank interval over rounds (exact up to 50 rounds), the test the two-sided Wilcoxon signed-rank test, "
+     "\u03b1 = {}. The verdict reads that interval against a practical margin of {}: \u201cfaster\u201d/"
+     "\u201cslower\u201d when it lies wholly beyond the margin, \u201cequivalent\u201d when it lies wholly inside, "
+     "\u201cinconclusive\u201d when it straddles a bound; fewer than 6 rounds cannot reach \u03b1 = 0.05.",
+     "按轮配对：{} 与 {} 在同一个交错测量任务中运行，各自的第 k 次试验都在第 k 轮，因此主机的慢速阶段会同时影响两者。每一轮"
+     "给出两者试验数值（逐次迭代时间的中位数，否则为平均时间）之比 {} \u00f7 {}；数值为各轮对数比值的霍奇斯-莱曼中心，其 {} % "
+     "区间为按轮的符号秩区间（不超过 50 轮时为精确区间），检验为双侧威尔科克森符号秩检验，\u03b1 = {}。判定把该区间与 {} 的"
+     "实用界限相比较：区间完全落在界限之外时为\u201c更快\u201d/\u201c更慢\u201d，完全落在其内时为\u201c等效\u201d，跨越"
+     "界限时为\u201c无定论\u201d；少于 6 轮无法达到 \u03b1 = 0.05。"},
     {"a side has no trial values: no significance test", "有一方没有试验数值：不做显著性检验"},
     {"only {} has per-iteration samples: no trial totals to test both sides alike, no significance test",
      "只有 {} 带有逐次迭代样本：没有可供双方同等检验的试验总计，不做显著性检验"},
@@ -454,6 +472,7 @@ const Entry kCatalogue[] = {
     {"trial ratio {}", "试验比值 {}"},
     {"{} % CI of the ratio", "比值的 {} % 置信区间"},
     {"p (Mann\u2013Whitney U over trials)", "p（按试验的曼-惠特尼 U 检验）"},
+    {"p (Wilcoxon signed-rank over rounds)", "p（按轮的威尔科克森符号秩检验）"},
     {"{} vs {} (\u03b1 = {})", "{} 对比 {}（\u03b1 = {}）"},
     {"{} vs {} (\u03b1 = {}, margin {})", "{} 对比 {}（\u03b1 = {}，界限 {}）"},
     {"Each side shows the median of its trial values with the distribution-free order-statistic {} % interval over "

@@ -842,3 +842,111 @@ TEST(Compare, ASignificantDifferenceInsideTheMarginIsEquivalent)
     EXPECT_EQ(compare_datasets(dataset("a", {ra}), dataset("c", {rc})).operations[0].time_test->verdict,
               Verdict::slower);
 }
+
+// ---------------------------------------------------------------- two instances of one campaign (issue 34)
+
+namespace {
+
+// The host's phases: round k runs every instance at its own speed factor
+// (0.7 .. 1.3, from a fixed sequence), a drift far larger than the 0.3 %
+// between twins and common to every instance of the round.
+double phase(size_t round) { return 1.0 + 0.3 * std::sin(1.7 * static_cast<double>(round) + 0.4); }
+
+// An instance's trial medians over `rounds` rounds: `base` ns times its round's
+// phase, times `factor`, with a small per-trial jitter of its own (±0.05 %).
+std::vector<uint64_t> phased(double base, double factor, size_t rounds, unsigned jitter_seed)
+{
+    std::vector<uint64_t> medians;
+    for (size_t k = 0; k < rounds; ++k) {
+        const double jitter = 1.0 + 0.0005 * std::sin(static_cast<double>(jitter_seed * 31 + k * 7));
+        medians.push_back(static_cast<uint64_t>(base * phase(k) * factor * jitter));
+    }
+    return medians;
+}
+
+Record instance_record(const std::string &label, const std::vector<uint64_t> &medians)
+{
+    Record r = record(label, "exchange", 1000, 1e-6);
+    r.kexbench = trials_with_medians(medians);
+    return r;
+}
+
+Dataset one_campaign(const std::string &order, size_t rounds)
+{
+    Dataset d = dataset("vm", {instance_record("TWIN-1", phased(1e6, 1.0, rounds, 1)),
+                               instance_record("TWIN-2", phased(1e6, 1.003, rounds, 2)),
+                               instance_record("WORK-5", phased(1e6, 1.05, rounds, 3))});
+    CampaignInfo info;
+    info.raw = {{"kexbench", {{"order", order}}}};
+    d.campaign = info;
+    return d;
+}
+
+} // namespace
+
+// Twins 0.3 % apart under phases of ±30 %: as two samples the phases drown
+// the difference (inconclusive); paired by round they are "equivalent within
+// ±1 %", and the 5 % sibling is "slower".
+TEST(CompareInstances, PairedRoundsSeeThroughTheHostsPhases)
+{
+    const Dataset interleaved = one_campaign("interleaved", 12);
+    const Comparison twins = compare_instances(interleaved, "TWIN-1", "TWIN-2");
+    ASSERT_EQ(twins.operations.size(), 1u);
+    EXPECT_TRUE(twins.options.paired);
+    EXPECT_EQ(twins.system_a, "TWIN-1");
+    EXPECT_EQ(twins.system_b, "TWIN-2");
+    const SampleTest &t = *twins.operations[0].time_test;
+    ASSERT_TRUE(t.paired);
+    EXPECT_EQ(t.paired->rounds, 12u);
+    EXPECT_EQ(t.paired->test.method, stats::SignedRank::Method::exact);
+    ASSERT_TRUE(t.ratio_ci.reached);
+    EXPECT_GT(t.ratio_ci.low, 0.99);
+    EXPECT_LT(t.ratio_ci.high, 1.01);
+    EXPECT_NEAR(t.median_ratio, 1.003, 0.001);
+    EXPECT_EQ(t.verdict, Verdict::equivalent);
+    const auto tables = comparison_tables(twins);
+    const ReportTable *s = table(tables, "compare-samples");
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->header[11], "p (Wilcoxon signed-rank over rounds)");
+    EXPECT_EQ(s->rows[0].back(), "equivalent within \u00b11 %");
+    EXPECT_TRUE(has_note(twins.notes, "Paired by round"));
+    CompareOptions zh;
+    zh.language = "zh_CN";
+    const Comparison chinese = compare_instances(interleaved, "TWIN-1", "TWIN-2", zh);
+    EXPECT_TRUE(has_note(chinese.notes, "按轮配对")); // 按轮配对
+    EXPECT_EQ(table(comparison_tables(chinese), "compare-samples")->rows[0].back(), "在 ±1 % 之内等效");
+
+    const SampleTest &slower = *compare_instances(interleaved, "TWIN-1", "WORK-5").operations[0].time_test;
+    EXPECT_EQ(slower.verdict, Verdict::slower);
+    EXPECT_NEAR(slower.median_ratio, 1.05, 0.002);
+
+    // The same trials as two samples: the phases make the interval far wider than the margin.
+    const Comparison unpaired = compare_instances(one_campaign("harness", 12), "TWIN-1", "TWIN-2");
+    EXPECT_FALSE(unpaired.options.paired);
+    const SampleTest &u = *unpaired.operations[0].time_test;
+    EXPECT_FALSE(u.paired);
+    EXPECT_EQ(u.verdict, Verdict::inconclusive);
+    EXPECT_GT(u.ratio_ci.high / u.ratio_ci.low, 1.2);
+    EXPECT_TRUE(has_note(unpaired.notes, "Not paired"));
+}
+
+// The per-round ratios are the statistic: with five rounds no signed-rank
+// outcome reaches p <= 0.05 (2 / 2^5 = 0.0625), so the verdict is n/a and says so.
+TEST(CompareInstances, FiveRoundsCannotReachAlpha)
+{
+    const Comparison c = compare_instances(one_campaign("interleaved", 5), "TWIN-1", "WORK-5");
+    const SampleTest &t = *c.operations[0].time_test;
+    ASSERT_TRUE(t.paired);
+    EXPECT_DOUBLE_EQ(t.min_p, 2.0 / 32.0);
+    EXPECT_EQ(t.verdict, Verdict::too_few_trials);
+    EXPECT_EQ(t.verdict_note, "n/a: 5 rounds cannot reach p \u2264 0.05");
+    EXPECT_EQ(t.ratio_ci_reason, "n/a: 5 rounds reach 93.8 % only");
+}
+
+// An instance the dataset lacks: no rows, said.
+TEST(CompareInstances, AMissingInstanceGivesNoRows)
+{
+    const Comparison c = compare_instances(one_campaign("interleaved", 8), "TWIN-1", "NOPE-1");
+    EXPECT_TRUE(c.operations.empty());
+    EXPECT_TRUE(has_note(c.notes, "No instance \u00d7 operation is present on both sides."));
+}
