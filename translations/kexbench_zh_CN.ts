@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>RatioPlot</name>
+    <message>
+        <source>%1 = %2 (median of the trial values)</source>
+        <translation>%1 = %2（试验值的中位数）</translation>
+    </message>
+    <message>
+        <source>%1 % interval: %2 – %3</source>
+        <translation>%1% 区间：%2 – %3</translation>
+    </message>
+    <message>
+        <source>No interval: %1</source>
+        <translation>没有区间：%1</translation>
+    </message>
+    <message>
+        <source>p = %1 (%2 vs %3 trials)</source>
+        <translation>p = %1（%2 对 %3 次试验）</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>判定：%1</translation>
+    </message>
+    <message>
+        <source>B / A = %1 / %2, median of the trial values (logarithmic)</source>
+        <translation>B / A = %1 / %2，试验值的中位数（对数刻度）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of the table left out: no trial values on both sides (a published page has none), so no test and no interval.</source>
+        <translation>
+            <numerusform>表中有 %n 行未画出：两侧没有都具备试验值（公开页面没有试验值），因此没有检验，也没有区间。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No instance and operation is in both datasets: there is no ratio to draw.</source>
+        <translation>没有哪个实例和操作同时出现在两个数据集中：没有可绘制的比值。</translation>
+    </message>
+    <message numerus="yes">
+        <source>None of the %n row(s) has trial values on both sides, so there is no ratio interval to draw. The table below lists the published method&apos;s ratios.</source>
+        <translation>
+            <numerusform>%n 行中没有一行在两侧都具备试验值，因此没有可绘制的比值区间。下表列出按公开方法得出的比值。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ReportExport</name>
     <message>
         <source>Table id &quot;%1&quot; is not usable as a file name.</source>
@@ -448,10 +491,6 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <translation>保存图片…</translation>
     </message>
     <message>
-        <source>The charts shown, as a PNG image.</source>
-        <translation>当前显示的图表，保存为 PNG 图片。</translation>
-    </message>
-    <message>
         <source>Ca&amp;ndidate:</source>
         <translation>候选算法(&amp;N)：</translation>
     </message>
@@ -466,6 +505,26 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
     <message>
         <source>The practical margin ±Δ of the verdicts: “faster” or “slower” only when the ratio&apos;s interval lies wholly beyond 1 ± Δ, “equivalent” when wholly inside, “inconclusive” when it straddles a bound. 0 gives the bare significance test.</source>
         <translation>判定的实用界限 ±Δ：只有当比值的区间完全落在 1 ± Δ 之外时才判为“更快”或“更慢”，完全落在其内时为“等效”，跨越界限时为“无定论”。设为 0 即为单纯的显著性检验。</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG 图片 (*.png);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Only the Ratios chart saves as PDF; the other charts save as PNG.</source>
+        <translation>只有“比值”图可保存为 PDF；其他图表保存为 PNG。</translation>
+    </message>
+    <message>
+        <source>The charts shown, as a PNG image (the Ratios chart also as PDF).</source>
+        <translation>当前显示的图表，保存为 PNG 图片（“比值”图也可保存为 PDF）。</translation>
+    </message>
+    <message>
+        <source>Ratios</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>B / A of the trial medians per instance and operation, with the ratio&apos;s interval, the margin 1 ± Δ shaded, coloured by verdict.</source>
+        <translation>每个实例和操作的试验中位数之比 B / A，附比值的区间，阴影为界限 1 ± Δ，按判定着色。</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,9 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <qcustomplot.h>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
@@ -137,7 +140,8 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     marginLabel_ = new QLabel(this);
     marginBox_ = new QDoubleSpinBox(this);
     marginBox_->setObjectName(QStringLiteral("marginBox"));
-    marginBox_->setRange(0.0, 20.0);
+    // Up to ±50 %: across architectures a reader may call a factor of 1.5 "the same class".
+    marginBox_->setRange(0.0, 50.0);
     marginBox_->setDecimals(1);
     marginBox_->setSingleStep(0.5);
     marginBox_->setPrefix(QStringLiteral("\u00b1"));
@@ -187,6 +191,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     sharesView_->setRenderHint(QPainter::Antialiasing);
     sharesStack_->addWidget(sharesMessage_);
     sharesStack_->addWidget(sharesView_);
+    charts_->addTab(newRatiosTab(), QString());
     charts_->addTab(timingTab, QString());
     charts_->addTab(sizesTab, QString());
     charts_->addTab(sharesStack_, QString());
@@ -285,6 +290,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
             [this] { setDatasets(bBox_->currentIndex(), aBox_->currentIndex()); });
     connect(candidateBox_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(logBox_, &QCheckBox::toggled, this, [this] { updateCharts(); });
+    connect(charts_, &QTabWidget::currentChanged, this, &ComparePage::onChartTabChanged);
     connect(marginBox_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
         QSettings().setValue(kMarginKey, percent);
         recompute();
@@ -301,8 +307,11 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
                                       .arg(QDir::toNativeSeparators(dir)));
     });
     connect(imageButton_, &QToolButton::clicked, this, [this] {
-        const QString file = QFileDialog::getSaveFileName(this, tr("Save the charts as an image"), QString(),
-                                                          tr("PNG image (*.png)"));
+        // The forest plot is QCustomPlot's, which also writes vectors (PDF; Qt's SVG module is not a dependency).
+        const QString filter = chartTab() == RatiosTab && !ratiosEmpty()
+                                   ? tr("PNG image (*.png);;PDF document (*.pdf)")
+                                   : tr("PNG image (*.png)");
+        const QString file = QFileDialog::getSaveFileName(this, tr("Save the charts as an image"), QString(), filter);
         QString error;
         if (!file.isEmpty() && !saveChartImage(file, &error))
             QMessageBox::warning(this, tr("Save image"), error);
@@ -319,6 +328,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     }
 
     retranslateUi();
+    onChartTabChanged();
     onDatasetsChanged();
 }
 
@@ -365,8 +375,18 @@ bool ComparePage::exportCsv(const QString &dir, QString *error, QStringList *fil
 
 bool ComparePage::saveChartImage(const QString &file, QString *error)
 {
+    const bool pdf = file.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+    const bool ratios = chartTab() == RatiosTab && !ratiosEmpty();
+    if (pdf && !ratios) {
+        if (error)
+            *error = tr("Only the Ratios chart saves as PDF; the other charts save as PNG.");
+        return false;
+    }
+    // The forest plot renders itself whole, also the rows scrolled out of view.
     QWidget *shown = charts_->currentWidget();
-    if (!shown || !shown->grab().save(file, "PNG")) {
+    const bool written = ratios ? (pdf ? ratiosPlot_->savePdf(file) : ratiosPlot_->savePng(file))
+                                : shown && shown->grab().save(file, "PNG");
+    if (!written) {
         if (error)
             *error = tr("Cannot write the image %1.").arg(QDir::toNativeSeparators(file));
         return false;
@@ -398,7 +418,10 @@ void ComparePage::retranslateUi()
     exportButton_->setToolTip(tr("Every table of the comparison as CSV files, as kexbench-cli compare --format csv "
                                  "writes them."));
     imageButton_->setText(tr("Save image…"));
-    imageButton_->setToolTip(tr("The charts shown, as a PNG image."));
+    imageButton_->setToolTip(tr("The charts shown, as a PNG image (the Ratios chart also as PDF)."));
+    charts_->setTabText(RatiosTab, tr("Ratios"));
+    charts_->setTabToolTip(RatiosTab, tr("B / A of the trial medians per instance and operation, with the ratio's "
+                                         "interval, the margin 1 ± Δ shaded, coloured by verdict."));
     charts_->setTabText(TimingsTab, tr("Timings"));
     charts_->setTabToolTip(TimingsTab, tr("Mean cycles per instance and operation (mean time when the two "
                                           "sides' counters are not comparable)."));
@@ -547,6 +570,8 @@ void ComparePage::setCandidate(const QString &candidate)
 void ComparePage::setLogScale(bool on) { logBox_->setChecked(on); }
 
 void ComparePage::setChartTab(ChartTab tab) { charts_->setCurrentIndex(tab); }
+
+ComparePage::ChartTab ComparePage::chartTab() const { return static_cast<ChartTab>(charts_->currentIndex()); }
 
 void ComparePage::fillCandidates()
 {
@@ -857,9 +882,210 @@ void ComparePage::updateShares()
     series->attachAxis(y);
 }
 
+QWidget *ComparePage::newRatiosTab()
+{
+    ratiosStack_ = new QStackedWidget(charts_);
+    ratiosMessage_ = new QLabel(ratiosStack_);
+    ratiosMessage_->setAlignment(Qt::AlignCenter);
+    ratiosMessage_->setWordWrap(true);
+    ratiosMessage_->setMargin(24);
+    auto *content = new QWidget(ratiosStack_);
+    ratiosCaption_ = new QLabel(content);
+    ratiosCaption_->setWordWrap(true);
+    ratiosCaption_->setObjectName(QStringLiteral("ratiosCaption"));
+    // Many rows (21 for the published pair) scroll at a readable height rather than squeeze.
+    ratiosArea_ = new QScrollArea(content);
+    ratiosArea_->setWidgetResizable(true);
+    ratiosArea_->setFrameShape(QFrame::NoFrame);
+    ratiosArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    ratiosArea_->setMinimumHeight(kChartMinHeight);
+    ratiosPlot_ = new QCustomPlot(ratiosArea_);
+    ratiosPlot_->setObjectName(QStringLiteral("ratiosPlot"));
+    ratiosPlot_->setMinimumWidth(300);
+    ratiosPlot_->setMouseTracking(true); // hover shows a row's figures
+    ratiosArea_->setWidget(ratiosPlot_);
+    // The verdicts' legend in a row above the axis rect: exports carry it and it never covers a row.
+    ratiosPlot_->plotLayout()->insertRow(0);
+    auto *legendRow = new QCPLayoutGrid;
+    ratiosPlot_->plotLayout()->addElement(0, 0, legendRow);
+    legendRow->setMargins(QMargins(5, 4, 5, 0));
+    legendRow->addElement(0, 0, ratiosPlot_->legend);
+    ratiosPlot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    ratiosPlot_->legend->setBorderPen(Qt::NoPen);
+    ratiosPlot_->legend->setMargins(QMargins(4, 0, 4, 0)); // the rows get the height
+    ratiosPlot_->legend->setVisible(true);
+    ratiosPlot_->plotLayout()->setRowStretchFactor(0, 0.001);
+    connect(ratiosPlot_, &QCustomPlot::mouseMove, this, &ComparePage::showRatioToolTip);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(ratiosCaption_);
+    layout->addWidget(ratiosArea_, 1);
+    ratiosStack_->addWidget(ratiosMessage_);
+    ratiosStack_->addWidget(content);
+    return ratiosStack_;
+}
+
+bool ComparePage::ratiosEmpty() const { return ratiosStack_->currentWidget() == ratiosMessage_; }
+
+void ComparePage::updateRatios()
+{
+    ratios_ = comparison_ ? ratio_plot_data(*comparison_) : RatioPlotData{};
+    ratiosPlot_->clearPlottables();
+    ratiosPlot_->clearItems();
+    ratiosCaption_->setText(ratios_.caption);
+    ratiosCaption_->setVisible(!ratios_.caption.isEmpty());
+    ratiosMessage_->setText(ratios_.emptyText);
+    const bool empty = ratios_.rows.isEmpty();
+    ratiosStack_->setCurrentWidget(empty ? ratiosMessage_ : ratiosStack_->widget(1));
+    if (!empty) {
+        drawRatioAxes();
+        drawRatioBand();
+        drawRatioRows();
+        // A readable line per row; the scroll area takes what does not fit.
+        const int rowHeight = fontMetrics().height() + 6;
+        const int chrome = 5 * fontMetrics().height() + 48; // legend, both ratio axes, the axis title
+        ratiosPlot_->setMinimumHeight(chrome + rowHeight * static_cast<int>(ratios_.rows.size()));
+    }
+    ratiosPlot_->replot();
+}
+
+void ComparePage::drawRatioAxes()
+{
+    QCPAxis *x = ratiosPlot_->xAxis, *y = ratiosPlot_->yAxis;
+    // One row per integer, the first at the top.
+    QSharedPointer<QCPAxisTickerText> rowTicker(new QCPAxisTickerText);
+    for (int i = 0; i < ratios_.rows.size(); ++i)
+        rowTicker->addTick(i, ratios_.rows[i].label);
+    y->setTicker(rowTicker);
+    y->setRangeReversed(true);
+    y->setRange(-0.6, ratios_.rows.size() - 0.4);
+    y->setTickLength(0, 0);
+    y->setSubTicks(false);
+    y->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4), 1));
+    // Log in the ratio, so 0.8× and 1.25× lie equally far from 1.
+    QSharedPointer<QCPAxisTickerText> ratioTicker(new QCPAxisTickerText);
+    for (double t : ratio_ticks(ratios_.axisLow, ratios_.axisHigh))
+        ratioTicker->addTick(t, ratio_tick_label(t));
+    // The scale is set before the range: a log axis refuses a range it cannot take.
+    for (QCPAxis *axis : {x, ratiosPlot_->xAxis2}) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(ratioTicker);
+        axis->setSubTicks(false);
+        axis->setRange(ratios_.axisLow, ratios_.axisHigh);
+    }
+    // Ticks on top too: with many rows the bottom axis is scrolled out of view.
+    ratiosPlot_->xAxis2->setVisible(true);
+    ratiosPlot_->xAxis2->setTickLabels(true);
+    x->setLabel(ratios_.axisTitle);
+}
+
+void ComparePage::drawRatioBand()
+{
+    // The margin 1 ± Δ, the whole height: a point whose bar stays inside it is 'equivalent'.
+    if (ratios_.margin > 0) {
+        auto *band = new QCPItemRect(ratiosPlot_);
+        band->setObjectName(QStringLiteral("marginBand"));
+        band->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        band->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        band->topLeft->setCoords(ratios_.bandLow, 0);
+        band->bottomRight->setCoords(ratios_.bandHigh, 1);
+        band->setPen(Qt::NoPen);
+        QColor fill = verdict_color(Verdict::equivalent);
+        fill.setAlpha(36);
+        band->setBrush(fill);
+        band->setLayer(QStringLiteral("grid")); // beneath the points
+    }
+    auto *one = new QCPItemStraightLine(ratiosPlot_);
+    one->setObjectName(QStringLiteral("oneLine"));
+    one->point1->setCoords(1, 0);
+    one->point2->setCoords(1, 1);
+    one->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.2));
+    one->setLayer(QStringLiteral("grid"));
+}
+
+void ComparePage::drawRatioRows()
+{
+    const Verdict order[] = {Verdict::faster, Verdict::slower, Verdict::equivalent, Verdict::inconclusive,
+                             Verdict::too_few_trials};
+    for (Verdict v : order) {
+        const int count = ratios_.counts[static_cast<size_t>(v)];
+        if (count == 0)
+            continue;
+        const QColor color = verdict_color(v);
+        // Per verdict a graph of the rows with an interval (filled, with bars) and one of
+        // those without (hollow); one legend entry of the verdict with its count.
+        bool named = false;
+        for (const bool withInterval : {true, false}) {
+            // QCPGraph keeps its points sorted by x; the error bars follow that order.
+            QVector<QPair<double, int>> points;
+            for (int i = 0; i < ratios_.rows.size(); ++i)
+                if (ratios_.rows[i].verdict == v && ratios_.rows[i].interval == withInterval)
+                    points << qMakePair(ratios_.rows[i].ratio, i);
+            if (points.isEmpty())
+                continue;
+            std::sort(points.begin(), points.end());
+            auto *graph = ratiosPlot_->addGraph();
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setScatterStyle(withInterval
+                                       ? QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 8)
+                                       : QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.6), Qt::white, 8));
+            QVector<double> keys, values, minus, plus;
+            for (const auto &[ratio, row] : points) {
+                keys << ratio;
+                values << row;
+                minus << ratio - ratios_.rows[row].low;
+                plus << ratios_.rows[row].high - ratio;
+            }
+            graph->setData(keys, values, true);
+            graph->setName(QStringLiteral("%1 (%2)").arg(
+                QString::fromStdString(verdict_words(v, ratios_.margin, comparison_->options.language)))
+                               .arg(count));
+            if (named)
+                graph->removeFromLegend();
+            named = true;
+            if (!withInterval)
+                continue;
+            auto *bars = new QCPErrorBars(ratiosPlot_->xAxis, ratiosPlot_->yAxis);
+            bars->setDataPlottable(graph);
+            bars->setErrorType(QCPErrorBars::etKeyError);
+            bars->setData(minus, plus);
+            bars->setPen(QPen(color, 1.6));
+            bars->setWhiskerWidth(7);
+            bars->removeFromLegend();
+        }
+    }
+}
+
+QString ComparePage::ratioToolTipAt(const QPoint &pos) const
+{
+    if (ratiosEmpty() || !ratiosPlot_->axisRect()->rect().contains(pos))
+        return {};
+    const int row = static_cast<int>(std::lround(ratiosPlot_->yAxis->pixelToCoord(pos.y())));
+    return row >= 0 && row < ratios_.rows.size() ? ratios_.rows[row].toolTip : QString();
+}
+
+void ComparePage::showRatioToolTip(QMouseEvent *event)
+{
+    // Anywhere on a row's line: the point is small, the row is not.
+    const QString text = ratioToolTipAt(event->position().toPoint());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, ratiosPlot_);
+}
+
+void ComparePage::onChartTabChanged()
+{
+    // The A/B colours and the log switch belong to the bar charts; the ratios have their own legend and axis.
+    const bool bars = chartTab() != RatiosTab;
+    legendLabel_->setVisible(bars);
+    logBox_->setVisible(bars);
+}
+
 void ComparePage::updateCharts()
 {
     updateShares();
+    updateRatios();
     qDeleteAll(timingViews_);
     timingViews_.clear();
     qDeleteAll(sizeViews_);

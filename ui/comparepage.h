@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Two datasets side by side: grouped bars (Qt Charts) and the A/B ratio table.
-// The comparison is core's (compare_datasets, computed off the GUI thread);
-// the table is a CompareTableModel, the bars come from timing_bars() and
-// quantity_bars(). Ratios read B / A, as in `kexbench-cli compare`.
+// Two datasets side by side: first the ratios B / A with their intervals (a
+// forest plot, QCustomPlot, from ratio_plot_data()), then grouped bars (Qt
+// Charts) and the A/B ratio table. The comparison is core's (compare_datasets,
+// computed off the GUI thread); the table is a CompareTableModel, the bars come
+// from timing_bars() and quantity_bars(). Ratios read B / A, as in `kexbench-cli compare`.
 #pragma once
 
 #include "core/analysis/compare.h"
+#include "models/ratioplot.h"
 
 #include <QList>
 #include <QWidget>
@@ -13,6 +15,9 @@
 #include <memory>
 
 class QChartView;
+class QCustomPlot;
+class QMouseEvent;
+class QScrollArea;
 class QCheckBox;
 class QDoubleSpinBox;
 class QComboBox;
@@ -35,8 +40,9 @@ struct CompareBars;
 class ComparePage : public QWidget {
     Q_OBJECT
 public:
-    // Chart tabs: timings, sizes, and the exchange's hash/DRNG/rest shares (from profiles).
-    enum ChartTab { TimingsTab, SizesTab, SharesTab };
+    // Chart tabs: the ratios B / A with their intervals (the first and default),
+    // timings, sizes, and the exchange's hash/DRNG/rest shares (from profiles).
+    enum ChartTab { RatiosTab, TimingsTab, SizesTab, SharesTab };
 
     explicit ComparePage(Workbench *workbench, QWidget *parent = nullptr);
     ~ComparePage() override;
@@ -51,15 +57,24 @@ public:
     // last session. Until then the page compares its defaults.
     void preferPair(const QString &originA, const QString &originB);
     QStringList pairOrigins() const; // A's and B's origins; empty when there is no pair
-    bool busy() const;
+    bool busy() const; // a comparison runs or waits (for the live interval, or for the one running)
     // The ratio table as CSV (core's comparison_tables, as kexbench-cli compare
     // --format csv writes it); empty without a comparison.
     QString csv(int *rows = nullptr) const; // rows: how many rows the table holds
     void copyCsv();
     // Every comparison table into dir as <A>-vs-<B>-<table-id>.csv; false and why on failure.
     bool exportCsv(const QString &dir, QString *error, QStringList *files = nullptr);
-    // The chart tab shown, as a PNG image.
-    bool saveChartImage(const QString &file, QString *error); // a comparison runs or waits (for the live interval, or for the one running)
+    // The chart tab shown, as a PNG image; the Ratios tab also as PDF (a file
+    // named *.pdf), drawn as vectors.
+    bool saveChartImage(const QString &file, QString *error);
+    ChartTab chartTab() const;
+    // The Ratios tab: its data (rows, colours, axis range, band), its plot, and
+    // whether it shows a message instead (no row has a trial-level test).
+    const RatioPlotData &ratios() const { return ratios_; }
+    QCustomPlot *ratiosPlot() const { return ratiosPlot_; }
+    bool ratiosEmpty() const;
+    // What hovering at pos (the plot's coordinates) shows: the row's figures; empty off the rows.
+    QString ratioToolTipAt(const QPoint &pos) const;
     const Comparison *comparison() const { return comparison_.get(); }
     CompareTableModel *tableModel() const { return model_; }
     // Beside a published page: both sides' figures (core's compare-figures table); empty otherwise.
@@ -89,6 +104,13 @@ private:
     void updateCharts();
     void updateNotes();
     void updateShares();
+    QWidget *newRatiosTab();
+    void updateRatios();
+    void drawRatioAxes();
+    void drawRatioBand();
+    void drawRatioRows();
+    void showRatioToolTip(QMouseEvent *event);
+    void onChartTabChanged();
     void updateEmptyText();
     void showState();
     // Appends one small chart per group of `bars` to `grid` and `views`, all on one value axis range.
@@ -127,6 +149,12 @@ private:
     QWidget *timingGrid_;
     QWidget *sizesGrid_;
     QList<QChartView *> timingViews_, sizeViews_;
+    RatioPlotData ratios_;
+    QStackedWidget *ratiosStack_;
+    QLabel *ratiosMessage_;
+    QLabel *ratiosCaption_;
+    QScrollArea *ratiosArea_;
+    QCustomPlot *ratiosPlot_;
     QStackedWidget *sharesStack_;
     QLabel *sharesMessage_;
     QChartView *sharesView_;

@@ -29,6 +29,10 @@
 #include <QTableView>
 #include <QTemporaryDir>
 
+#include <qcustomplot.h>
+
+#include <cmath>
+
 using namespace kexbench;
 using namespace kexbench::ui;
 using namespace kexbench::ui::test;
@@ -118,6 +122,7 @@ TEST(CompareExport, TheRatioTableCopiesAndEveryTableExportsAndTheChartsSave)
 // Issue 33 item 8: at 1024x700 the Compare page's charts were about 110 px of
 // a 240 px chart (axis labels cut). In the main window at that size a whole
 // row of charts shows without scrolling, and the ratio table keeps rows too.
+// Issue 34 item 5: so does the Ratios tab, in front of them.
 TEST(CompareExport, AWholeRowOfChartsShowsAt1024x700)
 {
     if (!QFileInfo(kData + QStringLiteral("/x86_1")).isDir() || !QFileInfo(kData + QStringLiteral("/arm_1")).isDir())
@@ -134,6 +139,17 @@ TEST(CompareExport, AWholeRowOfChartsShowsAt1024x700)
     ASSERT_NE(page, nullptr);
     page->setDatasets(0, 1);
     ASSERT_TRUE(QTest::qWaitFor([&] { return !page->busy() && page->comparison(); }, 60000));
+    QCoreApplication::processEvents();
+    // The Ratios tab (the first) shows a chart's height of its plot; its rows scroll, a readable line each.
+    auto *plot = page->ratiosPlot();
+    ASSERT_NE(plot, nullptr);
+    auto *ratiosArea = qobject_cast<QScrollArea *>(plot->parentWidget()->parentWidget());
+    ASSERT_NE(ratiosArea, nullptr);
+    EXPECT_GE(ratiosArea->viewport()->height(), 240);
+    const double rowPitch = std::fabs(plot->yAxis->coordToPixel(1) - plot->yAxis->coordToPixel(0));
+    EXPECT_GE(rowPitch, plot->fontMetrics().height()) << "row labels overlap";
+    // The timing charts, on their tab.
+    page->setChartTab(ComparePage::TimingsTab);
     QCoreApplication::processEvents();
     auto *grid = page->findChild<QWidget *>(QStringLiteral("timingGrid"));
     ASSERT_NE(grid, nullptr);
