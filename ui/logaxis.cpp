@@ -10,6 +10,8 @@ namespace {
 
 // From this many decades on, powers of ten alone label the data often enough.
 constexpr double kDecadesForPowers = 3;
+// Up to this many decades the 1-2-5 ladder also labels 3 × 10^k.
+constexpr double kDecadesForThrees = 1.5;
 
 // Every m × 10^k inside the range, for the given mantissas m, in ascending order.
 QVector<double> multiplesIn(const QCPRange &range, std::initializer_list<int> mantissas)
@@ -54,9 +56,12 @@ void LogAxisTicker::generate(const QCPRange &range, const QLocale &locale, QChar
     case Ladder::OneTwoFive:
         break;
     }
-    ticks = multiplesIn(range, {1, 2, 5});
+    // Up to one and a half decades 3 × 10^k is labelled too, so a bulk at
+    // 250-350 has a number beside it, not only the 200 or 500 around it.
+    const bool short_span = std::log10(range.upper / range.lower) <= kDecadesForThrees;
+    ticks = short_span ? multiplesIn(range, {1, 2, 3, 5}) : multiplesIn(range, {1, 2, 5});
     if (subTicks)
-        *subTicks = multiplesIn(range, {3, 4, 6, 7, 8, 9});
+        *subTicks = short_span ? multiplesIn(range, {4, 6, 7, 8, 9}) : multiplesIn(range, {3, 4, 6, 7, 8, 9});
     if (tickLabels) {
         tickLabels->clear();
         // Six significant digits show every 1-2-5 value exactly ("200", "0.005").

@@ -5,7 +5,8 @@
 // between unlabelled sub-ticks. LogAxisTicker picks its ladder by the span:
 //   - three decades or more: powers of ten, labelled 10^k, 2..9 as sub-ticks;
 //   - less: 1-2-5 per decade labelled (200, 500, 1000, 2000, 5000), the
-//     other whole multiples as sub-ticks;
+//     other whole multiples as sub-ticks; up to 1.5 decades 1-2-3-5
+//     (300, 500, 1000, 2000, 3000, 5000 for 250-5000);
 //   - a range so narrow that 1-2-5 labels fewer than two ticks: linear
 //     steps (280, 290, 300), still on the logarithmic scale.
 #pragma once
