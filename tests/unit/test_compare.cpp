@@ -916,7 +916,8 @@ TEST(CompareInstances, PairedRoundsSeeThroughTheHostsPhases)
     EXPECT_TRUE(has_note(chinese.notes, "按轮配对")); // 按轮配对
     EXPECT_EQ(table(comparison_tables(chinese), "compare-samples")->rows[0].back(), "在 ±1 % 之内等效");
 
-    const SampleTest &slower = *compare_instances(interleaved, "TWIN-1", "WORK-5").operations[0].time_test;
+    const Comparison sibling = compare_instances(interleaved, "TWIN-1", "WORK-5");
+    const SampleTest &slower = *sibling.operations[0].time_test;
     EXPECT_EQ(slower.verdict, Verdict::slower);
     EXPECT_NEAR(slower.median_ratio, 1.05, 0.002);
 
