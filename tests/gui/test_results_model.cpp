@@ -1487,7 +1487,12 @@ TEST(ResultsTableModel, HeapColumnsShowTheReportsMemoryFigures)
         ++compared;
     }
     EXPECT_EQ(compared, model.rowCount());
+#if defined(__SANITIZE_ADDRESS__)
+    // The heap pass does not run under AddressSanitizer (it owns the allocator): every cell is the dash, as in §5.
+    EXPECT_EQ(heapFigures, 0);
+#else
     EXPECT_GT(heapFigures, 0) << "the fixture campaign's memory pass measured no heap figure";
+#endif
     EXPECT_EQ(model.headerData(ResultsTableModel::HeapPeak, Qt::Horizontal).toString(), QStringLiteral("Heap peak (bytes)"));
     EXPECT_EQ(model.headerData(ResultsTableModel::HeapAllocations, Qt::Horizontal).toString(),
               QStringLiteral("Allocations/op (mean)"));
