@@ -170,4 +170,16 @@ int write_csv_tables(const std::string &command, const std::vector<ReportTable> 
     return kExitOk;
 }
 
+bool parse_number(const std::optional<std::string> &text, double &out, double lo, double hi)
+{
+    if (!text)
+        return true;
+    char *end = nullptr;
+    double v = std::strtod(text->c_str(), &end);
+    if (*end != '\0' || !(v >= lo && v <= hi))
+        return false;
+    out = v;
+    return true;
+}
+
 } // namespace kexbench::cli

@@ -42,6 +42,11 @@ private:
 };
 
 int usage_error(const std::string &command, const std::string &message);
+// An option's number: absent leaves `out` as it is (true); a number within
+// [lo, hi] is stored (true); anything else is false and `out` is unchanged.
+bool parse_number(const std::optional<std::string> &text, double &out, double lo, double hi);
+// kexbench-cli bench verdicts (cmd_bench_verdicts.cpp).
+int bench_verdicts(const Args &args);
 
 // --memory-limit SIZE ("512M", "8G", "0" = none) into limit, which keeps its default when the option is
 // absent; false when the value is not a size.

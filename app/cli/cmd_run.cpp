@@ -33,6 +33,10 @@ const char *kHelp =
     "without it the default selection X25519-NIKE, SM2-KEX and MLKEM-UAKE-768)\n"
     "in pinned kexbench-runner children and writes a campaign folder: campaign.json,\n"
     "build.json, kat/<candidate>/<label>.log, records/<candidate>/<label>__<op>.json.\n"
+    "Two builds of one algorithm are measured side by side when named as variants:\n"
+    "--instance NAME@ref=PATH --instance NAME@opt=PATH2 (labels NAME@ref, NAME@opt; compare\n"
+    "them with compare DIR --a NAME@ref --b NAME@opt). Unnamed, two libraries of one name\n"
+    "are refused.\n"
     "\n"
     "  --op OP         exchange, init_a, init_b, pass<k>, derive_a, derive_b (default: all)\n"
     "  --mode          fixed: the published harness plan (5 trials of max(ceil(target/t1), 20)\n"
@@ -41,7 +45,10 @@ const char *kHelp =
     "                  is within --precision (default 0.005) or --budget ends\n"
     "  --order         interleaved (default): the trials of all instance x operation pairs in\n"
     "                  rounds, each round in a seeded random order (the seed is kept in\n"
-    "                  campaign.json; --seed N fixes it); harness: one pair after the other\n"
+    "                  campaign.json; --seed N fixes it); a disturbed trial's re-run takes\n"
+    "                  the other instances' trials of that round with it, and adaptive\n"
+    "                  instances of one operation stop together; harness: one pair after\n"
+    "                  the other\n"
     "  --retries N     re-runs of a disturbed trial (default 3): slower speed probe than the\n"
     "                  campaign's fastest by > 3 %, > 1 % of its wall time lost to\n"
     "                  preemption, steal or waiting, or other threads of the instance using\n"
@@ -189,16 +196,22 @@ private:
     std::string prefix_; // "[host] " of the event being shown; empty on this machine
 };
 
-bool parse_number(const std::optional<std::string> &text, double &out, double lo, double hi)
+// --instance NAME@VARIANT=PATH (or NAME@VARIANT: NAME found as usual): the
+// library measured under the label NAME@VARIANT; anything else is a name or a path.
+struct NamedVariant {
+    std::string label;   // "TriQ-KEX-128@opt"; empty: not a variant
+    std::string library; // what resolve_instance is given
+};
+
+NamedVariant named_variant(const std::string &argument)
 {
-    if (!text)
-        return true;
-    char *end = nullptr;
-    double v = std::strtod(text->c_str(), &end);
-    if (*end != '\0' || !(v >= lo && v <= hi))
-        return false;
-    out = v;
-    return true;
+    const size_t at = argument.find('@');
+    if (at == std::string::npos || at == 0 || argument.find('/') < at)
+        return {"", argument};
+    const size_t eq = argument.find('=', at);
+    if (eq == std::string::npos)
+        return {argument, argument.substr(0, at)};
+    return {argument.substr(0, eq), argument.substr(eq + 1)};
 }
 
 // Fills options from the arguments; an empty string means success.
@@ -314,12 +327,14 @@ int cmd_run(const std::vector<std::string> &argv)
 
     const DiscoveredFiles found = discover_instance_files(instance_search_path());
     for (const auto &name : names) {
-        auto lib = resolve_instance(name, found);
+        const NamedVariant named = named_variant(name);
+        auto lib = resolve_instance(named.library, found);
         if (!lib) {
             std::fprintf(stderr, "kexbench-cli run: %s\n", lib.error().c_str());
             return kExitFailure;
         }
         options.libraries.push_back(*lib);
+        options.variants.push_back(named.label);
     }
     std::vector<std::string> manifests = found.manifests;
     if (auto m = args.value("--manifest")) {

@@ -110,6 +110,7 @@ struct Context {
     std::map<int, double> fastest_probe_ns; // by CPU, over every measured attempt
     std::map<std::string, BuildInfo> builds; // by library path: the build records that describe them
     std::vector<double> probes_ns;          // each attempt's fastest probe, for the campaign's probe figures
+    int round = 0;                          // the round being run (interleaved order), 1-based
 
     fs::path out() const { return opt.out_dir; }
     bool cancelled() const { return cancel.load(); }
@@ -167,7 +168,7 @@ std::string candidate_of(const Context &ctx, const InstanceInfo &info)
 
 std::string key_of(const Context &ctx, const InstanceInfo &info)
 {
-    return candidate_of(ctx, info) + "/" + info.meta.instance;
+    return candidate_of(ctx, info) + "/" + label_of(info);
 }
 
 // What the build record says, else what kexbench says of a library it did not build.
@@ -403,6 +404,9 @@ struct OperationRun {
     std::string started_utc, ended_utc;
     std::array<double, 3> load_start{}, load_end{};
     std::string stop_reason; // adaptive: why it stopped
+    // Clean trials run again only because a round partner's trial of the same
+    // slot was disturbed and re-run (interleaved order): the pair stays in one phase.
+    int partner_reruns = 0;
 };
 
 // Counter description, overhead and audits: the same in every child of an operation.
@@ -492,6 +496,8 @@ void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
     add_memory_passes_off(s, ctx.opt); // after the child's notes: a pass switched off says so
     if (!run.stop_reason.empty())
         s.extra["adaptive_stop"] = run.stop_reason;
+    if (run.partner_reruns > 0)
+        s.extra["partner_reruns"] = run.partner_reruns;
     for (const KeptTrial &t : run.trials)
         if (!t.child.complete) {
             s.reason = t.child.reason;
@@ -507,7 +513,7 @@ Record assemble_record(const Context &ctx, const InstanceInfo &info, const KatCh
 {
     Record rec;
     rec.candidate = candidate_of(ctx, info);
-    rec.label = info.meta.instance;
+    rec.label = label_of(info);
     rec.instance = info.meta.instance;
     rec.variant = variant_of(build_of(ctx, info), info);
     rec.flags = flags_of(build_of(ctx, info));
@@ -556,7 +562,7 @@ Record assemble_record(const Context &ctx, const InstanceInfo &info, const KatCh
 
 fs::path record_path(const Context &ctx, const InstanceInfo &info, const std::string &op)
 {
-    return ctx.out() / record_relative_path(candidate_of(ctx, info), info.meta.instance, op);
+    return ctx.out() / record_relative_path(candidate_of(ctx, info), label_of(info), op);
 }
 
 // Children's stderr can carry bytes that are not UTF-8; they are replaced, never a reason to lose a record.
@@ -569,13 +575,13 @@ bool write_record(Context &ctx, const InstanceInfo &info, const Record &rec, con
 {
     auto written = write_json(record_path(ctx, info, rec.operation), record_to_json(rec));
     if (!written) {
-        ctx.problem(info.meta.instance, written.error());
+        ctx.problem(label_of(info), written.error());
         return false;
     }
     ++ctx.summary.records_written;
     if (rec.status != "complete")
         ++ctx.summary.records_failed;
-    CampaignEvent e = ev(CampaignEvent::RecordWritten, info.meta.instance, rec.operation);
+    CampaignEvent e = ev(CampaignEvent::RecordWritten, label_of(info), rec.operation);
     e.record = &rec;
     e.message = rec.status == "complete" ? "complete" : rec.kexbench ? rec.kexbench->reason : rec.status;
     e.replaces = replaces;
@@ -639,7 +645,7 @@ void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat
     const BuildInfo *b = build_of(ctx, info);
     ordered_json e;
     e["candidate"] = candidate_of(ctx, info);
-    e["label"] = info.meta.instance;
+    e["label"] = label_of(info);
     e["instance"] = info.meta.instance;
     e["variant"] = variant_of(b, info);
     e["flags"] = flags_of(b);
@@ -661,7 +667,7 @@ void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat
         e["compiler_version"] = b->compiler_version;
     ctx.build["instances"][key_of(ctx, info)] = e;
     if (auto w = merge_build_entry(ctx.out() / "build.json", key_of(ctx, info), e); !w)
-        ctx.problem(info.meta.instance, w.error());
+        ctx.problem(label_of(info), w.error());
 }
 
 // Calibration: one exchange, no warm-up. Its t1 sizes every operation's plan
@@ -690,7 +696,7 @@ bool calibrate(Context &ctx, const std::string &lib, const InstanceInfo &info, c
     run.load_end = load_average();
     Record rec = assemble_record(ctx, info, kat, run);
     write_record(ctx, info, rec);
-    ctx.problem(info.meta.instance, info.meta.instance + ": not measured: " + rec.kexbench->reason);
+    ctx.problem(label_of(info), label_of(info) + ": not measured: " + rec.kexbench->reason);
     return false;
 }
 
@@ -705,7 +711,7 @@ std::vector<std::string> chosen_operations(Context &ctx, const InstanceInfo &inf
         if (std::find(all.begin(), all.end(), op) != all.end())
             chosen.push_back(op);
         else
-            ctx.problem(info.meta.instance, info.meta.instance + ": no operation " + op + " (it claims " +
+            ctx.problem(label_of(info), label_of(info) + ": no operation " + op + " (it claims " +
                                                 std::to_string(info.caps.passes) + " passes and its exchange runs " +
                                                 std::to_string(passes_run) + ": pass steps are timed up to " +
                                                 std::to_string(timed) + ")");
@@ -774,7 +780,7 @@ ordered_json profile_json(const Context &ctx, const InstanceInfo &info, const st
     ordered_json j;
     j["schema"] = kRecordSchema;
     j["candidate"] = candidate_of(ctx, info);
-    j["label"] = info.meta.instance;
+    j["label"] = label_of(info);
     j["operation"] = "exchange";
     j["input_bytes"] = 0;
     j["status"] = reason.empty() ? "complete" : "failed";
@@ -825,7 +831,7 @@ void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo
     std::error_code ec;
     if (!fs::is_regular_file(profiled, ec))
         return;
-    const fs::path out = ctx.out() / "profile" / candidate_of(ctx, info) / (info.meta.instance + "__exchange.json");
+    const fs::path out = ctx.out() / "profile" / candidate_of(ctx, info) / (label_of(info) + "__exchange.json");
     if (profile_complete(out))
         return; // resuming: the shares are already measured
     // Only the calibration's t1 (or the user's count) decides: never the timing plan, target or mode.
@@ -842,10 +848,10 @@ void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo
         return;
     const std::string problem = profile_problem(info, child);
     if (auto w = write_json(out, profile_json(ctx, info, profiled.string(), child, choice, problem)); !w)
-        ctx.problem(info.meta.instance, w.error());
+        ctx.problem(label_of(info), w.error());
     if (!problem.empty())
-        ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "exchange",
-                    info.meta.instance + ": hash/DRNG profile failed: " + problem));
+        ctx.emit(ev(CampaignEvent::Warning, label_of(info), "exchange",
+                    label_of(info) + ": hash/DRNG profile failed: " + problem));
 }
 
 
@@ -904,13 +910,18 @@ struct PairWork {
     size_t instance = 0;
     OperationRun run;
     std::vector<size_t> retry_slots; // trial slots whose disturbed attempt is to be run again
+    // Those of retry_slots whose attempt was clean: queued to stay in phase
+    // with a round partner's retry (sync_round_partners), not for a disturbance of its own.
+    std::vector<size_t> partner_slots;
     int planned = 0;                 // fixed: the plan's trials; adaptive: the minimum it counts on
     bool stopped = false;            // no new trials: the adaptive rule was met, or a child failed
+    bool failed = false;             // a child failed: stopped for good, whatever the adaptive rule says
     bool announced = false;          // OperationStarted sent
     bool written = false;            // its record is on disk
     bool written_failed = false;     // ... as a failed record
     bool changed = false;            // something changed since it was written
     int retried_since_written = 0;   // trials run again after it was written (the sweep's retries)
+    int partner_reruns_since_written = 0; // ... of those, clean ones run again beside a partner's retry
     double spent_s = 0;              // its children's wall time (the adaptive budget)
     double trial_s = 0, stack_s = 0; // the progress plan's seconds per trial and for the stack child
     bool unrun_dropped = false;      // the planned trials it will not run are out of the progress plan
@@ -926,6 +937,27 @@ bool wants_new_trial(const Context &ctx, const PairWork &p)
 }
 
 bool has_work(const Context &ctx, const PairWork &p) { return !p.retry_slots.empty() || wants_new_trial(ctx, p); }
+
+// Trials of every pair in rounds: trial slot k of each ran in round k.
+bool interleaved(const Context &ctx) { return ctx.opt.order == "interleaved"; }
+
+// The round partners of an interleaved campaign: the pairs of one operation,
+// whose slot-k trials are compared round by round (compare_instances).
+std::vector<std::vector<size_t>> partner_groups(const std::vector<PairWork> &pairs)
+{
+    std::vector<std::vector<size_t>> groups;
+    std::vector<std::string> ops;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        const auto at = std::find(ops.begin(), ops.end(), pairs[i].run.op);
+        if (at == ops.end()) {
+            ops.push_back(pairs[i].run.op);
+            groups.push_back({i});
+        } else {
+            groups[static_cast<size_t>(at - ops.begin())].push_back(i);
+        }
+    }
+    return groups;
+}
 
 struct TrialTask {
     size_t pair = 0;
@@ -1000,10 +1032,18 @@ size_t keep_attempt(PairWork &p, const TrialTask &task, ChildRun child)
     }
     KeptTrial &slot = p.run.trials[*task.retry_slot];
     p.retried_since_written += p.written ? 1 : 0;
+    p.retry_slots.erase(p.retry_slots.begin());
+    const auto partner = std::find(p.partner_slots.begin(), p.partner_slots.end(), *task.retry_slot);
+    if (partner != p.partner_slots.end()) { // a clean attempt is replaced, not counted as a disturbed one
+        p.partner_slots.erase(partner);
+        ++p.run.partner_reruns;
+        p.partner_reruns_since_written += p.written ? 1 : 0;
+        slot.child = std::move(child);
+        return *task.retry_slot;
+    }
     p.run.retried.push_back(std::move(slot.child));
     slot.child = std::move(child);
     ++slot.attempt;
-    p.retry_slots.erase(p.retry_slots.begin());
     return *task.retry_slot;
 }
 
@@ -1011,16 +1051,21 @@ size_t keep_attempt(PairWork &p, const TrialTask &task, ChildRun child)
 // planned count (adaptive) or a retry is work the plan had not counted (a
 // retry was added when queued); planned trials a stopped pair will not run
 // and retries it dropped leave the plan.
+void drop_unrun_trials(Context &ctx, PairWork &p)
+{
+    if (p.stopped && !p.unrun_dropped && static_cast<int>(p.run.trials.size()) < p.planned) {
+        ctx.units_total -= (p.planned - static_cast<int>(p.run.trials.size())) * p.trial_s;
+        p.unrun_dropped = true;
+    }
+}
+
 void count_progress(Context &ctx, PairWork &p, bool was_retry, size_t retries_dropped)
 {
     ctx.units_done += p.trial_s;
     if (!was_retry && static_cast<int>(p.run.trials.size()) > p.planned)
         ctx.units_total += p.trial_s;
     ctx.units_total -= static_cast<double>(retries_dropped) * p.trial_s;
-    if (p.stopped && !p.unrun_dropped && static_cast<int>(p.run.trials.size()) < p.planned) {
-        ctx.units_total -= (p.planned - static_cast<int>(p.run.trials.size())) * p.trial_s;
-        p.unrun_dropped = true;
-    }
+    drop_unrun_trials(ctx, p);
 }
 
 void queue_retry(Context &ctx, PairWork &p, size_t slot)
@@ -1034,7 +1079,7 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
     const InstanceWork &w = instances[p.instance];
     if (!p.announced) {
         p.announced = true;
-        ctx.emit(ev(CampaignEvent::OperationStarted, w.info.meta.instance, p.run.op));
+        ctx.emit(ev(CampaignEvent::OperationStarted, label_of(w.info), p.run.op));
     }
     ChildRun child = run_measure_child(
         ctx, w.lib, {w.info.meta.instance, p.run.op, p.run.plan.iterations_per_trial, p.run.plan.warmups},
@@ -1052,21 +1097,25 @@ void run_trial(Context &ctx, const std::vector<InstanceWork> &instances, PairWor
     KeptTrial &kept = p.run.trials[slot];
     kept.child.health.trial = static_cast<int>(slot) + 1;
     kept.child.health.attempt = kept.attempt;
+    if (interleaved(ctx))
+        kept.child.health.round = ctx.round;
     p.changed = true;
     size_t retries_dropped = 0;
     if (!ok) {
-        p.stopped = true; // the harness also stops at the first process that does not complete
+        p.stopped = p.failed = true; // the harness also stops at the first process that does not complete
         retries_dropped = p.retry_slots.size();
         p.retry_slots.clear();
+        p.partner_slots.clear();
     } else if (kept.child.health.disturbed && kept.attempt < ctx.opt.retries) {
         queue_retry(ctx, p, slot);
     }
     // A retry replaces a trial value, so the rule is checked again: an
     // operation stopped on precision goes on when its interval widened.
-    if (ok && ctx.opt.mode == "adaptive")
+    // Interleaved, the round partners decide together at the round's end.
+    if (ok && ctx.opt.mode == "adaptive" && !interleaved(ctx))
         check_adaptive_stop(ctx, p);
     count_progress(ctx, p, task.retry_slot.has_value(), retries_dropped);
-    CampaignEvent e = ev(CampaignEvent::TrialDone, w.info.meta.instance, p.run.op,
+    CampaignEvent e = ev(CampaignEvent::TrialDone, label_of(w.info), p.run.op,
                          kept.child.health.disturbed ? "disturbed: " + kept.child.health.reason : std::string());
     e.trial = static_cast<int>(p.run.trials.size());
     e.trials = ctx.opt.mode == "adaptive" ? 0 : p.run.plan.trials;
@@ -1081,6 +1130,9 @@ std::string replacement_reason(const PairWork &p)
 {
     if (!p.written)
         return {};
+    if (p.partner_reruns_since_written > 0 && p.partner_reruns_since_written == p.retried_since_written)
+        return "replaces the earlier figures: " + std::to_string(p.partner_reruns_since_written) +
+               " trial(s) were run again beside a round partner's disturbed trial";
     if (p.retried_since_written > 0)
         return "replaces the earlier figures: " + std::to_string(p.retried_since_written) +
                " trial(s) found disturbed at the campaign's end were run again";
@@ -1111,6 +1163,7 @@ void finish_pair(Context &ctx, const std::vector<InstanceWork> &instances, PairW
         p.written_failed = rec.status != "complete";
         p.changed = false;
         p.retried_since_written = 0;
+        p.partner_reruns_since_written = 0;
     }
 }
 
@@ -1130,6 +1183,10 @@ bool sweep_disturbed(Context &ctx, std::vector<PairWork> &pairs)
             judge(ctx, t.child.health, p.run);
             if (was != t.child.health.disturbed || why != t.child.health.reason)
                 p.changed = true;
+            // Queued for a partner but now disturbed itself: its re-run is a retry of its own.
+            if (const auto at = std::find(p.partner_slots.begin(), p.partner_slots.end(), slot);
+                t.child.health.disturbed && at != p.partner_slots.end())
+                p.partner_slots.erase(at);
             if (t.child.health.disturbed && t.attempt < ctx.opt.retries &&
                 std::find(p.retry_slots.begin(), p.retry_slots.end(), slot) == p.retry_slots.end()) {
                 queue_retry(ctx, p, slot);
@@ -1139,19 +1196,95 @@ bool sweep_disturbed(Context &ctx, std::vector<PairWork> &pairs)
     return queued;
 }
 
+// A retry of slot k runs in a later round than its partners' slot-k trials,
+// in another phase of the host. So when one pair of an operation queues slot
+// k again, its partners run their clean slot-k trials again too, and all of
+// them in the same round: every partner's queue holds the same slots in the
+// same order. A failed pair has no partners' work.
+void sync_round_partners(Context &ctx, std::vector<PairWork> &pairs)
+{
+    if (!interleaved(ctx))
+        return;
+    for (const auto &group : partner_groups(pairs)) {
+        std::vector<size_t> slots;
+        for (size_t i : group)
+            slots.insert(slots.end(), pairs[i].retry_slots.begin(), pairs[i].retry_slots.end());
+        for (size_t i : group) {
+            PairWork &p = pairs[i];
+            if (p.failed)
+                continue;
+            for (size_t slot : slots)
+                if (slot < p.run.trials.size() && p.run.trials[slot].child.complete &&
+                    std::find(p.retry_slots.begin(), p.retry_slots.end(), slot) == p.retry_slots.end()) {
+                    queue_retry(ctx, p, slot);
+                    p.partner_slots.push_back(slot);
+                }
+            std::sort(p.retry_slots.begin(), p.retry_slots.end());
+        }
+    }
+}
+
+// Adaptive and interleaved: the pairs of one operation stop together, at a
+// round's end, so each has as many trials as its partners (issue 34: 15
+// trials of one twin against 37 of the other). They stop when every one has
+// its precision, or when one has spent its budget or reached the trial limit;
+// a pair stopped by a partner says so.
+void stop_round_partners_together(Context &ctx, std::vector<PairWork> &pairs)
+{
+    if (ctx.opt.mode != "adaptive" || !interleaved(ctx))
+        return;
+    for (const auto &group : partner_groups(pairs)) {
+        std::vector<PairWork *> live;
+        for (size_t i : group)
+            if (!pairs[i].failed && !pairs[i].run.trials.empty())
+                live.push_back(&pairs[i]);
+        bool all_stop = !live.empty(), one_ends = false;
+        std::string why;
+        for (PairWork *p : live) {
+            check_adaptive_stop(ctx, *p);
+            all_stop = all_stop && p->stopped;
+            if (p->stopped && p->run.stop_reason != "precision reached" && !one_ends) {
+                one_ends = true;
+                why = p->run.stop_reason;
+            }
+        }
+        for (PairWork *p : live) {
+            const bool own = p->stopped;
+            p->stopped = all_stop || one_ends;
+            if (p->stopped && !own)
+                p->run.stop_reason = "stopped with its round partners (" + why + ")";
+            if (!p->stopped)
+                p->run.stop_reason.clear();
+            drop_unrun_trials(ctx, *p);
+        }
+    }
+}
+
 void run_all_trials(Context &ctx, const std::vector<InstanceWork> &instances, std::vector<PairWork> &pairs,
                     uint64_t seed)
 {
     std::mt19937_64 rng(seed);
     for (;;) {
         std::vector<TrialTask> round = next_round(ctx, pairs, rng);
-        if (round.empty() && !sweep_disturbed(ctx, pairs))
-            break;
+        if (round.empty()) {
+            const bool queued = sweep_disturbed(ctx, pairs);
+            sync_round_partners(ctx, pairs);
+            if (!queued)
+                break;
+            continue;
+        }
+        ++ctx.round;
         for (const TrialTask &task : round) {
             if (ctx.cancelled())
                 return;
+            run_trial(ctx, instances, pairs[task.pair], task);
+        }
+        // Partners' retries and the joint stop are decided on the whole round,
+        // so a pair is written once its partners can no longer change its work.
+        sync_round_partners(ctx, pairs);
+        stop_round_partners_together(ctx, pairs);
+        for (const TrialTask &task : round) {
             PairWork &p = pairs[task.pair];
-            run_trial(ctx, instances, p, task);
             if (!has_work(ctx, p) && p.changed && !ctx.cancelled())
                 finish_pair(ctx, instances, p);
         }
@@ -1170,6 +1303,7 @@ KatCheckOptions kat_options_for(const Context &ctx, const InstanceInfo &info)
     how.candidate = candidate_of(ctx, info);
     how.manifest_given = ctx.opt.manifest_given;
     how.log_root = ctx.out().string();
+    how.label = info.label;
     return how;
 }
 
@@ -1178,16 +1312,16 @@ KatCheckOptions kat_options_for(const Context &ctx, const InstanceInfo &info)
 void note_kat_warnings(Context &ctx, const InstanceInfo &info, const KatCheck &kat)
 {
     for (const std::string &warning : kat.warnings) {
-        const std::string line = info.meta.instance + ": KAT: " + warning;
+        const std::string line = label_of(info) + ": KAT: " + warning;
         ctx.campaign["kat_warnings"].push_back(line);
-        ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", line));
+        ctx.emit(ev(CampaignEvent::Warning, label_of(info), "", line));
     }
 }
 
 // KAT, build entry, calibration and the operations still to measure.
 std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &lib, const InstanceInfo &info)
 {
-    ctx.emit(ev(CampaignEvent::InstanceStarted, info.meta.instance));
+    ctx.emit(ev(CampaignEvent::InstanceStarted, label_of(info)));
     InstanceWork w;
     w.lib = lib;
     w.info = info;
@@ -1197,10 +1331,10 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
         if (ctx.cancelled())
             return std::nullopt;
         if (w.kat->verdict != KatVerdict::Pass)
-            ctx.emit(ev(CampaignEvent::Warning, info.meta.instance, "", info.meta.instance + ": KAT " + w.kat->summary()));
+            ctx.emit(ev(CampaignEvent::Warning, label_of(info), "", label_of(info) + ": KAT " + w.kat->summary()));
         else // every instance's KAT outcome is said, the pass too
-            ctx.emit(ev(CampaignEvent::KatPassed, info.meta.instance, "",
-                        info.meta.instance + ": KAT PASS (" + std::to_string(w.kat->records) + " vectors)"));
+            ctx.emit(ev(CampaignEvent::KatPassed, label_of(info), "",
+                        label_of(info) + ": KAT PASS (" + std::to_string(w.kat->records) + " vectors)"));
         note_kat_warnings(ctx, info, *w.kat);
     }
     add_build_entry(ctx, info, w.kat_check());
@@ -1218,7 +1352,7 @@ std::optional<InstanceWork> prepare_instance(Context &ctx, const std::string &li
             continue;
         }
         ++ctx.summary.records_resumed;
-        ctx.emit(ev(CampaignEvent::RecordResumed, info.meta.instance, op, "kept the complete record"));
+        ctx.emit(ev(CampaignEvent::RecordResumed, label_of(info), op, "kept the complete record"));
     }
     ctx.units_total += instance_work_s(ctx, w);
     return w;
@@ -1285,7 +1419,7 @@ ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo>
         for (const InstanceWork &w : instances)
             if (w.info.path == info.path)
                 work = &w;
-        const std::string key = candidate_of(ctx, info) + "/" + info.meta.instance + "/";
+        const std::string key = candidate_of(ctx, info) + "/" + label_of(info) + "/";
         std::vector<std::string> ops = work ? work->planned_ops : ctx.opt.operations;
         if (!work && ops.empty()) { // its operations were never chosen: one entry for all of them
             ++planned;
@@ -1508,7 +1642,14 @@ struct Described {
     std::vector<std::string> warnings;                         // build records that were not taken, one line each
 
     const BuildInfo *build(size_t i) const { return builds[i] ? &*builds[i] : nullptr; }
-    std::string key(size_t i) const { return instance_key(infos[i].meta, build(i)); }
+    std::string key(size_t i) const { return instance_key(filed_meta(i), build(i)); }
+    // Its metadata under the name it is filed under (label_of): keys and clashes go by that name.
+    InstanceMeta filed_meta(size_t i) const
+    {
+        InstanceMeta meta = infos[i].meta;
+        meta.instance = label_of(infos[i]);
+        return meta;
+    }
 };
 
 // The build record beside a library, when it describes these bytes; why not, in `warnings`.
@@ -1529,7 +1670,8 @@ std::optional<BuildInfo> build_record_of(const std::string &lib, const InstanceM
 Described describe_libraries(const Context &ctx)
 {
     Described d;
-    for (const auto &lib : ctx.opt.libraries) {
+    for (size_t l = 0; l < ctx.opt.libraries.size(); ++l) {
+        const std::string &lib = ctx.opt.libraries[l];
         if (ctx.cancelled())
             break;
         auto info = describe_instance(lib, ctx.opt.runner);
@@ -1537,10 +1679,19 @@ Described describe_libraries(const Context &ctx)
             d.problems.emplace_back(lib, info.error());
             continue;
         }
+        if (l < ctx.opt.variants.size() && !ctx.opt.variants[l].empty()) {
+            if (std::string bad = variant_label_problem(ctx.opt.variants[l], info->meta.instance); !bad.empty()) {
+                d.problems.emplace_back(lib, bad);
+                continue;
+            }
+            info->label = ctx.opt.variants[l];
+        }
         const std::string sha = library_sha256(lib);
         std::vector<std::string> warnings;
         std::optional<BuildInfo> build = build_record_of(lib, info->meta, warnings);
-        const std::string key = instance_key(info->meta, build ? &*build : nullptr);
+        InstanceMeta filed = info->meta;
+        filed.instance = label_of(*info);
+        const std::string key = instance_key(filed, build ? &*build : nullptr);
         bool seen = false;
         for (size_t i = 0; i < d.infos.size() && !seen; ++i)
             seen = d.key(i) == key && d.sha256s[i] == sha;
@@ -1563,7 +1714,7 @@ std::string identity_problem(const Context &ctx, const Described &d)
     std::vector<LibraryIdentity> ids;
     std::vector<std::string> candidates;
     for (size_t i = 0; i < d.infos.size(); ++i) {
-        ids.push_back({d.libs[i], d.infos[i].meta, d.sha256s[i]});
+        ids.push_back({d.libs[i], d.filed_meta(i), d.sha256s[i]});
         candidates.push_back(candidate_for(d.infos[i].meta, d.build(i)));
     }
     if (auto clashes = find_identity_clashes(ids, candidates); !clashes.empty())
@@ -1576,7 +1727,7 @@ std::string identity_problem(const Context &ctx, const Described &d)
         const std::string old_sha = it->value("library_sha256", std::string());
         if (old_sha.empty() || old_sha == d.sha256s[i])
             continue;
-        const std::string name = printable(d.infos[i].meta.instance);
+        const std::string name = printable(label_of(d.infos[i]));
         return (ctx.out() / "build.json").string() + ": " + name + " was measured here from " +
                printable(it->value("library", std::string("another library"))) + " (" + short_sha256(old_sha) +
                "); " + printable(d.libs[i]) + " (" + short_sha256(d.sha256s[i]) + ") calls itself " + name +

@@ -21,6 +21,11 @@ namespace kexbench {
 
 struct CampaignOptions {
     std::vector<std::string> libraries;   // instance libraries to measure
+    // Empty, or one per library: "" or the variant label it is measured under
+    // ("TriQ-KEX-128@opt": filed under that label, run --instance NAME@opt=PATH),
+    // so two builds of one algorithm can be measured side by side; unnamed, one
+    // name with two libraries is refused. The library must be instance NAME.
+    std::vector<std::string> variants;
     std::vector<std::string> operations;  // empty: every operation of each instance
     std::string mode = "fixed";           // fixed | adaptive
     PlanningConstants planning;           // fixed mode (trial target, budget, trials)

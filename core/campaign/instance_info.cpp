@@ -22,6 +22,20 @@ std::string info_name_problem(const InstanceInfo &info)
     return why.empty() ? why : info.path + ": " + why;
 }
 
+std::string variant_label_problem(const std::string &label, const std::string &instance)
+{
+    const size_t at = label.find('@');
+    if (at == std::string::npos)
+        return "'" + printable(label) + "' is not NAME@VARIANT";
+    const std::string name = label.substr(0, at), variant = label.substr(at + 1);
+    if (std::string why = name_problem(variant, "variant name"); !why.empty())
+        return why;
+    if (name != instance)
+        return "the library is instance " + printable(instance) + ", not " + printable(name) + " named in " +
+               printable(label);
+    return {};
+}
+
 void to_json(nlohmann::json &j, const InstanceMeta &m)
 {
     j = {{"instance", m.instance},   {"display_name", m.display_name},

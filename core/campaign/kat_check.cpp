@@ -290,7 +290,8 @@ KatCheck check_kat(const std::string &library, const std::vector<KatManifestEntr
     check.has_info = true;
 
     const Against against = choose_against(check.instance, manifest, how);
-    check.kat_file = (fs::path(out_dir) / kat_file_name(check.instance)).string();
+    const std::string label = how.label.empty() ? check.instance : how.label;
+    check.kat_file = (fs::path(out_dir) / kat_file_name(label)).string();
     auto child = run_kat_child(library, check.kat_file, records_wanted(against), options);
     if (!child)
         return error_check(check, child.error());
@@ -313,7 +314,7 @@ KatCheck check_kat(const std::string &library, const std::vector<KatManifestEntr
     KatCheckOptions log_how = how;
     if (log_how.log_root.empty())
         log_how.log_root = out_dir;
-    check.log_file = (fs::path(out_dir) / (check.instance + ".log")).string();
+    check.log_file = (fs::path(out_dir) / (label + ".log")).string();
     if (auto written = write_file_atomic(check.log_file, kat_log_text(check, log_how)); !written)
         check.log_file.clear();
     return check;
@@ -393,7 +394,7 @@ std::string kat_log_text(const KatCheck &c, const KatCheckOptions &how)
         log += "manifest " + c.sha256 + " " + c.mode + " " + kat_file_name(c.instance) + "\n";
     // The published PASS line ends with a space: "RESULT kex-01 ADKEX-128 PASS ".
     const std::string status = c.verdict == KatVerdict::Pass ? "PASS " : c.summary();
-    log += "RESULT " + id + " " + c.instance + " " + status + "\n";
+    log += "RESULT " + id + " " + (how.label.empty() ? c.instance : how.label) + " " + status + "\n";
     return log;
 }
 

@@ -54,6 +54,9 @@ struct KatCheckOptions {
     std::string candidate;        // the log's id and RESULT id (empty: candidate_id() of the metadata)
     std::string source_dir;       // the log's source_dir line (left out when empty)
     std::string log_root;         // the log names the KAT file relative to this folder (empty: out_dir)
+    // The label the files and the RESULT line go by (KAT_KEX_<label>.txt, <label>.log):
+    // a variant's ("TriQ-KEX-128@opt"); empty: the instance name.
+    std::string label;
 };
 
 // What a library's build record lends a check: the entry it was gated on, the

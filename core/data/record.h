@@ -85,6 +85,9 @@ struct RecordProcess {
 struct TrialHealth {
     int trial = 0;                // 1-based trial slot of the record
     int attempt = 0;              // 0 = first attempt, 1.. = retries
+    // The campaign's round the attempt ran in (interleaved order, 1-based): trial
+    // slots compared as a pair ran in one round. nullopt: harness order, older records.
+    std::optional<int> round;
     int cpu = -1;                 // the CPU the child ran on (sched_getcpu), -1 unknown
     double probe_before_ns = 0;   // fastest probe repeat before the trial
     double probe_after_ns = 0;    // fastest probe repeat after it

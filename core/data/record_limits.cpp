@@ -98,6 +98,8 @@ void check_health(const TrialHealth &h, const std::string &path)
     for (const auto &[name, n] : {std::pair{".threads_before", h.threads_before}, std::pair{".threads_after", h.threads_after}})
         if (n && *n < 1)
             throw JsonFieldError{path + name + " " + std::to_string(*n) + " is not a plausible thread count"};
+    if (h.round && *h.round < 1)
+        throw JsonFieldError{path + ".round " + std::to_string(*h.round) + " is not a round (1, 2, ...)"};
 }
 
 namespace {

@@ -169,6 +169,7 @@ TrialHealth parse_health(const ojson &j, const std::string &path)
     TrialHealth h;
     f.read("trial", h.trial);
     f.read("attempt", h.attempt);
+    f.read("round", h.round);
     f.read("cpu", h.cpu);
     f.read("probe_before_ns", h.probe_before_ns);
     f.read("probe_after_ns", h.probe_after_ns);

@@ -92,6 +92,7 @@ ojson health_json(const TrialHealth &h)
 {
     return ojson{{"trial", h.trial},
                  {"attempt", h.attempt},
+                 {"round", opt(h.round)},
                  {"cpu", h.cpu},
                  {"probe_before_ns", h.probe_before_ns},
                  {"probe_after_ns", h.probe_after_ns},

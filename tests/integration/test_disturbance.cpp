@@ -8,6 +8,7 @@
 #include "core/base/affinity.h"
 #include "core/base/fsutil.h"
 #include "core/campaign/campaign.h"
+#include "core/data/dataset.h"
 #include "core/data/record.h"
 
 #include <gtest/gtest.h>
@@ -285,11 +286,12 @@ struct ProgressEvent {
     CampaignEvent::Kind kind;
     double fraction, eta;
     std::string message;
+    std::string instance;
 };
 
 class ProgressLog : public CampaignObserver {
 public:
-    void on_event(const CampaignEvent &e) override { events.push_back({e.kind, e.fraction_done, e.eta_s, e.message}); }
+    void on_event(const CampaignEvent &e) override { events.push_back({e.kind, e.fraction_done, e.eta_s, e.message, e.instance}); }
     std::vector<ProgressEvent> events;
 };
 
@@ -384,4 +386,133 @@ TEST(Disturbance, ProgressCountsEveryRetryAndReachesTheEndOnlyWhenTheCampaignDoe
     }
     // Every child that ran a trial: the five kept and each retried attempt.
     EXPECT_EQ(trials_done, 5 + rec.disturbed_retries) << trace;
+}
+
+namespace {
+
+// A campaign of disturbed-2p beside WORK-1 (tests/fixtures/work), exchange
+// only, interleaved: trial slot k of each runs in round k.
+CampaignOptions partnered_campaign(const TempDir &dir)
+{
+    CampaignOptions o;
+    o.libraries = {fixture("disturbed-2p"), fixture("WORK-1")};
+    o.operations = {"exchange"};
+    o.order = "interleaved";
+    o.planning.trial_target_s = 0.05;
+    o.adaptive.trial_target_s = 0.05;
+    o.cpu = measuring_cpu();
+    o.kat = false;
+    o.profile = false;
+    o.stack = o.heap = false;
+    o.out_dir = dir / "camp";
+    return o;
+}
+
+struct PartneredRecords {
+    Record disturbed, work;
+    int work_children = 0; // WORK-1's trial children (TrialDone events)
+};
+
+PartneredRecords run_partnered(const CampaignOptions &o)
+{
+    ProgressLog log;
+    std::atomic<bool> cancel{false};
+    auto summary = run_campaign(o, log, cancel);
+    EXPECT_TRUE(summary.ok()) << (summary.ok() ? "" : summary.error());
+    const auto data = load_dataset(o.out_dir);
+    EXPECT_TRUE(data.ok()) << (data.ok() ? "" : data.error());
+    if (!data.ok())
+        return {};
+    const Record *d = data->record_for("disturbed-2p", "exchange"), *w = data->record_for("WORK-1", "exchange");
+    EXPECT_TRUE(d && w);
+    if (!d || !w || !d->kexbench || !w->kexbench)
+        return {};
+    PartneredRecords r{*d, *w};
+    for (const ProgressEvent &e : log.events)
+        r.work_children += e.kind == CampaignEvent::TrialDone && e.instance == "WORK-1";
+    return r;
+}
+
+std::string rounds_of(const RecordSamples &k)
+{
+    std::string s;
+    for (const TrialHealth &h : k.health)
+        s += " " + (h.round ? std::to_string(*h.round) : std::string("-")) + (h.disturbed ? "d" : "");
+    return s;
+}
+
+} // namespace
+
+// Issue 34: a disturbed trial re-runs its round's partner too. One measuring
+// child of disturbed-2p sleeps: it is disturbed and its slot runs again in a
+// later round, and WORK-1's trial of that slot runs again in that same round,
+// so slot k of both comes from one round, one phase of the host. (On a busy
+// host other attempts are disturbed too, so the sleeping one is found by its
+// switches, not by its position.) A clean attempt replaced only to stay beside
+// its partner is a partner re-run, not a disturbed retry.
+TEST(Disturbance, ADisturbedTrialRerunsItsRoundPartner)
+{
+    TempDir dir;
+    ScopedEnv env(disturb(dir, "2", "sleep"));
+    CampaignOptions o = partnered_campaign(dir);
+    o.planning.trials = 4;
+    o.retries = 3;
+    const PartneredRecords r = run_partnered(o);
+    ASSERT_TRUE(r.disturbed.kexbench && r.work.kexbench);
+    const RecordSamples &d = *r.disturbed.kexbench, &w = *r.work.kexbench;
+    ASSERT_EQ(d.health.size(), 4u);
+    ASSERT_EQ(w.health.size(), 4u);
+    const std::string rounds = "; rounds of disturbed-2p:" + rounds_of(d) + ", of WORK-1:" + rounds_of(w);
+    for (size_t k = 0; k < 4; ++k) {
+        ASSERT_TRUE(d.health[k].round && w.health[k].round) << "slot " << k + 1;
+        EXPECT_EQ(*d.health[k].round, *w.health[k].round) << "slot " << k + 1 << " ran in two rounds" << rounds;
+    }
+    const uint64_t iterations = r.disturbed.plan.iterations_per_trial;
+    const auto sleeping = std::find_if(d.retried.begin(), d.retried.end(), [&](const RetriedAttempt &a) {
+        return 2 * a.health.voluntary_switches >= iterations;
+    });
+    ASSERT_NE(sleeping, d.retried.end()) << "the sleeping child was run again" << rounds;
+    ASSERT_TRUE(sleeping->health.round);
+    const size_t slot = static_cast<size_t>(sleeping->health.trial - 1);
+    ASSERT_LT(slot, 4u);
+    EXPECT_GT(*w.health[slot].round, *sleeping->health.round)
+        << "WORK-1's trial " << slot + 1 << " stayed in the sleeping round" << rounds;
+    // Every WORK-1 child is a kept trial, a disturbed retry or a partner re-run.
+    const int partner = w.extra.value("partner_reruns", 0);
+    int own = 0;
+    for (const TrialHealth &h : w.health)
+        own += h.attempt;
+    EXPECT_EQ(r.work.disturbed_retries, own);
+    EXPECT_EQ(w.retried.size(), static_cast<size_t>(own));
+    EXPECT_EQ(r.work_children, 4 + own + partner) << rounds;
+    EXPECT_EQ(r.work.status, "complete");
+}
+
+// Issue 34: adaptive and interleaved, the instances of one operation stop
+// together. disturbed-2p's first three children sleep and are kept (no
+// retries), so its trial medians need many more trials to reach the precision
+// than WORK-1's; each used to stop on its own (15 trials of one twin against
+// 37 of the other). Now both have as many trials, and the one stopped by its
+// partner keeps its own reason or says it stopped with its partners.
+TEST(Disturbance, AdaptiveRoundPartnersStopTogether)
+{
+    TempDir dir;
+    ScopedEnv env(disturb(dir, "1,2,3", "sleep"));
+    CampaignOptions o = partnered_campaign(dir);
+    o.mode = "adaptive";
+    o.retries = 0;
+    o.adaptive.precision = 0.02;
+    o.adaptive.budget_s = 8;
+    const PartneredRecords r = run_partnered(o);
+    ASSERT_TRUE(r.disturbed.kexbench && r.work.kexbench);
+    const RecordSamples &d = *r.disturbed.kexbench, &w = *r.work.kexbench;
+    EXPECT_EQ(d.health.size(), w.health.size()) << "disturbed-2p: " << d.extra.value("adaptive_stop", "")
+                                                << "; WORK-1: " << w.extra.value("adaptive_stop", "");
+    EXPECT_GT(d.health.size(), 6u) << "three slow trials of six cannot give 2 % precision";
+    for (size_t k = 0; k < std::min(d.health.size(), w.health.size()); ++k)
+        EXPECT_EQ(d.health[k].round, w.health[k].round) << "slot " << k + 1;
+    const std::string why = w.extra.value("adaptive_stop", "");
+    EXPECT_TRUE(why == "precision reached" || why.rfind("stopped with its round partners (", 0) == 0 ||
+                why == "budget spent")
+        << why;
 }

@@ -9,6 +9,7 @@
 
 #include "core/base/digest.h"
 #include "core/base/fsutil.h"
+#include "core/data/dataset.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -367,4 +368,53 @@ TEST(Completion, ARefusedInstanceBesideAMeasuredOneMakesItPartial)
     EXPECT_EQ(completion["state"], "partial") << completion.dump(2);
     EXPECT_EQ(completion["measured"], 1) << completion.dump(2);
     EXPECT_EQ(completion["refused"].size(), 1u) << completion.dump(2);
+}
+
+// Issue 34: two builds of one algorithm side by side, named as variants. The
+// genuine X25519-NIKE and the impostor (another library calling itself
+// X25519-NIKE) are measured in one campaign under the labels NAME@ref and
+// NAME@imp: each gets its own records, KAT log and build.json entry, and
+// compare pairs them by round. Unnamed, the same two are still refused, and a
+// variant label must name the library's own instance.
+TEST(Identity, VariantsOfOneNameAreMeasuredSideBySide)
+{
+    TempDir tmp;
+    const fs::path out = tmp / "out";
+    const std::string ref = "X25519-NIKE@ref", imp = "X25519-NIKE@imp";
+    ProcessResult r = run_cli(quick_run(out, {ref + "=" + builtin("X25519-NIKE"), imp + "=" + fixture("badname-impostor")}, "6"));
+    ASSERT_NE(r.out.find("2 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out << r.err;
+    const auto data = load_dataset(out.string());
+    ASSERT_TRUE(data.ok()) << data.error();
+    const Record *a = data->record_for(ref, "exchange"), *b = data->record_for(imp, "exchange");
+    ASSERT_TRUE(a && b) << r.out;
+    EXPECT_EQ(a->instance, "X25519-NIKE");
+    EXPECT_EQ(b->instance, "X25519-NIKE");
+    EXPECT_EQ(a->library, builtin("X25519-NIKE"));
+    EXPECT_EQ(b->library, fixture("badname-impostor"));
+    EXPECT_NE(a->library_sha256, b->library_sha256);
+    const std::string candidate = a->candidate;
+    EXPECT_TRUE(fs::is_regular_file(out / "kat" / candidate / (ref + ".log")));
+    EXPECT_TRUE(fs::is_regular_file(out / "kat" / candidate / (imp + ".log")));
+    const auto build = read_file((out / "build.json").string());
+    ASSERT_TRUE(build.ok());
+    const auto entries = nlohmann::json::parse(*build)["instances"];
+    EXPECT_TRUE(entries.contains(candidate + "/" + ref)) << entries.dump();
+    EXPECT_TRUE(entries.contains(candidate + "/" + imp)) << entries.dump();
+
+    ProcessResult compared = run_cli({"compare", out.string(), "--a", ref, "--b", imp});
+    EXPECT_EQ(compared.exit_code, 0) << compared.err;
+    EXPECT_NE(compared.out.find("Paired by round"), std::string::npos) << compared.out;
+
+    // A named variant beside the two unnamed: the unnamed clash is refused.
+    ProcessResult clash = run_cli(quick_run(tmp / "clash", {ref + "=" + builtin("X25519-NIKE"), builtin("X25519-NIKE"),
+                                                             fixture("badname-impostor")}));
+    EXPECT_EQ(clash.exit_code, 1) << clash.out;
+    EXPECT_NE(clash.err.find("two libraries call themselves X25519-NIKE: " + builtin("X25519-NIKE")), std::string::npos)
+        << clash.err;
+
+    // A label naming another instance is refused for that library, with the reason.
+    ProcessResult wrong = run_cli(quick_run(tmp / "wrong", {"SM2-KEX@x=" + builtin("X25519-NIKE")}));
+    EXPECT_EQ(wrong.exit_code, 1) << wrong.out;
+    EXPECT_NE(wrong.out.find("the library is instance X25519-NIKE, not SM2-KEX named in SM2-KEX@x"), std::string::npos)
+        << wrong.out << wrong.err;
 }
