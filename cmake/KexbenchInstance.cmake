@@ -60,7 +60,7 @@ function(kexbench_add_instance)
   # EXCLUDE_FROM_ALL (fixtures only): built on demand, into OUTPUT_DIRECTORY,
   # and not among the instances the integration tests depend on.
   cmake_parse_arguments(ARG "FIXTURE;EXCLUDE_FROM_ALL"
-    "NAME;DISPLAY_NAME;FAMILY;PARAMETER_SET;SECURITY_BITS;GROUP;VARIANT;KAT_MANIFEST;OUTPUT_DIRECTORY"
+    "NAME;DISPLAY_NAME;FAMILY;PARAMETER_SET;SECURITY_BITS;GROUP;VARIANT;KAT_MANIFEST;OUTPUT_DIRECTORY;SUBDIR"
     "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
   if(NOT ARG_NAME OR NOT ARG_SOURCES)
     message(FATAL_ERROR "kexbench_add_instance: NAME and SOURCES are required")
@@ -94,6 +94,16 @@ function(kexbench_add_instance)
     endif()
     set(out_dir "${KEXBENCH_INSTANCE_DIR}")
   endif()
+  # SUBDIR (built-ins only): a folder below the instances, which discovery does
+  # not list: kexbench's own workloads (the verdict self-check), not algorithms.
+  set(install_dir "${KEXBENCH_INSTANCE_SUBDIR}")
+  if(ARG_SUBDIR)
+    if(ARG_FIXTURE)
+      message(FATAL_ERROR "kexbench_add_instance: SUBDIR is for built-ins only")
+    endif()
+    set(out_dir "${out_dir}/${ARG_SUBDIR}")
+    set(install_dir "${install_dir}/${ARG_SUBDIR}")
+  endif()
 
   string(MAKE_C_IDENTIFIER "kexinst_${ARG_NAME}" target)
   string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
@@ -122,7 +132,7 @@ function(kexbench_add_instance)
   if(NOT ARG_EXCLUDE_FROM_ALL)
     set_property(GLOBAL APPEND PROPERTY KEXBENCH_INSTANCE_TARGETS ${target})
   endif()
-  if(NOT ARG_FIXTURE AND KEXBENCH_PROFILED_VARIANTS)
+  if(NOT ARG_FIXTURE AND NOT ARG_SUBDIR AND KEXBENCH_PROFILED_VARIANTS)
     set(profiled_defs "${shim_defs}")
     list(TRANSFORM profiled_defs REPLACE "^KEXBENCH_VARIANT=.*" "KEXBENCH_VARIANT=\"profiled\"")
     _kexbench_add_profiled_variant(${target} "${ARG_NAME}" "${out_dir}" "${ARG_SOURCES}" "${ARG_LIBRARIES}"
@@ -135,7 +145,7 @@ function(kexbench_add_instance)
     configure_file("${manifest}" "${out_dir}/${manifest_name}" COPYONLY)
   endif()
   if(NOT ARG_FIXTURE)
-    install(TARGETS ${target} LIBRARY DESTINATION "${KEXBENCH_INSTANCE_SUBDIR}")
+    install(TARGETS ${target} LIBRARY DESTINATION "${install_dir}")
     if(ARG_KAT_MANIFEST)
       install(FILES "${manifest}" DESTINATION "${KEXBENCH_INSTANCE_SUBDIR}")
     endif()

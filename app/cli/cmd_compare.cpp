@@ -4,6 +4,8 @@
 #include "cli.h"
 
 #include "core/analysis/compare.h"
+#include "core/analysis/verdict_check.h"
+#include "core/base/discovery.h"
 #include "core/data/dataset.h"
 #include "core/data/dataset_source.h"
 #include "core/base/fsutil.h"
@@ -24,7 +26,8 @@ namespace fs = std::filesystem;
 const char *kHelp =
     "usage: kexbench-cli compare A [B] [--system-a LABEL] [--system-b LABEL] [--candidate ID]\n"
     "       kexbench-cli compare DATASET --a INSTANCE --b INSTANCE\n"
-    "                            [--margin PERCENT] [--format md|csv] [--out FILE|DIR] [--lang en|zh_CN]\n"
+    "                            [--margin PERCENT] [--campaign-spread PERCENT]\n"
+    "                            [--format md|csv] [--out FILE|DIR] [--lang en|zh_CN]\n"
     "\n"
     "Compares two datasets instance by instance and operation by operation: mean cycles\n"
     "and mean time of each side with the ratios B / A (the published method), and a\n"
@@ -61,6 +64,12 @@ const char *kHelp =
     "  --candidate ID   compare only this candidate, e.g. kex-01 (default: every candidate)\n"
     "  --margin PERCENT the verdicts' practical margin, 0 to 50 (default 1: +/-1 %; 0 gives\n"
     "                   the bare significance test)\n"
+    "  --campaign-spread PERCENT\n"
+    "                   the host's campaign-to-campaign spread (relative SD), added to the\n"
+    "                   interval of every unpaired verdict (two datasets, or a campaign not\n"
+    "                   run interleaved); default: the latest kexbench-cli bench verdicts\n"
+    "                   (<data home>/kexbench/verdict-check.json), else none and a note says\n"
+    "                   the intervals cover the trials only; 0: none\n"
     "  --format FORMAT  md (default) or csv (one <table-id>.csv per table, needs --out DIR)\n"
     "  --out PATH       output file (md; default stdout) or directory (csv)\n"
     "  --lang LANG      language of the headings, columns, notes and verdicts: en (default)\n"
@@ -73,6 +82,27 @@ const char *kHelp =
 // ------------------------------------------------------------------ output
 
 // ------------------------------------------------------------------ the command
+
+// The host's campaign-to-campaign spread for unpaired verdicts: --campaign-spread
+// PERCENT, else the latest `bench verdicts` (<data home>/verdict-check.json),
+// else none (the note says it was not measured). False: a malformed option.
+bool add_campaign_spread(const Args &args, CompareOptions &options)
+{
+    if (const auto given = args.value("--campaign-spread")) {
+        double percent = -1;
+        if (!parse_number(given, percent, 0, 50) || given->empty())
+            return false;
+        options.campaign_spread = percent / 100;
+        options.campaign_spread_source = "given with --campaign-spread";
+        return true;
+    }
+    const auto text = read_file((fs::path(user_data_home()) / kVerdictCheckFile).string(), 1 << 20);
+    if (!text)
+        return true;
+    if (const auto check = parse_verdict_check(*text))
+        apply_campaign_spread(options, *check);
+    return true;
+}
 
 std::optional<Dataset> load(const std::string &path)
 {
@@ -139,6 +169,10 @@ std::optional<CompareOptions> common_options(const Args &args, int &rc)
         options.margin = percent / 100;
     }
     options.language = language_name(*language);
+    if (!add_campaign_spread(args, options)) {
+        rc = usage_error("compare", "--campaign-spread takes a percentage from 0 to 50 (0: none)");
+        return std::nullopt;
+    }
     return options;
 }
 
@@ -189,7 +223,8 @@ int run_compare_instances(const Args &args, const CompareOptions &options, const
 
 int cmd_compare(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--system-a", "--system-b", "--candidate", "--margin", "--format", "--out", "--lang", "--a", "--b"},
+    Args args(argv, {"--system-a", "--system-b", "--candidate", "--margin", "--campaign-spread", "--format", "--out", "--lang",
+                     "--a", "--b"},
               {"--help", "-h"});
     if (!args.ok())
         return usage_error("compare", args.error());

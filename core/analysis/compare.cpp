@@ -332,6 +332,34 @@ void set_verdict(SampleTest &t, const CompareOptions &o, Language lang)
         t.verdict = Verdict::inconclusive;
 }
 
+// Two campaigns differ by the host's campaign-to-campaign spread with nothing
+// changed (issue 34: one twin in consecutive campaigns was called different 27 %
+// of the time). Each side's central value carries it once, so the log ratio
+// gets a variance 2 sigma^2 beyond the trials': the interval's log half-widths
+// (about the ratio of the medians) and z sqrt(2) log(1 + sigma) combine in
+// quadrature. A verdict the trials alone would give but the wider interval
+// does not is "inconclusive: below this host's campaign-to-campaign spread".
+void add_campaign_spread(SampleTest &t, const CompareOptions &o, Language lang)
+{
+    if (o.paired || !(o.campaign_spread > 0) || !t.ratio_ci.reached || !(t.median_ratio > 0))
+        return;
+    const Verdict trials_only = t.verdict;
+    t.trial_ratio_ci = t.ratio_ci;
+    const double centre = std::log(t.median_ratio);
+    const double level = stats::normal_quantile(1 - o.alpha / 2) * std::sqrt(2.0) * std::log1p(o.campaign_spread);
+    const double below = std::max(0.0, centre - std::log(t.ratio_ci.low));
+    const double above = std::max(0.0, std::log(t.ratio_ci.high) - centre);
+    t.ratio_ci.low = std::exp(centre - std::hypot(below, level));
+    t.ratio_ci.high = std::exp(centre + std::hypot(above, level));
+    t.ratio_ci.exact = false;
+    t.verdict = margin_verdict(t.ratio_ci.low, t.ratio_ci.high, o.margin);
+    if ((t.verdict == Verdict::faster && !(t.median_ratio < 1)) || (t.verdict == Verdict::slower && !(t.median_ratio > 1)))
+        t.verdict = Verdict::inconclusive;
+    if (t.verdict == Verdict::inconclusive && trials_only != Verdict::inconclusive)
+        t.verdict_note = trf(lang, "inconclusive: below this host's campaign-to-campaign spread of {}",
+                             {fmt::py_format(100 * o.campaign_spread, 'f', 1) + " %"});
+}
+
 SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &o)
 {
     const Language lang = lang_of(o);
@@ -345,6 +373,7 @@ SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit,
     t.min_p = smallest_exact_p(t.a.values.size(), t.b.values.size());
     set_ratio_ci(t, o.alpha, lang);
     set_verdict(t, o, lang);
+    add_campaign_spread(t, o, lang);
     return t;
 }
 
@@ -816,6 +845,20 @@ void add_core_clock_note(Comparison &c, const Dataset &a, const Dataset &b)
                           {c.system_a, ghz(*ha), c.system_b, ghz(*hb)}));
 }
 
+// What an unpaired interval covers: the campaign level when it is known.
+std::string campaign_spread_note(const CompareOptions &o, Language lang)
+{
+    if (o.campaign_spread > 0)
+        return trf(lang,
+                   "Each interval also carries this host's campaign-to-campaign spread of {} ({}): two campaigns of "
+                   "the same code differ by about that much, which the trials of one campaign cannot show; it was "
+                   "measured on this machine, so a campaign from another machine may vary more or less.",
+                   {fmt::py_format(100 * o.campaign_spread, 'f', 2) + " %", o.campaign_spread_source});
+    return tr(lang, "The intervals cover the trials of each campaign only: this host's campaign-to-campaign spread "
+                    "has not been measured (kexbench-cli bench verdicts measures it), and two campaigns of the same "
+                    "code can differ by more than the trials show.");
+}
+
 // Round by round (compare_instances of an interleaved campaign).
 std::string paired_test_note(const Comparison &c)
 {
@@ -865,6 +908,8 @@ void add_test_notes(Comparison &c)
                     " The {} tests are not corrected for multiplicity: at \u03b1 = {} some rows without a real "
                     "difference beyond the margin can still read faster or slower.",
                     {std::to_string(tested), alpha});
+    if (!c.options.paired)
+        note += " " + campaign_spread_note(c.options, lang);
     c.notes.push_back(std::move(note));
 }
 

@@ -29,6 +29,14 @@ struct CompareOptions {
     // Set by compare_instances for an interleaved campaign: trial k of both
     // sides ran in round k, so they are compared round by round (PairedRounds).
     bool paired = false;
+    // The host's campaign-to-campaign spread (relative SD of a campaign's
+    // central value; `kexbench-cli bench verdicts` measures it, VerdictCheck):
+    // the level above the trials, which one campaign cannot see. Unpaired
+    // comparisons of two campaigns add it to the ratio's interval: the log
+    // interval's half-widths and z sqrt(2) spread combined in quadrature.
+    // 0: not known (the intervals cover trials only, and a note says so).
+    double campaign_spread = 0;
+    std::string campaign_spread_source; // "bench verdicts on host, 2026-12-07": named in the note
     // The sides' names in every header, cell and note (e.g. the workbench's dataset
     // labels); empty: the dataset's system label. A published page's gets " (published page)".
     std::string label_a, label_b;
@@ -84,6 +92,9 @@ struct SampleTest {
     // significant; when it would not (ties), or no k exists, reached = false.
     stats::Interval ratio_ci;
     std::string ratio_ci_reason;       // why ratio_ci is not reached ("n/a: 3 vs 3 trials reach 90.0 % only"); else empty
+    // Unpaired with a known campaign spread: ratio_ci over trials alone, before
+    // the spread widened ratio_ci (the interval the verdict reads); else unset.
+    std::optional<stats::Interval> trial_ratio_ci;
     stats::MannWhitney test;           // of a's against b's trial values: effect_size = P(A > B) + P(A = B) / 2
     double min_p = stats::kNaN;        // smallest exact two-sided p of n_a vs n_b trials: 2 / C(n_a + n_b, n_a)
     // Set: paired rounds (compare_instances); median_ratio and ratio_ci are then

@@ -672,4 +672,50 @@ double RunningStats::max() const
     return n_ == 0 ? kNaN : max_;
 }
 
+namespace {
+
+// P(X <= k) for X ~ Bin(n, p), summed in log space (n in the thousands at most here).
+double binomial_cdf(std::size_t k, std::size_t n, double p)
+{
+    if (p <= 0)
+        return 1;
+    if (p >= 1)
+        return k >= n ? 1 : 0;
+    const double lp = std::log(p), lq = std::log1p(-p), ln = std::lgamma(static_cast<double>(n) + 1);
+    double sum = 0;
+    for (std::size_t j = 0; j <= k && j <= n; ++j)
+        sum += std::exp(ln - std::lgamma(static_cast<double>(j) + 1) - std::lgamma(static_cast<double>(n - j) + 1) +
+                        static_cast<double>(j) * lp + static_cast<double>(n - j) * lq);
+    return std::min(1.0, sum);
+}
+
+// The p in [0, 1] where the decreasing function f(p) crosses `target`, by bisection.
+template <class F>
+double crossing(F f, double target)
+{
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 200 && hi - lo > 1e-12; ++i) {
+        const double mid = (lo + hi) / 2;
+        (f(mid) > target ? lo : hi) = mid;
+    }
+    return (lo + hi) / 2;
+}
+
+} // namespace
+
+Interval clopper_pearson(std::size_t k, std::size_t n, double confidence)
+{
+    Interval ci;
+    if (n == 0 || k > n)
+        return ci;
+    const double tail = (1 - confidence) / 2;
+    // P(X >= k | p) = 1 - P(X <= k - 1 | p) grows with p; P(X <= k | p) falls with it.
+    ci.low = k == 0 ? 0 : crossing([&](double p) { return binomial_cdf(k - 1, n, p); }, 1 - tail);
+    ci.high = k == n ? 1 : crossing([&](double p) { return binomial_cdf(k, n, p); }, tail);
+    ci.confidence = confidence;
+    ci.exact = true;
+    ci.reached = true;
+    return ci;
+}
+
 } // namespace kexbench::stats

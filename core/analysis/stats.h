@@ -153,6 +153,12 @@ struct ShiftEstimate {
 // with reached = false and coverage 1 - 2^(1-n). Empty input: NaN fields.
 ShiftEstimate hodges_lehmann(std::span<const double> differences, double confidence = 0.95);
 
+// The Clopper-Pearson ("exact") interval of a binomial proportion: k successes
+// in n trials, [L, U] with P(X >= k | L) = P(X <= k | U) = (1 - confidence) / 2
+// (L = 0 when k = 0, U = 1 when k = n). Its coverage is at least `confidence`
+// for every true proportion. n = 0: not reached. `exact` is true.
+Interval clopper_pearson(std::size_t k, std::size_t n, double confidence = 0.95);
+
 // Welford's online mean/variance: one pass, no sample storage, numerically stable.
 class RunningStats {
 public:

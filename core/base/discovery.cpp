@@ -43,9 +43,24 @@ std::vector<std::string> instance_search_path()
             start = colon + 1;
         }
     }
-    fs::path builtin = fs::path(executable_dir()).parent_path() / KEXBENCH_INSTANCE_SUBDIR;
-    add(builtin.lexically_normal().string());
+    add(builtin_instance_dir());
     return path;
+}
+
+std::string builtin_instance_dir()
+{
+    return (fs::path(executable_dir()).parent_path() / KEXBENCH_INSTANCE_SUBDIR).lexically_normal().string();
+}
+
+std::string selfcheck_instance_dir() { return (fs::path(builtin_instance_dir()) / "selfcheck").string(); }
+
+std::string user_data_home()
+{
+    const char *xdg = std::getenv("XDG_DATA_HOME");
+    if (xdg && *xdg == '/')
+        return (fs::path(xdg) / "kexbench").string();
+    const char *home = std::getenv("HOME");
+    return (fs::path(home && *home ? home : "/tmp") / ".local/share/kexbench").string();
 }
 
 namespace {

@@ -16,6 +16,14 @@ std::string executable_dir();
 
 // Directories and files searched, in order, without duplicates.
 std::vector<std::string> instance_search_path();
+// The built-in instances beside the executable: <bin>/../lib/kexbench/instances.
+std::string builtin_instance_dir();
+// The verdict self-check's workloads (kex/selfcheck): <builtin_instance_dir()>/selfcheck,
+// which discovery does not list.
+std::string selfcheck_instance_dir();
+// Where kexbench keeps what it makes for this user: $XDG_DATA_HOME/kexbench, else
+// ~/.local/share/kexbench (the workbench's data home, ui/datahome.h, by the same rule).
+std::string user_data_home();
 
 struct DiscoveredFiles {
     std::vector<std::string> libraries; // lib*.so, natural order within each directory

@@ -843,6 +843,54 @@ TEST(Compare, ASignificantDifferenceInsideTheMarginIsEquivalent)
               Verdict::slower);
 }
 
+// Issue 34 item 3: two campaigns carry the host's campaign-to-campaign spread.
+// 3 % apart with tight trials is "slower" over the trials alone; with a spread
+// of 2 % (sigma sqrt 2 z = 5.5 % in log terms) the interval reaches below 1 + the
+// margin, and the verdict says the difference is below the host's spread.
+// 10 % apart stays "slower". Without a spread the note says it was not measured.
+TEST(Compare, CampaignSpreadWidensUnpairedIntervals)
+{
+    const Record ra = trial_record(steps(100000, 20, 20));
+    const Record rb = trial_record(steps(103000, 20, 20));
+    const Comparison bare = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
+    const SampleTest &t0 = *bare.operations[0].time_test;
+    EXPECT_EQ(t0.verdict, Verdict::slower);
+    EXPECT_FALSE(t0.trial_ratio_ci);
+    EXPECT_TRUE(has_note(bare.notes, "campaign-to-campaign spread has not been measured"));
+
+    CompareOptions o;
+    o.campaign_spread = 0.02;
+    o.campaign_spread_source = "bench verdicts on vm, 2026-12-07";
+    const Comparison spread = compare_datasets(dataset("a", {ra}), dataset("b", {rb}), o);
+    const SampleTest &t = *spread.operations[0].time_test;
+    ASSERT_TRUE(t.trial_ratio_ci);
+    EXPECT_DOUBLE_EQ(t.trial_ratio_ci->low, t0.ratio_ci.low);
+    const double z = stats::normal_quantile(0.975), centre = std::log(t.median_ratio);
+    const double level = z * std::sqrt(2.0) * std::log(1.02);
+    EXPECT_NEAR(std::log(t.ratio_ci.low), centre - std::hypot(centre - std::log(t0.ratio_ci.low), level), 1e-12);
+    EXPECT_NEAR(std::log(t.ratio_ci.high), centre + std::hypot(std::log(t0.ratio_ci.high) - centre, level), 1e-12);
+    EXPECT_LT(t.ratio_ci.low, 1.01);
+    EXPECT_EQ(t.verdict, Verdict::inconclusive);
+    EXPECT_EQ(t.verdict_note, "inconclusive: below this host's campaign-to-campaign spread of 2.0 %");
+    EXPECT_TRUE(has_note(spread.notes, "campaign-to-campaign spread of 2.00 % (bench verdicts on vm, 2026-12-07)"));
+    const auto tables = comparison_tables(spread);
+    EXPECT_EQ(table(tables, "compare-samples")->rows[0].back(), t.verdict_note);
+
+    const Record far = trial_record(steps(110000, 20, 20));
+    EXPECT_EQ(compare_datasets(dataset("a", {ra}), dataset("c", {far}), o).operations[0].time_test->verdict,
+              Verdict::slower);
+    // Inside one interleaved campaign the rounds cancel the phases: no spread is added.
+    Dataset both = dataset("camp", {ra, rb});
+    both.records[1].label = both.records[1].instance = "K-128B";
+    both.campaign = CampaignInfo{};
+    both.campaign->raw = {{"kexbench", {{"order", "interleaved"}}}};
+    const Comparison inside = compare_instances(both, "K-128", "K-128B", o);
+    ASSERT_FALSE(inside.operations.empty());
+    ASSERT_TRUE(inside.operations[0].time_test->paired);
+    EXPECT_FALSE(inside.operations[0].time_test->trial_ratio_ci);
+    EXPECT_FALSE(has_note(inside.notes, "campaign-to-campaign spread"));
+}
+
 // ---------------------------------------------------------------- two instances of one campaign (issue 34)
 
 namespace {

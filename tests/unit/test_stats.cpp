@@ -745,3 +745,25 @@ TEST(SignedRank, EmptyOrAllZeroGivesNoTest)
     EXPECT_TRUE(std::isnan(zeros.p_value));
     EXPECT_TRUE(std::isnan(hodges_lehmann(std::vector<double>{}).estimate));
 }
+
+// Issue 34: the verdict self-check's rates carry Clopper-Pearson intervals.
+// Known values (the textbook 0/10 and 5/10, and the beta quantiles for the others).
+TEST(ClopperPearson, KnownIntervals)
+{
+    struct Case {
+        std::size_t k, n;
+        double low, high;
+    };
+    for (const Case &c : {Case{0, 10, 0, 0.308497}, Case{5, 10, 0.187086, 0.812914}, Case{2, 40, 0.006114, 0.169197},
+                          Case{38, 40, 0.830803, 0.993886}, Case{40, 40, 0.911903, 1}, Case{1, 24, 0.001054, 0.211202}}) {
+        const Interval ci = clopper_pearson(c.k, c.n, 0.95);
+        EXPECT_TRUE(ci.reached && ci.exact);
+        EXPECT_NEAR(ci.low, c.low, 1e-6) << c.k << "/" << c.n;
+        EXPECT_NEAR(ci.high, c.high, 1e-6) << c.k << "/" << c.n;
+    }
+    EXPECT_FALSE(clopper_pearson(0, 0).reached);
+    // A wider level gives a wider interval around the same count.
+    const auto c90 = clopper_pearson(3, 30, 0.90), c99 = clopper_pearson(3, 30, 0.99);
+    EXPECT_LT(c99.low, c90.low);
+    EXPECT_GT(c99.high, c90.high);
+}
