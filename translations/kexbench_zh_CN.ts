@@ -43,6 +43,20 @@
             <numerusform>%n 行中没有一行在两侧都具备试验值，因此没有可绘制的比值区间。下表列出按公开方法得出的比值。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 = %2 (Hodges–Lehmann centre of the round ratios)</source>
+        <translation>%1 = %2（各轮比值的霍奇斯-莱曼中心）</translation>
+    </message>
+    <message numerus="yes">
+        <source>p = %1 (paired by round: %n round(s))</source>
+        <translation>
+            <numerusform>p = %1（按轮配对：%n 轮）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>B / A = %1 / %2, paired by round (logarithmic)</source>
+        <translation>B / A = %1 / %2，按轮配对（对数刻度）</translation>
+    </message>
 </context>
 <context>
     <name>ReportExport</name>
@@ -526,6 +540,74 @@ kexbench-cli run 默认会用实例的剖析版本写出这些剖析；未开启
         <source>B / A of the trial medians per instance and operation, with the ratio&apos;s interval, the margin 1 ± Δ shaded, coloured by verdict.</source>
         <translation>每个实例和操作的试验中位数之比 B / A，附比值的区间，阴影为界限 1 ± Δ，按判定着色。</translation>
     </message>
+    <message>
+        <source>Compar&amp;ing:</source>
+        <translation>比较对象(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Two datasets</source>
+        <translation>两个数据集</translation>
+    </message>
+    <message>
+        <source>Two instances of one dataset</source>
+        <translation>同一数据集的两个实例</translation>
+    </message>
+    <message>
+        <source>Two datasets (e.g. two machines), or two instances of one dataset: in a campaign that ran its trials in interleaved rounds, trial k of A is compared with trial k of B (paired by round), so the host&apos;s slow phases hit both alike.</source>
+        <translation>两个数据集（例如两台机器），或同一数据集的两个实例：在按交错轮次运行试验的测量任务中，A 的第 k 次试验与 B 的第 k 次试验相比较（按轮配对），因此主机的慢速阶段对两者的影响相同。</translation>
+    </message>
+    <message>
+        <source>Data&amp;set:</source>
+        <translation>数据集(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>The dataset whose instances A and B are compared.</source>
+        <translation>要比较其中实例 A 和 B 的数据集。</translation>
+    </message>
+    <message>
+        <source>The reference instance: ratios are B / A.</source>
+        <translation>参照实例：比值为 B / A。</translation>
+    </message>
+    <message>
+        <source>The instance compared with A.</source>
+        <translation>与 A 比较的实例。</translation>
+    </message>
+    <message>
+        <source>Nothing to compare yet.
+
+Open a dataset (File ▸ Open dataset…) or measure one on the Run page, then choose it and two of its instances here. Ratios read B / A.</source>
+        <translation>尚无可比较的内容。
+
+请打开一个数据集（文件 ▸ 打开数据集…）或在“运行”页测量一个，然后在此选择它及其中的两个实例。比值为 B / A。</translation>
+    </message>
+    <message>
+        <source>%1 holds no records yet: there are no instances to compare.</source>
+        <translation>%1 尚无记录：没有可比较的实例。</translation>
+    </message>
+    <message>
+        <source>%1 holds one instance only (%2): there is no second instance to compare it with.
+
+Choose a dataset with two or more instances above, or measure two instances in one campaign; run in interleaved rounds (the default), their trials are compared round by round.</source>
+        <translation>%1 只包含一个实例（%2）：没有第二个实例可与之比较。
+
+请在上方选择包含两个或更多实例的数据集，或在一个测量任务中测量两个实例；按交错轮次运行（默认）时，它们的试验按轮逐一比较。</translation>
+    </message>
+    <message>
+        <source>A and B are the same instance.
+
+Choose two different instances above.</source>
+        <translation>A 和 B 是同一个实例。
+
+请在上方选择两个不同的实例。</translation>
+    </message>
+    <message>
+        <source>Or compare two of its instances: choose “%1” above.</source>
+        <translation>也可以比较它的两个实例：在上方选择“%1”。</translation>
+    </message>
+    <message>
+        <source>Share of the exchange time: instance A and instance B side by side</source>
+        <translation>交换时间的份额：实例 A 与实例 B 并排</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::CompareTableModel</name>
@@ -758,6 +840,22 @@ The verdict reads the ratio&apos;s interval against the margin %8: “faster”/
     <message>
         <source>“faster”: the interval of %1 / %2 lies wholly below 1 − Δ; “slower”: wholly above 1 + Δ; “equivalent”: wholly inside 1 ± Δ; “inconclusive”: it straddles a bound; “n/a”: too few trials to reach α, or no interval.</source>
         <translation>“更快”：%1 / %2 的区间完全低于 1 − Δ；“更慢”：完全高于 1 + Δ；“等效”：完全落在 1 ± Δ 之内；“无定论”：区间跨越界限；“不适用”：试验过少无法达到 α，或没有区间。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Two-sided Wilcoxon signed-rank test over %n round(s) of %1 ÷ %2 (%3, %4): p = %5.
+The verdict reads the ratio&apos;s interval against the margin %6: “faster”/“slower” when it lies wholly beyond 1 ± Δ, “equivalent” when wholly inside, “inconclusive” when it straddles a bound.</source>
+        <translation>
+            <numerusform>对 %n 轮的 %1 ÷ %2 做双侧威尔科克森符号秩检验（%3，%4）：p = %5。
+判定把比值的区间与界限 %6 相比较：完全落在 1 ± Δ 之外时为“更快”/“更慢”，完全落在其内时为“等效”，跨越界限时为“无定论”。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Round ratio %1 / %2</source>
+        <translation>逐轮比值 %1 / %2</translation>
+    </message>
+    <message>
+        <source>p (Wilcoxon signed-rank, rounds)</source>
+        <translation>p（Wilcoxon 符号秩，按轮）</translation>
     </message>
 </context>
 <context>
@@ -3527,6 +3625,14 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>bad window size &apos;%1&apos; (WxH, e.g. 1024x700)</source>
         <translation>窗口尺寸“%1”无效（应为 宽x高，例如 1024x700）</translation>
+    </message>
+    <message>
+        <source>Compare two instances of the first dataset on the Compare page, e.g. WORK-1,WORK-5 (A,B).</source>
+        <translation>在“比较”页比较第一个数据集中的两个实例，例如 WORK-1,WORK-5（A,B）。</translation>
+    </message>
+    <message>
+        <source>bad instance pair &apos;%1&apos; (A,B, e.g. WORK-1,WORK-5)</source>
+        <translation>实例对“%1”无效（应为 A,B，例如 WORK-1,WORK-5）</translation>
     </message>
 </context>
 </TS>

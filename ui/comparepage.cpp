@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparepage.h"
 
+#include "core/base/discovery.h"
+
 #include "models/background.h"
 #include "models/comparetablemodel.h"
 #include "models/coretext.h"
@@ -61,6 +63,23 @@ namespace kexbench::ui {
 namespace {
 
 const auto kMarginKey = QStringLiteral("compare/margin"); // the verdicts' margin, in %
+const auto kModeKey = QStringLiteral("compare/mode");     // "datasets" or "instances"
+
+// The dataset's instances (record labels) in natural order, each once: what compare_instances takes.
+QStringList labelsOf(const Dataset *data)
+{
+    std::set<std::string> seen;
+    std::vector<std::string> labels;
+    if (data)
+        for (const Record &r : data->records)
+            if (seen.insert(r.label).second)
+                labels.push_back(r.label);
+    std::stable_sort(labels.begin(), labels.end(), natural_less);
+    QStringList out;
+    for (const auto &l : labels)
+        out << QString::fromStdString(l);
+    return out;
+}
 
 // The height at which a small chart still shows its title, its axes and their labels.
 constexpr int kChartMinHeight = 240;
@@ -118,12 +137,35 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
       // A page that follows the Workbench compares nothing while hidden: showing it compares once.
       gate_(new RefreshGate(this, [this] { startComparing(); }, workbench != nullptr))
 {
+    modeLabel_ = new QLabel(this);
+    modeBox_ = new QComboBox(this);
+    modeBox_->setObjectName(QStringLiteral("modeBox"));
+    modeBox_->addItem(QString(), QStringLiteral("datasets"));
+    modeBox_->addItem(QString(), QStringLiteral("instances"));
+    modeBox_->setCurrentIndex(QSettings().value(kModeKey).toString() == QLatin1String("instances") ? InstancesMode
+                                                                                                 : DatasetsMode);
+    modeLabel_->setBuddy(modeBox_);
+    datasetLabel_ = new QLabel(this);
+    datasetBox_ = new QComboBox(this);
+    datasetBox_->setObjectName(QStringLiteral("instanceDatasetBox"));
+    datasetBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    datasetBox_->setMinimumContentsLength(10);
+    datasetLabel_->setBuddy(datasetBox_);
+    instanceABox_ = new QComboBox(this);
+    instanceABox_->setObjectName(QStringLiteral("instanceABox"));
+    instanceBBox_ = new QComboBox(this);
+    instanceBBox_->setObjectName(QStringLiteral("instanceBBox"));
+    for (QComboBox *box : {instanceABox_, instanceBBox_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        box->setMinimumContentsLength(8);
+    }
     aLabel_ = new QLabel(this);
     aBox_ = new QComboBox(this);
     aBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     aBox_->setMinimumContentsLength(10);
     aLabel_->setBuddy(aBox_);
     swapButton_ = new QToolButton(this);
+    swapButton_->setObjectName(QStringLiteral("swapButton"));
     swapButton_->setText(QStringLiteral("⇄"));
     bLabel_ = new QLabel(this);
     bBox_ = new QComboBox(this);
@@ -161,6 +203,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
 
     stack_ = new QStackedWidget(this);
     emptyLabel_ = new QLabel(stack_);
+    emptyLabel_->setObjectName(QStringLiteral("compareEmpty"));
     emptyLabel_->setAlignment(Qt::AlignCenter);
     emptyLabel_->setWordWrap(true);
     emptyLabel_->setMargin(24);
@@ -253,12 +296,30 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     stack_->addWidget(emptyLabel_);
     stack_->addWidget(content);
 
+    // Three lines, each within the 1024 px window's width: what is compared and
+    // the ways out of the page (copy, export, image); the sides (in the
+    // instances mode the dataset, then its instances A and B), the candidate
+    // and the margin; the status (rows in both, the geometric mean), wrapping.
+    // On one line the boxes and the buttons set the window's minimum width
+    // beyond 1024 px, and the status's length did too (1122 px).
+    auto *modeRow = new QHBoxLayout;
+    modeRow->addWidget(modeLabel_);
+    modeRow->addWidget(modeBox_);
+    modeRow->addStretch(1);
+    modeRow->addWidget(copyButton_);
+    modeRow->addWidget(exportButton_);
+    modeRow->addWidget(imageButton_);
     auto *controls = new QHBoxLayout;
+    controls->addWidget(datasetLabel_);
+    controls->addWidget(datasetBox_);
+    controls->addSpacing(12);
     controls->addWidget(aLabel_);
     controls->addWidget(aBox_);
+    controls->addWidget(instanceABox_);
     controls->addWidget(swapButton_);
     controls->addWidget(bLabel_);
     controls->addWidget(bBox_);
+    controls->addWidget(instanceBBox_);
     controls->addSpacing(12);
     controls->addWidget(candidateLabel_);
     controls->addWidget(candidateBox_);
@@ -266,28 +327,31 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     controls->addWidget(marginLabel_);
     controls->addWidget(marginBox_);
     controls->addStretch(1);
-    // The status (rows in both, the geometric mean) goes on a line of its own
-    // and wraps: beside the boxes its length set the window's minimum width
-    // (1122 px with two datasets compared).
     statusLabel_->setWordWrap(true);
-    // The ways out of the page share the status line: beside the boxes they
-    // would set the window's minimum width beyond 1024 px.
-    auto *statusRow = new QHBoxLayout;
-    statusRow->addWidget(statusLabel_, 1);
-    statusRow->addWidget(copyButton_);
-    statusRow->addWidget(exportButton_);
-    statusRow->addWidget(imageButton_);
     auto *layout = new QVBoxLayout(this);
+    // The three lines close together: at 1024x700 the ratio table keeps five rows beneath a row of charts.
+    layout->setSpacing(3);
+    layout->addLayout(modeRow);
     layout->addLayout(controls);
-    layout->addLayout(statusRow);
+    layout->addWidget(statusLabel_);
     layout->addWidget(stack_, 1);
 
     connect(aBox_, &QComboBox::currentIndexChanged, this,
             [this] { setDatasets(aBox_->currentIndex(), bBox_->currentIndex()); });
     connect(bBox_, &QComboBox::currentIndexChanged, this,
             [this] { setDatasets(aBox_->currentIndex(), bBox_->currentIndex()); });
-    connect(swapButton_, &QToolButton::clicked, this,
-            [this] { setDatasets(bBox_->currentIndex(), aBox_->currentIndex()); });
+    connect(swapButton_, &QToolButton::clicked, this, &ComparePage::swapSides);
+    connect(modeBox_, &QComboBox::currentIndexChanged, this, [this] {
+        QSettings().setValue(kModeKey, modeBox_->currentData());
+        applyMode();
+    });
+    connect(datasetBox_, &QComboBox::currentIndexChanged, this,
+            [this] { setInstanceDataset(datasetBox_->currentIndex()); });
+    for (QComboBox *box : {instanceABox_, instanceBBox_})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            showState();
+            recompute();
+        });
     connect(candidateBox_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(logBox_, &QCheckBox::toggled, this, [this] { updateCharts(); });
     connect(charts_, &QTabWidget::currentChanged, this, &ComparePage::onChartTabChanged);
@@ -330,6 +394,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     retranslateUi();
     onChartTabChanged();
     onDatasetsChanged();
+    applyMode();
 }
 
 ComparePage::~ComparePage() = default;
@@ -364,7 +429,9 @@ bool ComparePage::exportCsv(const QString &dir, QString *error, QStringList *fil
         return false;
     }
     // Named after both sides, so exports of other pairs into one folder keep their files.
-    const QString prefix = QStringLiteral("%1-vs-%2").arg(aBox_->currentText(), bBox_->currentText());
+    const QString prefix = mode() == InstancesMode
+                               ? QStringLiteral("%1-%2-vs-%3").arg(datasetBox_->currentText(), instanceA(), instanceB())
+                               : QStringLiteral("%1-vs-%2").arg(aBox_->currentText(), bBox_->currentText());
     const ExportResult result = export_csv_tables(comparison_report(*comparison_), dir, prefix);
     if (!result.ok && error)
         *error = result.error;
@@ -396,6 +463,16 @@ bool ComparePage::saveChartImage(const QString &file, QString *error)
 
 void ComparePage::retranslateUi()
 {
+    modeLabel_->setText(tr("Compar&ing:"));
+    modeBox_->setItemText(DatasetsMode, tr("Two datasets"));
+    modeBox_->setItemText(InstancesMode, tr("Two instances of one dataset"));
+    modeBox_->setToolTip(tr("Two datasets (e.g. two machines), or two instances of one dataset: in a campaign that "
+                            "ran its trials in interleaved rounds, trial k of A is compared with trial k of B "
+                            "(paired by round), so the host's slow phases hit both alike."));
+    datasetLabel_->setText(tr("Data&set:"));
+    datasetBox_->setToolTip(tr("The dataset whose instances A and B are compared."));
+    instanceABox_->setToolTip(tr("The reference instance: ratios are B / A."));
+    instanceBBox_->setToolTip(tr("The instance compared with A."));
     aLabel_->setText(tr("&A:"));
     aBox_->setToolTip(tr("The reference dataset: ratios are B / A."));
     bLabel_->setText(tr("&B:"));
@@ -443,13 +520,34 @@ void ComparePage::retranslateUi()
 void ComparePage::updateEmptyText()
 {
     const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
+    if (mode() == InstancesMode) {
+        const QStringList labels = instanceLabels();
+        const QString dataset = datasetBox_->currentText();
+        if (count == 0 || !one_)
+            emptyLabel_->setText(tr("Nothing to compare yet.\n\nOpen a dataset (File ▸ Open dataset…) or measure one "
+                                    "on the Run page, then choose it and two of its instances here. Ratios read B / A."));
+        else if (labels.isEmpty())
+            emptyLabel_->setText(tr("%1 holds no records yet: there are no instances to compare.").arg(dataset));
+        else if (labels.size() == 1)
+            emptyLabel_->setText(tr("%1 holds one instance only (%2): there is no second instance to compare it "
+                                    "with.\n\nChoose a dataset with two or more instances above, or measure two "
+                                    "instances in one campaign; run in interleaved rounds (the default), their trials "
+                                    "are compared round by round.")
+                                     .arg(dataset, labels.front()));
+        else
+            emptyLabel_->setText(tr("A and B are the same instance.\n\nChoose two different instances above."));
+        return;
+    }
     if (count == 0)
         emptyLabel_->setText(tr("Nothing to compare yet.\n\nOpen two datasets (File ▸ Open dataset…) or measure "
                                 "them on the Run page, then choose A (the reference) and B here. Ratios read B / A."));
     else if (count == 1)
         emptyLabel_->setText(tr("Only one dataset is open (%1).\n\nOpen a second one (File ▸ Open dataset…) or run "
                                 "another campaign, then compare it with this one here. Ratios read B / A.")
-                                 .arg(workbench_->datasets().front().label));
+                                 .arg(workbench_->datasets().front().label) +
+                             QStringLiteral("\n\n") +
+                             tr("Or compare two of its instances: choose “%1” above.")
+                                 .arg(modeBox_->itemText(InstancesMode)));
     else
         emptyLabel_->setText(tr("A and B are the same dataset.\n\nChoose two different datasets above."));
 }
@@ -491,8 +589,136 @@ void ComparePage::onDatasetsChanged()
             b = a == static_cast<int>(datasets.size()) - 1 ? 0 : static_cast<int>(datasets.size()) - 1;
         applyPreferredPair(datasets, a, b);
     }
+    // Instances mode: the dataset chosen stays; else A's.
+    int one = -1;
+    {
+        const QSignalBlocker block(datasetBox_);
+        datasetBox_->clear();
+        for (int i = 0; i < datasets.size(); ++i) {
+            datasetBox_->addItem(datasets[i].label);
+            datasetBox_->setItemData(i, datasets[i].origin, Qt::ToolTipRole);
+            if (one_ && datasets[i].data == one_)
+                one = i;
+        }
+    }
+    if (one < 0)
+        one = a;
+    takeInstanceSnapshot(one);
     updateEmptyText(); // it names the open dataset
     setDatasets(a, b);
+}
+
+ComparePage::Mode ComparePage::mode() const { return static_cast<Mode>(std::max(0, modeBox_->currentIndex())); }
+
+void ComparePage::setMode(Mode mode) { modeBox_->setCurrentIndex(mode); } // remembered, applied
+
+void ComparePage::applyMode()
+{
+    const bool instances = mode() == InstancesMode;
+    // Instances mode: one dataset and two of its instances; the candidate box does not apply
+    // (compare_instances: the two instances are the selection, as with kexbench-cli compare --a --b).
+    for (QWidget *w : {static_cast<QWidget *>(datasetLabel_), static_cast<QWidget *>(datasetBox_),
+                       static_cast<QWidget *>(instanceABox_), static_cast<QWidget *>(instanceBBox_)})
+        w->setVisible(instances);
+    for (QWidget *w : {static_cast<QWidget *>(aBox_), static_cast<QWidget *>(bBox_),
+                       static_cast<QWidget *>(candidateLabel_), static_cast<QWidget *>(candidateBox_)})
+        w->setVisible(!instances);
+    aLabel_->setBuddy(instances ? instanceABox_ : aBox_);
+    bLabel_->setBuddy(instances ? instanceBBox_ : bBox_);
+    updateEmptyText();
+    showState();
+    recompute();
+}
+
+void ComparePage::setInstanceDataset(int row)
+{
+    takeInstanceSnapshot(row);
+    updateEmptyText();
+    showState();
+    recompute();
+}
+
+void ComparePage::takeInstanceSnapshot(int row)
+{
+    const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
+    const bool valid = row >= 0 && row < count;
+    {
+        const QSignalBlocker block(datasetBox_);
+        datasetBox_->setCurrentIndex(valid ? row : -1);
+    }
+    one_ = valid ? workbench_->datasets()[row].data : nullptr;
+    fillInstances();
+}
+
+void ComparePage::fillInstances()
+{
+    const QStringList labels = labelsOf(one_.get());
+    QString a = instanceA(), b = instanceB();
+    SelectorItems items;
+    for (const QString &l : labels)
+        items.push_back({l, l});
+    // A live campaign's snapshots keep their instances: the boxes are left alone then.
+    const bool changed = setItems(instanceABox_, items);
+    setItems(instanceBBox_, items);
+    if (!changed && preferredInstances_.isEmpty())
+        return;
+    if (preferredInstances_.size() == 2 && labels.contains(preferredInstances_[0]) &&
+        labels.contains(preferredInstances_[1])) {
+        a = preferredInstances_[0];
+        b = preferredInstances_[1];
+        preferredInstances_.clear(); // from now on the reader's choice
+    }
+    // Kept while the dataset has them; else the first two distinct instances.
+    if (!labels.contains(a))
+        a = labels.value(0);
+    if (!labels.contains(b))
+        b = labels.value(labels.indexOf(a) == 0 ? 1 : 0);
+    const QSignalBlocker blockA(instanceABox_), blockB(instanceBBox_);
+    instanceABox_->setCurrentIndex(instanceABox_->findData(a));
+    instanceBBox_->setCurrentIndex(instanceBBox_->findData(b));
+}
+
+QStringList ComparePage::instanceLabels() const
+{
+    QStringList labels;
+    for (int i = 0; i < instanceABox_->count(); ++i)
+        labels << instanceABox_->itemData(i).toString();
+    return labels;
+}
+
+QString ComparePage::instanceA() const { return instanceABox_->currentData().toString(); }
+
+QString ComparePage::instanceB() const { return instanceBBox_->currentData().toString(); }
+
+void ComparePage::setInstances(const QString &a, const QString &b)
+{
+    {
+        const QSignalBlocker blockA(instanceABox_), blockB(instanceBBox_);
+        instanceABox_->setCurrentIndex(instanceABox_->findData(a));
+        instanceBBox_->setCurrentIndex(instanceBBox_->findData(b));
+    }
+    updateEmptyText();
+    showState();
+    recompute();
+}
+
+void ComparePage::swapSides()
+{
+    if (mode() == InstancesMode)
+        setInstances(instanceB(), instanceA());
+    else
+        setDatasets(bBox_->currentIndex(), aBox_->currentIndex());
+}
+
+void ComparePage::preferInstances(const QString &a, const QString &b)
+{
+    preferredInstances_ = {a, b};
+    {
+        const QSignalBlocker block(modeBox_); // the command line's choice, not the reader's: not remembered
+        modeBox_->setCurrentIndex(InstancesMode);
+    }
+    fillInstances(); // the dataset may be open already
+    applyMode();
 }
 
 void ComparePage::preferPair(const QString &originA, const QString &originB)
@@ -531,11 +757,19 @@ void ComparePage::onDatasetChanged(int index)
 {
     if (!workbench_ || index < 0 || index >= workbench_->datasets().size())
         return;
-    if (index != aBox_->currentIndex() && index != bBox_->currentIndex())
+    const bool pair = index == aBox_->currentIndex() || index == bBox_->currentIndex();
+    const bool one = index == datasetBox_->currentIndex();
+    if (!pair && !one)
         return;
     // A live campaign's next snapshot: the same rows, compared a few times a second at most.
-    takeSnapshots(aBox_->currentIndex(), bBox_->currentIndex());
-    gate_->requestFor(*workbench_);
+    if (pair)
+        takeSnapshots(aBox_->currentIndex(), bBox_->currentIndex());
+    if (one) {
+        takeInstanceSnapshot(index); // a new instance may have come
+        updateEmptyText();
+    }
+    if (mode() == InstancesMode ? one : pair)
+        gate_->requestFor(*workbench_);
 }
 
 void ComparePage::setDatasets(int a, int b)
@@ -598,7 +832,10 @@ bool ComparePage::busy() const { return gate_->busy(); }
 
 void ComparePage::startComparing()
 {
-    if (!a_ || !b_ || a_ == b_) {
+    const bool instances = mode() == InstancesMode;
+    const QString instanceA = this->instanceA(), instanceB = this->instanceB();
+    if (instances ? !one_ || instanceA.isEmpty() || instanceB.isEmpty() || instanceA == instanceB
+                  : !a_ || !b_ || a_ == b_) {
         comparison_.reset();
         gate_->finished();
         showComparison();
@@ -607,16 +844,8 @@ void ComparePage::startComparing()
     }
     showState();
     CompareOptions options;
-    options.candidate = candidateBox_->currentData().toString().toStdString();
     options.language = coreLanguageName();
     options.margin = marginBox_->value() / 100.0;
-    // The notes name the sides as the headers and the dataset list do.
-    const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
-    const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
-    if (a >= 0 && a < count && b >= 0 && b < count) {
-        options.label_a = workbench_->datasets()[a].label.toStdString();
-        options.label_b = workbench_->datasets()[b].label.toStdString();
-    }
     using Future = QFutureWatcher<std::shared_ptr<const Comparison>>;
     auto *watcher = new Future(this);
     connect(watcher, &Future::finished, this, [this, watcher] {
@@ -631,6 +860,22 @@ void ComparePage::startComparing()
         showComparison();
         emit comparisonReady();
     });
+    if (instances) {
+        // Core names the sides after the instances and pairs the trials by round when it may.
+        watcher->setFuture(runInBackground(
+            [one = one_, a = instanceA.toStdString(), b = instanceB.toStdString(), options] {
+                return std::make_shared<const Comparison>(compare_instances(*one, a, b, options));
+            }));
+        return;
+    }
+    options.candidate = candidateBox_->currentData().toString().toStdString();
+    // The notes name the sides as the headers and the dataset list do.
+    const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
+    const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
+    if (a >= 0 && a < count && b >= 0 && b < count) {
+        options.label_a = workbench_->datasets()[a].label.toStdString();
+        options.label_b = workbench_->datasets()[b].label.toStdString();
+    }
     // The rank tests sort every sample: with kexbench campaigns that is seconds of work.
     watcher->setFuture(runInBackground([a = a_, b = b_, options] {
         return std::make_shared<const Comparison>(compare_datasets(*a, *b, options));
@@ -641,8 +886,9 @@ void ComparePage::showComparison()
 {
     const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
     const int a = aBox_->currentIndex(), b = bBox_->currentIndex();
-    // The headers take core's side names, the ones its notes use (the Workbench labels, CompareOptions).
-    if (comparison_ && a >= 0 && a < count && b >= 0 && b < count) {
+    // The headers take core's side names, the ones its notes use (the Workbench labels, CompareOptions;
+    // the instances' names).
+    if (comparison_ && (mode() == InstancesMode || (a >= 0 && a < count && b >= 0 && b < count))) {
         model_->setComparison(comparison_);
         figuresModel_->setComparison(comparison_);
     } else {
@@ -786,15 +1032,21 @@ void ComparePage::updateShares()
     struct Shares {
         double hash = 0, drng = 0, rest = 0;
     };
-    const QString candidate = candidateBox_->currentData().toString();
+    // Two instances of one dataset: A's profile on side A, B's on side B.
+    const bool pair = mode() == InstancesMode;
+    const QString candidate = pair ? QString() : candidateBox_->currentData().toString();
+    const std::string only[2] = {pair ? instanceA().toStdString() : std::string(),
+                                 pair ? instanceB().toStdString() : std::string()};
     std::map<std::string, Shares> sides[2];
     int side = 0;
-    for (const auto *data : {&a_, &b_}) {
+    for (const auto *data : {pair ? &one_ : &a_, pair ? &one_ : &b_}) {
         if (*data)
             for (const Profile &p : (*data)->profiles) {
                 if (p.operation != "exchange" || p.status != "complete")
                     continue;
                 if (!candidate.isEmpty() && QString::fromStdString(p.candidate) != candidate)
+                    continue;
+                if (pair && p.label != only[side])
                     continue;
                 const auto drng = p.share.find("drng");
                 Shares s;
@@ -828,7 +1080,8 @@ void ComparePage::updateShares()
     if (instances.empty())
         return;
 
-    chart->setTitle(tr("Share of the exchange time: A and B side by side per instance"));
+    chart->setTitle(pair ? tr("Share of the exchange time: instance A and instance B side by side")
+                         : tr("Share of the exchange time: A and B side by side per instance"));
     auto *series = new QStackedBarSeries;
     auto *hash = new QBarSet(tr("Hash functions"));
     auto *drng = new QBarSet(tr("DRNG"));
@@ -842,10 +1095,11 @@ void ComparePage::updateShares()
     }
     QStringList categories;
     const QString sideName[] = {tr("A"), tr("B")};
-    for (const auto &instance : instances)
+    for (const auto &instance : pair ? std::set<std::string>{std::string()} : instances)
         for (int i = 0; i < 2; ++i) {
-            categories << tr("%1 (%2)").arg(QString::fromStdString(instance), sideName[i]);
-            const auto found = sides[i].find(instance);
+            const std::string &label = pair ? only[i] : instance;
+            categories << tr("%1 (%2)").arg(QString::fromStdString(label), sideName[i]);
+            const auto found = sides[i].find(label);
             const Shares s = found == sides[i].end() ? Shares{} : found->second; // no profile: an empty bar
             hash->append(s.hash);
             drng->append(s.drng);
@@ -932,8 +1186,13 @@ void ComparePage::updateRatios()
     ratios_ = comparison_ ? ratio_plot_data(*comparison_) : RatioPlotData{};
     ratiosPlot_->clearPlottables();
     ratiosPlot_->clearItems();
-    ratiosCaption_->setText(ratios_.caption);
-    ratiosCaption_->setVisible(!ratios_.caption.isEmpty());
+    // Two instances: paired by round or not (and why) first, as core says it.
+    QStringList caption;
+    for (const QString &line : {ratios_.pairing, ratios_.caption})
+        if (!line.isEmpty())
+            caption << line;
+    ratiosCaption_->setText(caption.join(QLatin1Char('\n')));
+    ratiosCaption_->setVisible(!caption.isEmpty());
     ratiosMessage_->setText(ratios_.emptyText);
     const bool empty = ratios_.rows.isEmpty();
     ratiosStack_->setCurrentWidget(empty ? ratiosMessage_ : ratiosStack_->widget(1));
@@ -1132,13 +1391,23 @@ void ComparePage::updateNotes()
 void ComparePage::showState()
 {
     const int count = workbench_ ? static_cast<int>(workbench_->datasets().size()) : 0;
-    const bool two = count >= 2;
-    for (QWidget *w : {static_cast<QWidget *>(aBox_), static_cast<QWidget *>(bBox_),
-                       static_cast<QWidget *>(swapButton_), static_cast<QWidget *>(candidateBox_),
-                       static_cast<QWidget *>(logBox_), static_cast<QWidget *>(marginBox_)})
-        w->setEnabled(two);
-    const bool same = a_ && a_ == b_;
-    stack_->setCurrentIndex(two && !same ? 1 : 0);
+    if (mode() == InstancesMode) {
+        const bool two = one_ && instanceLabels().size() >= 2;
+        datasetBox_->setEnabled(count > 0);
+        for (QWidget *w : {static_cast<QWidget *>(instanceABox_), static_cast<QWidget *>(instanceBBox_),
+                           static_cast<QWidget *>(swapButton_), static_cast<QWidget *>(logBox_),
+                           static_cast<QWidget *>(marginBox_)})
+            w->setEnabled(two);
+        stack_->setCurrentIndex(two && instanceA() != instanceB() ? 1 : 0);
+    } else {
+        const bool two = count >= 2;
+        for (QWidget *w : {static_cast<QWidget *>(aBox_), static_cast<QWidget *>(bBox_),
+                           static_cast<QWidget *>(swapButton_), static_cast<QWidget *>(candidateBox_),
+                           static_cast<QWidget *>(logBox_), static_cast<QWidget *>(marginBox_)})
+            w->setEnabled(two);
+        const bool same = a_ && a_ == b_;
+        stack_->setCurrentIndex(two && !same ? 1 : 0);
+    }
     if (gate_->busy())
         statusLabel_->setText(tr("Comparing…"));
     else if (comparison_)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Two datasets side by side: first the ratios B / A with their intervals (a
+// Two datasets side by side, or two instances of one dataset (paired by round
+// when the campaign was interleaved: compare_instances): first the ratios B / A with their intervals (a
 // forest plot, QCustomPlot, from ratio_plot_data()), then grouped bars (Qt
-// Charts) and the A/B ratio table. The comparison is core's (compare_datasets,
-// computed off the GUI thread); the table is a CompareTableModel, the bars come
+// Charts) and the A/B ratio table. The comparison is core's (compare_datasets or
+// compare_instances, computed off the GUI thread); the table is a CompareTableModel, the bars come
 // from timing_bars() and quantity_bars(). Ratios read B / A, as in `kexbench-cli compare`.
 #pragma once
 
@@ -43,12 +44,27 @@ public:
     // Chart tabs: the ratios B / A with their intervals (the first and default),
     // timings, sizes, and the exchange's hash/DRNG/rest shares (from profiles).
     enum ChartTab { RatiosTab, TimingsTab, SizesTab, SharesTab };
+    // What A and B are: two datasets (Workbench rows), or two instances of one dataset.
+    enum Mode { DatasetsMode, InstancesMode };
 
     explicit ComparePage(Workbench *workbench, QWidget *parent = nullptr);
     ~ComparePage() override;
 
     // For tests and the main window: the controls' actions without the mouse.
     void setDatasets(int a, int b);              // Workbench rows
+    // The reader's choice of mode (the selector's), remembered in QSettings as the margin is.
+    void setMode(Mode mode);
+    Mode mode() const;
+    // Instances mode: the dataset (a Workbench row) and instances A and B (labels, as in its records).
+    void setInstanceDataset(int row);
+    void setInstances(const QString &a, const QString &b);
+    QStringList instanceLabels() const; // the dataset's instances the A and B boxes offer
+    QString instanceA() const;
+    QString instanceB() const;
+    void swapSides(); // the swap button: A and B datasets, or A and B instances
+    // The instances to compare, named on the command line: the instances mode
+    // with these (once the first dataset is open), not remembered.
+    void preferInstances(const QString &a, const QString &b);
     void setCandidate(const QString &candidate); // "" = every candidate
     void setLogScale(bool on);
     void setChartTab(ChartTab tab);
@@ -96,6 +112,9 @@ private:
     void onDatasetsChanged();
     void applyPreferredPair(const QVector<DatasetEntry> &datasets, int &a, int &b);
     void onDatasetChanged(int index);
+    void applyMode();
+    void takeInstanceSnapshot(int row);
+    void fillInstances();
     void fillCandidates();
     void recompute();
     void startComparing();
@@ -121,12 +140,19 @@ private:
 
     Workbench *workbench_;
     std::shared_ptr<const Dataset> a_, b_;         // the snapshots compared
-    std::shared_ptr<const Comparison> comparison_; // of a_ and b_
+    std::shared_ptr<const Comparison> comparison_; // of a_ and b_, or of two instances of one_
+    std::shared_ptr<const Dataset> one_;           // instances mode: the dataset
+    QStringList preferredInstances_;               // from the command line, until the dataset is open
     CompareTableModel *model_;
     CompareFiguresModel *figuresModel_;
     QSortFilterProxyModel *proxy_;
     RefreshGate *gate_; // starts startComparing(): hidden, one at a time, paced while live
 
+    QLabel *modeLabel_;
+    QComboBox *modeBox_; // two datasets, or two instances of one dataset; remembered
+    QLabel *datasetLabel_;
+    QComboBox *datasetBox_; // instances mode: the dataset (Workbench rows)
+    QComboBox *instanceABox_, *instanceBBox_; // instances mode: its instances, in place of aBox_ and bBox_
     QLabel *aLabel_;
     QComboBox *aBox_;
     QToolButton *swapButton_;

@@ -743,6 +743,12 @@ void MainWindow::preferComparePair(const QString &a, const QString &b)
         compare->preferPair(Workbench::originOf(a), Workbench::originOf(b));
 }
 
+void MainWindow::preferCompareInstances(const QString &a, const QString &b)
+{
+    if (auto *compare = findChild<ComparePage *>())
+        compare->preferInstances(a, b);
+}
+
 void MainWindow::restoreSettings()
 {
     QSettings settings;

@@ -55,6 +55,9 @@ public:
     void setPage(int page);
     // The Compare page compares these two datasets once both are open (paths as given).
     void preferComparePair(const QString &a, const QString &b);
+    // The Compare page compares two instances (labels) of the first dataset
+    // open, e.g. from the command line; not remembered as the reader's mode.
+    void preferCompareInstances(const QString &a, const QString &b);
     // "run", "results", "distributions", "timeline", "compare", "report", "ct" -> Page; -1 when unknown.
     static int pageFromName(const QString &name);
 

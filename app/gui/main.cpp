@@ -2,7 +2,7 @@
 // kexbench: the Qt workbench.
 //
 //   kexbench [DATASET...] [--page run|results|distributions|timeline|compare|report|ct]
-//            [--lang zh_CN] [--screenshot FILE [--window-size WxH]]
+//            [--compare-instances A,B] [--lang zh_CN] [--screenshot FILE [--window-size WxH]]
 //   kexbench DATASET --export-report FILE.pdf|.html|.md [--lang zh_CN] [--candidate C]
 //
 // --screenshot loads the datasets synchronously (so the picture has data),
@@ -11,6 +11,10 @@
 // a write error. It needs no display (the offscreen platform is the default
 // for it) and neither reads nor writes the saved settings. The window is
 // 1400x900 unless --window-size says otherwise (1024x700: a small laptop).
+//
+// --compare-instances A,B opens the Compare page's "two instances of one
+// dataset" mode on instances A and B of the first dataset (as kexbench-cli
+// compare DATASET --a A --b B).
 //
 // --export-report writes the Report page's report of one dataset (the same
 // candidate default, accounting file and options, models/reportexport.h) as
@@ -200,7 +204,13 @@ int main(int argc, char **argv)
         QStringLiteral("window-size"),
         QCoreApplication::translate("main", "With --screenshot: the window's size, e.g. 1024x700 (default 1400x900)."),
         QStringLiteral("WxH"));
+    const QCommandLineOption instancesOption(
+        QStringLiteral("compare-instances"),
+        QCoreApplication::translate("main", "Compare two instances of the first dataset on the Compare page, e.g. "
+                                            "WORK-1,WORK-5 (A,B)."),
+        QStringLiteral("A,B"));
     parser.addOption(pageOption);
+    parser.addOption(instancesOption);
     parser.addOption(sizeOption);
     parser.addOption(langOption);
     parser.addOption(screenshotOption);
@@ -222,6 +232,15 @@ int main(int argc, char **argv)
         }
     }
     // A harness checkout names one dataset per system, as report and compare take it.
+    QStringList instances;
+    if (parser.isSet(instancesOption)) {
+        instances = parser.value(instancesOption).split(QLatin1Char(','));
+        if (instances.size() != 2 || instances[0].isEmpty() || instances[1].isEmpty()) {
+            printError(QCoreApplication::translate("main", "bad instance pair '%1' (A,B, e.g. WORK-1,WORK-5)")
+                           .arg(parser.value(instancesOption)));
+            return 1;
+        }
+    }
     QStringList datasets;
     for (const QString &path : parser.positionalArguments())
         datasets << Workbench::datasetPathsIn(path);
@@ -266,6 +285,8 @@ int main(int argc, char **argv)
     window.setPage(page);
     if (datasets.size() >= 2) // what the command line names, not the last session's pair
         window.preferComparePair(datasets[0], datasets[1]);
+    if (instances.size() == 2)
+        window.preferCompareInstances(instances[0], instances[1]);
     workbench.requestDefaultSelection();
     workbench.discoverInstances();
     if (!screenshot)

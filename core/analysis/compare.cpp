@@ -1336,6 +1336,27 @@ std::string candidate_of(const Dataset &d, const std::string &instance)
     return {};
 }
 
+// "Paired by round: 12 interleaved rounds, ...": how many round pairs the paired rows' tests used.
+std::string pairing_caption(const Comparison &c)
+{
+    size_t fewest = 0, most = 0;
+    for (const OperationComparison &op : c.operations)
+        for (const auto *test : {&op.time_test, &op.count_test})
+            if (*test && (*test)->paired) {
+                const size_t n = (*test)->paired->rounds;
+                fewest = most == 0 ? n : std::min(fewest, n);
+                most = std::max(most, n);
+            }
+    if (most == 0)
+        return {};
+    const std::string rounds = fewest == most ? std::to_string(most)
+                                              : std::to_string(fewest) + "\u2013" + std::to_string(most);
+    return trf(lang_of(c.options),
+               most == 1 ? "Paired by round: {} interleaved round, trial k of {} against trial k of {}."
+                         : "Paired by round: {} interleaved rounds, trial k of {} against trial k of {}.",
+               {rounds, c.system_a, c.system_b});
+}
+
 } // namespace
 
 Comparison compare_instances(const Dataset &dataset, const std::string &instance_a, const std::string &instance_b,
@@ -1353,10 +1374,13 @@ Comparison compare_instances(const Dataset &dataset, const std::string &instance
     Comparison c = compare_datasets(instance_side(dataset, instance_a, shared, candidate),
                                     instance_side(dataset, instance_b, shared, candidate), o);
     const Language lang = lang_of(o);
-    if (!o.paired && !c.operations.empty())
-        c.notes.insert(c.notes.begin() + 1,
-                       tr(lang, "Not paired: the campaign did not run its trials in interleaved rounds (harness order "
-                                "or harness data), so the two instances are compared as two samples."));
+    if (!o.paired && !c.operations.empty()) {
+        c.pairing = tr(lang, "Not paired: the campaign did not run its trials in interleaved rounds (harness order "
+                             "or harness data), so the two instances are compared as two samples.");
+        c.notes.insert(c.notes.begin() + 1, c.pairing);
+    }
+    if (o.paired)
+        c.pairing = pairing_caption(c);
     return c;
 }
 

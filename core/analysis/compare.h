@@ -181,6 +181,10 @@ struct Comparison {
     // instance x operation of both sides with its figures (table compare-figures); no verdicts.
     std::vector<PublishedSideFigures> figures;
     bool harness_a = false, harness_b = false; // the side's records are harness data (no kexbench samples), or a published page
+    // compare_instances only (else empty), one line for a caption: "Paired by round: 12 interleaved rounds, ..." when the
+    // trials were paired (the rounds of the paired rows, "8–12" when they differ), else the note in `notes`
+    // that says they were compared as two samples and why.
+    std::string pairing;
 };
 
 // Never fails: what cannot be compared is left empty and said in notes.

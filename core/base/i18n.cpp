@@ -355,6 +355,10 @@ const Entry kCatalogue[] = {
     {"Not paired: the campaign did not run its trials in interleaved rounds (harness order or harness data), so the "
      "two instances are compared as two samples.",
      "未配对：该测量任务没有按交错轮次运行试验（`harness` 顺序或 `ngcc-harness` 数据），因此两个实例按两个样本比较。"},
+    {"Paired by round: {} interleaved round, trial k of {} against trial k of {}.",
+     "按轮配对：{} 个交错轮次，{} 的第 k 次试验对 {} 的第 k 次试验。"},
+    {"Paired by round: {} interleaved rounds, trial k of {} against trial k of {}.",
+     "按轮配对：{} 个交错轮次，{} 的第 k 次试验对 {} 的第 k 次试验。"},
     {"Paired by round: {} and {} ran in one interleaved campaign, trial k of each in round k, so a slow phase of the "
      "host hits both. Each round gives one ratio of their trial values (median per-iteration time, else mean time) "
      "{} \u00f7 {}; the figure is the Hodges\u2013Lehmann centre of the rounds' log ratios, its {} % interval the "

@@ -15,6 +15,8 @@
 #include <QMenuBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QComboBox>
+#include <QSettings>
 
 #include <map>
 
@@ -103,4 +105,32 @@ TEST(Mnemonics, AltDOnTheReportPageOpensDistributions)
     QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_D, Qt::AltModifier);
     QCoreApplication::processEvents();
     EXPECT_EQ(pages->currentIndex(), int(MainWindow::DistributionsPageIndex));
+}
+
+// The Compare page's "two instances of one dataset" mode shows other boxes
+// (the dataset, the instances) in place of the datasets and the candidate:
+// their letters are each taken once too, in both languages.
+TEST(Mnemonics, TheComparePagesInstanceModeTakesEachLetterOnce)
+{
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        Workbench workbench;
+        MainWindow window(&workbench, false);
+        window.resize(1400, 900);
+        ASSERT_TRUE(window.setLanguage(language));
+        window.show();
+        auto *pages = window.findChild<QTabWidget *>();
+        ASSERT_NE(pages, nullptr);
+        window.setPage(MainWindow::ComparePageIndex);
+        auto *mode = pages->currentWidget()->findChild<QComboBox *>(QStringLiteral("modeBox"));
+        ASSERT_NE(mode, nullptr);
+        mode->setCurrentIndex(1); // two instances of one dataset
+        QCoreApplication::processEvents();
+        const auto used = lettersInUse(window, pages);
+        for (const auto &[letter, users] : used)
+            EXPECT_EQ(users.size(), 1) << language.toStdString() << ": Alt+" << QString(letter).toStdString() << " is "
+                                       << users.join(QStringLiteral(", ")).toStdString();
+        EXPECT_TRUE(used.count(QLatin1Char('s'))) << "the dataset box has its letter";
+        mode->setCurrentIndex(0);
+    }
+    QSettings().remove(QStringLiteral("compare/mode"));
 }

@@ -992,6 +992,23 @@ TEST(CompareInstances, FiveRoundsCannotReachAlpha)
     EXPECT_EQ(t.ratio_ci_reason, "n/a: 5 rounds reach 93.8 % only");
 }
 
+// The one line a caption shows (the Compare page's instance mode): paired by
+// round with the rounds counted, else the note saying why the trials are two samples.
+TEST(CompareInstances, ThePairingLineSaysHowTheTrialsWereCompared)
+{
+    const Comparison paired = compare_instances(one_campaign("interleaved", 12), "TWIN-1", "WORK-5");
+    EXPECT_EQ(paired.pairing, "Paired by round: 12 interleaved rounds, trial k of TWIN-1 against trial k of WORK-5.");
+    CompareOptions zh;
+    zh.language = "zh_CN";
+    EXPECT_EQ(compare_instances(one_campaign("interleaved", 12), "TWIN-1", "WORK-5", zh).pairing.rfind("按轮配对：12 个交错轮次", 0),
+              0u);
+    const Comparison unpaired = compare_instances(one_campaign("harness", 12), "TWIN-1", "WORK-5");
+    EXPECT_EQ(unpaired.pairing.rfind("Not paired: ", 0), 0u) << unpaired.pairing;
+    EXPECT_NE(std::find(unpaired.notes.begin(), unpaired.notes.end(), unpaired.pairing), unpaired.notes.end());
+    const Dataset d = one_campaign("interleaved", 12);
+    EXPECT_EQ(compare_datasets(d, d).pairing, "");
+}
+
 // An instance the dataset lacks: no rows, said.
 TEST(CompareInstances, AMissingInstanceGivesNoRows)
 {

@@ -55,6 +55,16 @@ QString methodText(stats::MannWhitney::Method method)
     return CompareTableModel::tr("not run");
 }
 
+QString signedRankMethodText(stats::SignedRank::Method method)
+{
+    switch (method) {
+    case stats::SignedRank::Method::exact: return CompareTableModel::tr("exact");
+    case stats::SignedRank::Method::normal: return CompareTableModel::tr("normal approximation");
+    case stats::SignedRank::Method::none: break;
+    }
+    return CompareTableModel::tr("not run");
+}
+
 QString statisticText(TrialStatistic statistic)
 {
     return statistic == TrialStatistic::median_of_trial_medians ? CompareTableModel::tr("median of trial medians")
@@ -216,7 +226,7 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
         case MedianB: return row.test ? row.test->b.center : kNaN;
         case MedianRatio: return row.test ? row.test->median_ratio : kNaN;
         case RatioCi: return row.test ? intervalLow(row.test->ratio_ci) : kNaN;
-        case PValue: return row.test ? row.test->test.p_value : kNaN;
+        case PValue: return row.test ? row.test->p_value() : kNaN; // paired: the signed-rank test's
         case Trials: return row.test ? static_cast<double>(std::min(row.test->a.trials(), row.test->b.trials())) : kNaN;
         case CiA: return row.test ? intervalLow(row.test->a.ci) : kNaN;
         case CiB: return row.test ? intervalLow(row.test->b.ci) : kNaN;
@@ -304,6 +314,16 @@ QString CompareTableModel::testToolTip(const SampleTest &test) const
             .arg(trials, QLocale::c().toString(options.alpha, 'g', 3), QLocale::c().toString(test.min_p, 'g', 3));
     if (test.verdict == Verdict::too_few_trials)
         return QString::fromStdString(test.verdict_note);
+    // (A count in a variable: lupdate skips a tr() whose count is a static_cast.)
+    const int rounds = test.paired ? static_cast<int>(test.paired->rounds) : 0;
+    if (test.paired) // two instances of one interleaved campaign, round by round
+        return tr("Two-sided Wilcoxon signed-rank test over %n round(s) of %1 ÷ %2 (%3, %4): p = %5.\n"
+                  "The verdict reads the ratio's interval against the margin %6: “faster”/“slower” when it lies "
+                  "wholly beyond 1 ± Δ, “equivalent” when wholly inside, “inconclusive” when it straddles a bound.",
+                  nullptr, rounds)
+            .arg(labelB_, labelA_, QString::fromStdString(test.unit), signedRankMethodText(test.paired->test.method))
+            .arg(test.paired->test.p_value, 0, 'g', 3)
+            .arg(QString::fromStdString(margin_text(options.margin)));
     return tr("Two-sided Mann–Whitney U test over the trial values (%1, %2): p = %3, %4, P(%5 > %6) = %7.\n"
               "The verdict reads the ratio's interval against the margin %8: “faster”/“slower” when it lies wholly "
               "beyond 1 ± Δ, “equivalent” when wholly inside, “inconclusive” when it straddles a bound.")
@@ -334,14 +354,18 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         case TimeA: return tr("Mean time %1").arg(a);
         case TimeB: return tr("Mean time %1").arg(b);
         case TimeRatio: return tr("Mean time %1 / %2").arg(b, a);
-        case MedianRatio: return tr("Trial ratio %1 / %2").arg(b, a);
+        case MedianRatio:
+            return comparison_ && comparison_->options.paired ? tr("Round ratio %1 / %2").arg(b, a)
+                                                              : tr("Trial ratio %1 / %2").arg(b, a);
         case RatioCi: return tr("%1% CI of the ratio").arg(level);
         case Trials: return tr("Trials %1 / %2").arg(a, b);
         case MedianA: return tr("Median of trials %1").arg(a);
         case CiA: return tr("%1% CI %2").arg(conf, a);
         case MedianB: return tr("Median of trials %1").arg(b);
         case CiB: return tr("%1% CI %2").arg(conf, b);
-        case PValue: return tr("p (Mann–Whitney, trials)");
+        case PValue:
+            return comparison_ && comparison_->options.paired ? tr("p (Wilcoxon signed-rank, rounds)")
+                                                              : tr("p (Mann–Whitney, trials)");
         case VerdictColumn:
             return tr("%1 vs %2 (α = %3, margin %4)")
                 .arg(b, a, QLocale::c().toString(alpha, 'g', 3),

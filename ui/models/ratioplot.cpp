@@ -22,7 +22,8 @@ QString rowToolTip(const Comparison &c, const OperationComparison &op, const Sam
                                                        QString::fromStdString(c.system_a));
     QStringList lines;
     lines << QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(op.label), QString::fromStdString(op.operation));
-    lines << QCoreApplication::translate("RatioPlot", "%1 = %2 (median of the trial values)")
+    lines << (test.paired ? QCoreApplication::translate("RatioPlot", "%1 = %2 (Hodges–Lehmann centre of the round ratios)")
+                          : QCoreApplication::translate("RatioPlot", "%1 = %2 (median of the trial values)"))
                  .arg(side, ratioText(test.median_ratio));
     if (test.ratio_ci.reached)
         lines << QCoreApplication::translate("RatioPlot", "%1 % interval: %2 – %3")
@@ -32,9 +33,13 @@ QString rowToolTip(const Comparison &c, const OperationComparison &op, const Sam
         lines << QCoreApplication::translate("RatioPlot", "No interval: %1")
                      .arg(QString::fromStdString(test.ratio_ci_reason.empty() ? test.verdict_note
                                                                               : test.ratio_ci_reason));
-    if (std::isfinite(test.test.p_value))
+    const int rounds = test.paired ? static_cast<int>(test.paired->rounds) : 0;
+    if (test.paired && std::isfinite(test.p_value()))
+        lines << QCoreApplication::translate("RatioPlot", "p = %1 (paired by round: %n round(s))", nullptr, rounds)
+                     .arg(QLocale::c().toString(test.p_value(), 'g', 3));
+    else if (std::isfinite(test.p_value()))
         lines << QCoreApplication::translate("RatioPlot", "p = %1 (%2 vs %3 trials)")
-                     .arg(QLocale::c().toString(test.test.p_value, 'g', 3))
+                     .arg(QLocale::c().toString(test.p_value(), 'g', 3))
                      .arg(test.a.trials())
                      .arg(test.b.trials());
     lines << QCoreApplication::translate("RatioPlot", "Verdict: %1")
@@ -110,8 +115,14 @@ RatioPlotData ratio_plot_data(const Comparison &c)
     const double h = 1.1 * std::max(largestLogDistance(d), std::log(1.05));
     d.axisLow = std::exp(-h);
     d.axisHigh = std::exp(h);
-    d.axisTitle = QCoreApplication::translate("RatioPlot", "B / A = %1 / %2, median of the trial values (logarithmic)")
+    d.axisTitle = (c.options.paired
+                       ? QCoreApplication::translate("RatioPlot",
+                                                     "B / A = %1 / %2, paired by round (logarithmic)")
+                       : QCoreApplication::translate("RatioPlot",
+                                                     "B / A = %1 / %2, median of the trial values (logarithmic)"))
                       .arg(QString::fromStdString(c.system_b), QString::fromStdString(c.system_a));
+    // Two instances of one dataset: how their trials were compared, core's line (Comparison::pairing).
+    d.pairing = QString::fromStdString(c.pairing);
     if (d.withoutTest > 0)
         d.caption = QCoreApplication::translate(
                         "RatioPlot", "%n row(s) of the table left out: no trial values on both sides (a published "

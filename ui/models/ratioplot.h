@@ -37,6 +37,7 @@ struct RatioPlotData {
     std::array<int, 5> counts{};      // rows per Verdict (indexed by its value)
     QString axisTitle;                // "B / A: arm_1 / x86_1 (logarithmic)"
     QString caption;                  // why rows are left out; empty when none is
+    QString pairing;                  // two instances of one dataset: paired by round (N rounds) or why not; else empty
     QString emptyText;                // when no row has a test: what the tab says instead
 };
 
