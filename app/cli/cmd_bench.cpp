@@ -467,11 +467,11 @@ void print_verdicts(const StabilitySummary &sum, const std::vector<StabilityRun>
         std::string load;
         if (v.load_changed)
             load = runs[v.first].loaded ? ", load on -> off" : ", load off -> on";
-        std::printf("run %d -> run %d: %s (Mann-Whitney U over trial values, p = %s, alpha 0.05%s)\n",
+        std::printf("run %d -> run %d: %s (Mann-Whitney U over trial values, p = %s, alpha 0.05, margin \u00b11 %%%s)\n",
                     runs[v.first].number, runs[v.first + 1].number, v.verdict.c_str(),
                     fmt::py_format(v.p_value, 'g', 3).c_str(), load.c_str());
     }
-    std::printf("consecutive pairs with no significant difference: %zu of %zu\n", sum.consecutive_no_difference,
+    std::printf("consecutive pairs not called faster or slower: %zu of %zu\n", sum.consecutive_not_called,
                 sum.consecutive.size());
 }
 

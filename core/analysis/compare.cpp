@@ -1236,6 +1236,13 @@ const SampleTest *OperationComparison::verdict_test() const
     return count_test ? &*count_test : nullptr;
 }
 
+SampleTest compare_trial_values(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &options)
+{
+    CompareOptions unpaired = options;
+    unpaired.paired = false;
+    return trial_test(std::move(a), std::move(b), unit, unpaired);
+}
+
 CounterInfo counter_of(const Record &record)
 {
     if (record.kexbench) {

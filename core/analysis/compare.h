@@ -199,6 +199,13 @@ Comparison compare_datasets(const Dataset &a, const Dataset &b, const CompareOpt
 Comparison compare_instances(const Dataset &dataset, const std::string &instance_a, const std::string &instance_b,
                              const CompareOptions &options = {});
 
+// The unpaired trial-level test behind every row of compare_datasets: B's
+// trial values against A's (Mann-Whitney U, the ratio's interval, the campaign
+// spread when options carry one, the verdict against the margin). For figures
+// that are not records, e.g. `bench stability`'s consecutive runs.
+SampleTest compare_trial_values(TrialEstimate a, TrialEstimate b, const std::string &unit,
+                                const CompareOptions &options = {});
+
 // The counter a record was measured with: its kexbench object, else the
 // harness driver's perf cpu-cycles (META cpu_cycles_available), else none.
 CounterInfo counter_of(const Record &record);

@@ -55,19 +55,18 @@ RunCoverage coverage_of(const std::vector<StabilityRun> &runs, std::size_t index
 // Lower is better, so the later run is "faster" when its trial values tend lower
 // (compare.cpp's reading of the same test).
 ConsecutiveVerdict verdict_between(const StabilityRun &earlier, const StabilityRun &later, std::size_t first,
-                                   double alpha)
+                                   double alpha, double margin)
 {
     ConsecutiveVerdict v;
     v.first = first;
     v.load_changed = earlier.loaded != later.loaded;
-    const stats::MannWhitney test = stats::mann_whitney_u(later.estimate.values, earlier.estimate.values);
-    v.p_value = test.p_value;
-    if (test.method == stats::MannWhitney::Method::none)
-        v.verdict = "n/a";
-    else if (!(test.p_value <= alpha) || test.effect_size == 0.5)
-        v.verdict = "no significant difference";
-    else
-        v.verdict = test.effect_size < 0.5 ? "faster" : "slower";
+    CompareOptions o;
+    o.alpha = alpha;
+    o.margin = margin;
+    const SampleTest t = compare_trial_values(earlier.estimate, later.estimate, "ns", o);
+    v.kind = t.verdict;
+    v.verdict = t.verdict_note.empty() ? verdict_words(t.verdict, margin, "en") : t.verdict_note;
+    v.p_value = t.p_value();
     return v;
 }
 
@@ -80,7 +79,7 @@ std::optional<double> StabilitySummary::coverage_fraction() const
     return static_cast<double>(covered) / static_cast<double>(coverable);
 }
 
-StabilitySummary summarize_stability(const std::vector<StabilityRun> &runs, double alpha)
+StabilitySummary summarize_stability(const std::vector<StabilityRun> &runs, double alpha, double margin)
 {
     StabilitySummary s;
     s.runs = runs.size();
@@ -97,9 +96,9 @@ StabilitySummary summarize_stability(const std::vector<StabilityRun> &runs, doub
         s.coverable += s.coverage.back().others;
     }
     for (std::size_t i = 0; i + 1 < runs.size(); ++i) {
-        s.consecutive.push_back(verdict_between(runs[i], runs[i + 1], i, alpha));
-        if (s.consecutive.back().verdict == "no significant difference")
-            ++s.consecutive_no_difference;
+        s.consecutive.push_back(verdict_between(runs[i], runs[i + 1], i, alpha, margin));
+        if (!s.consecutive.back().significant())
+            ++s.consecutive_not_called;
     }
     return s;
 }

@@ -8,6 +8,7 @@
 // the arithmetic is unit tested apart from the campaigns.
 #pragma once
 
+#include "core/analysis/compare.h"
 #include "core/analysis/trial_stats.h"
 
 #include <cstddef>
@@ -32,13 +33,16 @@ struct RunCoverage {
     std::size_t others = 0; // other runs with a central value (0 when !has_ci)
 };
 
-// Run `first` against run `first + 1` (0-based): Mann-Whitney U over their trial values.
+// Run `first` against run `first + 1` (0-based), as `compare` reads two
+// campaigns (compare_trial_values): Mann-Whitney U over their trial values,
+// the ratio's interval against the practical margin.
 struct ConsecutiveVerdict {
     std::size_t first = 0;
-    std::string verdict;     // "faster" / "slower" (the later run vs the earlier), "no significant difference", "n/a"
+    Verdict kind = Verdict::too_few_trials; // of the later run against the earlier
+    std::string verdict; // its words: "slower", "equivalent within ±1 %", "inconclusive", "n/a: ..."
     double p_value = stats::kNaN;
     bool load_changed = false; // the two runs differ in load
-    bool significant() const { return verdict == "faster" || verdict == "slower"; }
+    bool significant() const { return kind == Verdict::faster || kind == Verdict::slower; } // called different
 };
 
 struct StabilitySummary {
@@ -57,10 +61,10 @@ struct StabilitySummary {
     std::optional<double> coverage_fraction() const;
 
     std::vector<ConsecutiveVerdict> consecutive; // runs - 1 entries
-    std::size_t consecutive_no_difference = 0;
+    std::size_t consecutive_not_called = 0;      // pairs not called faster or slower
 };
 
 // Runs without trials (center NaN) take part in nothing but the run count.
-StabilitySummary summarize_stability(const std::vector<StabilityRun> &runs, double alpha = 0.05);
+StabilitySummary summarize_stability(const std::vector<StabilityRun> &runs, double alpha = 0.05, double margin = 0.01);
 
 } // namespace kexbench

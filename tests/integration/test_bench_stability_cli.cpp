@@ -176,11 +176,11 @@ TEST(BenchStabilityCli, PrintsEachRunAndTheSummary)
     // Fixed mode's 5 trials reach no 95 % CI, so there is nothing to cover with.
     EXPECT_TRUE(has_line(r.out, "run 1: no 95 % CI \\(n/a: 5 trials reach 93.8 % only\\)")) << r.out;
     EXPECT_TRUE(has_line(r.out, "CI coverage of other runs: 0 of 0 \\(n/a: no run reached a 95 % CI\\)")) << r.out;
-    EXPECT_TRUE(has_line(r.out, std::string("run 1 -> run 2: (faster|slower|no significant difference) "
+    EXPECT_TRUE(has_line(r.out, std::string("run 1 -> run 2: (faster|slower|equivalent within \u00b11 %|inconclusive|n/a: .*) "
                                             "\\(Mann-Whitney U over trial values, p = ") +
-                                    kNumber + ", alpha 0.05\\)"))
+                                    kNumber + ", alpha 0.05, margin \u00b11 %\\)"))
         << r.out;
-    EXPECT_TRUE(has_line(r.out, "consecutive pairs with no significant difference: [01] of 1")) << r.out;
+    EXPECT_TRUE(has_line(r.out, "consecutive pairs not called faster or slower: [01] of 1")) << r.out;
     EXPECT_TRUE(load_pids(r.out).empty()) << "--load off started a load";
 }
 

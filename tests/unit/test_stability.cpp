@@ -104,7 +104,7 @@ TEST(Stability, SeparatedTrialsAreSignificantInBothDirections)
     EXPECT_EQ(s.consecutive[1].first, 1u);
     EXPECT_EQ(s.consecutive[1].verdict, "faster"); // run 3 takes less than run 2
     EXPECT_TRUE(s.consecutive[1].significant());
-    EXPECT_EQ(s.consecutive_no_difference, 0u);
+    EXPECT_EQ(s.consecutive_not_called, 0u);
 }
 
 TEST(Stability, InterleavedTrialsShowNoSignificantDifference)
@@ -115,11 +115,12 @@ TEST(Stability, InterleavedTrialsShowNoSignificantDifference)
     const StabilitySummary s = summarize_stability(runs);
     ASSERT_EQ(s.consecutive.size(), 2u);
     for (const ConsecutiveVerdict &v : s.consecutive) {
-        EXPECT_EQ(v.verdict, "no significant difference");
+        EXPECT_EQ(v.verdict, "inconclusive"); // the ratio's interval straddles 1 + 1 %
+        EXPECT_EQ(v.kind, Verdict::inconclusive);
         EXPECT_GT(v.p_value, 0.05);
         EXPECT_FALSE(v.significant());
     }
-    EXPECT_EQ(s.consecutive_no_difference, 2u);
+    EXPECT_EQ(s.consecutive_not_called, 2u);
     // The estimates are real ones here: 8 trials reach a 95 % CI, which covers the neighbours' centres.
     EXPECT_EQ(s.covered, s.coverable);
     EXPECT_EQ(s.coverable, 6u);
@@ -147,8 +148,9 @@ TEST(Stability, RunsWithoutTrialsTakePartInNothing)
     EXPECT_DOUBLE_EQ(s.spread, 0.0); // one centre: no range
     EXPECT_EQ(s.coverage[1].others, 0u);
     ASSERT_EQ(s.consecutive.size(), 1u);
-    EXPECT_EQ(s.consecutive[0].verdict, "n/a");
-    EXPECT_EQ(s.consecutive_no_difference, 0u);
+    EXPECT_EQ(s.consecutive[0].kind, Verdict::too_few_trials);
+    EXPECT_EQ(s.consecutive[0].verdict.rfind("n/a: ", 0), 0u) << s.consecutive[0].verdict;
+    EXPECT_EQ(s.consecutive_not_called, 1u);
 
     EXPECT_TRUE(std::isnan(summarize_stability({}).spread));
 }
