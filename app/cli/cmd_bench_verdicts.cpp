@@ -41,7 +41,7 @@ struct Quiet : CampaignObserver {
 };
 
 struct Settings {
-    int campaigns = 6, rounds = 12;
+    int campaigns = 6, rounds = 30;
     double margin = 0.01, target_s = 0.05;
     std::optional<int> cpu;
     std::string out_file, keep_dir;
