@@ -855,7 +855,7 @@ std::string campaign_spread_note(const CompareOptions &o, Language lang)
                    "measured on this machine, so a campaign from another machine may vary more or less.",
                    {fmt::py_format(100 * o.campaign_spread, 'f', 2) + " %", o.campaign_spread_source});
     return tr(lang, "The intervals cover the trials of each campaign only: this host's campaign-to-campaign spread "
-                    "has not been measured (kexbench-cli bench verdicts measures it), and two campaigns of the same "
+                    "has not been measured (`kexbench-cli bench verdicts` measures it), and two campaigns of the same "
                     "code can differ by more than the trials show.");
 }
 

@@ -213,8 +213,18 @@ ShardOutcome run_shard(Host &host, const std::vector<std::string> &libraries, co
     outcome.libraries = libraries;
     CampaignOptions shard = options.campaign;
     shard.libraries.clear();
-    for (const std::string &local : libraries)
+    shard.variants.clear();
+    std::vector<bool> taken(options.campaign.libraries.size(), false);
+    for (const std::string &local : libraries) {
         shard.libraries.push_back(host.library_for.at(local));
+        // Its variant label goes with it (the same file may be named as two variants: each its own).
+        for (size_t i = 0; i < options.campaign.libraries.size(); ++i)
+            if (!taken[i] && options.campaign.libraries[i] == local) {
+                taken[i] = true;
+                shard.variants.push_back(i < options.campaign.variants.size() ? options.campaign.variants[i] : "");
+                break;
+            }
+    }
     shard.runner.host = host.session->runner_host();
     shard.shard_host = host.session->address().text();
     std::atomic<bool> stop{false}, done{false};
