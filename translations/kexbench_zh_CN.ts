@@ -608,6 +608,22 @@ Choose two different instances above.</source>
         <source>Share of the exchange time: instance A and instance B side by side</source>
         <translation>交换时间的份额：实例 A 与实例 B 并排</translation>
     </message>
+    <message>
+        <source>From %1, written by kexbench-cli bench verdicts. Comparisons of two campaigns add its campaign-to-campaign spread to their intervals, as kexbench-cli compare does.</source>
+        <translation>来自 %1，由 kexbench-cli bench verdicts 写入。比较两个测量任务时，其区间计入其中测量任务之间的离散，与 kexbench-cli compare 相同。</translation>
+    </message>
+    <message>
+        <source>The verdict self-check %1 cannot be read: kexbench-cli bench verdicts writes it anew.</source>
+        <translation>无法读取结论自检 %1：kexbench-cli bench verdicts 会重新写入它。</translation>
+    </message>
+    <message>
+        <source>No verdict self-check on this machine yet: kexbench-cli bench verdicts measures how often verdicts are wrong here and the campaign-to-campaign spread.</source>
+        <translation>本机尚无结论自检：kexbench-cli bench verdicts 测量本机上结论出错的频率以及测量任务之间的离散。</translation>
+    </message>
+    <message>
+        <source>It writes %1, which this page reads.</source>
+        <translation>它写入 %1，本页读取该文件。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::CompareTableModel</name>
@@ -1760,6 +1776,18 @@ The verdict reads the ratio&apos;s interval against the margin %6: “faster”/
         <source>KAT did not pass at build time (%1): campaigns mark its results</source>
         <translation>构建时 KAT 未通过（%1）：测量任务会标记其结果</translation>
     </message>
+    <message>
+        <source>Measured as</source>
+        <translation>测量名称</translation>
+    </message>
+    <message>
+        <source>%1, a variant of %2: its records are filed under this label, beside other builds of %2.</source>
+        <translation>%1，%2 的一个变体：其记录以此标签归档，与 %2 的其他构建并列。</translation>
+    </message>
+    <message>
+        <source>To measure both side by side, right-click one and choose Measure as variant….</source>
+        <translation>若要并列测量两者，请右键单击其中一个并选择“作为变体测量…”。</translation>
+    </message>
 </context>
 <context>
     <name>kexbench::ui::MainWindow</name>
@@ -2006,6 +2034,22 @@ The verdict reads the ratio&apos;s interval against the margin %6: “faster”/
     <message>
         <source>Constant-time checks (kexbench-cli ct): each system&apos;s verdict side by side, and the time distributions of fixed against random inputs.</source>
         <translation>恒定时间检查（kexbench-cli ct）：各系统的结论并列显示，以及固定输入和随机输入的时间分布。</translation>
+    </message>
+    <message>
+        <source>Measure as &amp;variant…</source>
+        <translation>作为变体测量(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Give this library a variant name: a campaign files it as NAME@variant, so two builds of one instance are measured side by side.</source>
+        <translation>为此库指定变体名称：测量任务将其归档为 NAME@variant，从而并列测量同一实例的两个构建。</translation>
+    </message>
+    <message>
+        <source>Measure as variant</source>
+        <translation>作为变体测量</translation>
+    </message>
+    <message>
+        <source>Variant name for %1 (%2): a campaign files it as %1@variant, beside other builds of %1 (e.g. ref, opt). Empty: measured under its own name.</source>
+        <translation>%1（%2）的变体名称：测量任务将其归档为 %1@variant，与 %1 的其他构建并列（例如 ref、opt）。留空：以其自身名称测量。</translation>
     </message>
 </context>
 <context>
@@ -3187,6 +3231,10 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>Libraries with a variant name are measured on this machine only: choose This machine, or measure them under their own names.</source>
+        <translation>带变体名称的库只能在本机测量：请选择“本机”，或以其自身名称测量它们。</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparepage.h"
 
+#include "core/analysis/verdict_check.h"
 #include "core/base/discovery.h"
+
+#include "datahome.h"
 
 #include "models/background.h"
 #include "models/comparetablemodel.h"
@@ -30,6 +33,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QFile>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QFontMetrics>
@@ -268,6 +272,13 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     figuresTable_->horizontalHeader()->setStretchLastSection(true);
     figuresTitle_->setVisible(false);
     figuresTable_->setVisible(false);
+    // The latest verdict self-check of this machine, one wrapping line above the notes.
+    verdictCheckLabel_ = new QLabel;
+    verdictCheckLabel_->setObjectName(QStringLiteral("verdictCheck"));
+    verdictCheckLabel_->setWordWrap(true);
+    verdictCheckLabel_->setTextFormat(Qt::PlainText); // the host name is the file's, not markup
+    verdictCheckLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    verdictCheckLabel_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     notesLabel_ = new QLabel;
     notesLabel_->setWordWrap(true);
     notesLabel_->setTextFormat(Qt::RichText);
@@ -284,8 +295,14 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     notesArea->setObjectName(QStringLiteral("compareNotes"));
     notesArea->setWidgetResizable(true);
     notesArea->setFrameShape(QFrame::NoFrame);
-    notesLabel_->setParent(notesArea);
-    notesArea->setWidget(notesLabel_);
+    auto *notesPane = new QWidget(notesArea);
+    auto *notesLayout = new QVBoxLayout(notesPane);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->setSpacing(2);
+    notesLayout->addWidget(verdictCheckLabel_);
+    notesLayout->addWidget(notesLabel_);
+    notesLayout->addStretch(1);
+    notesArea->setWidget(notesPane);
     content->addWidget(chartPane);
     content->addWidget(tablePane);
     content->addWidget(notesArea);
@@ -391,6 +408,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
         connect(workbench_, &Workbench::datasetChanged, this, &ComparePage::onDatasetChanged);
     }
 
+    readVerdictCheck();
     retranslateUi();
     onChartTabChanged();
     onDatasetsChanged();
@@ -514,7 +532,50 @@ void ComparePage::retranslateUi()
     updateEmptyText();
     updateCharts();
     updateNotes();
+    updateVerdictCheck();
     showState();
+}
+
+QString ComparePage::verdictCheckFile() { return dataHomePath(QString::fromLatin1(kVerdictCheckFile)); }
+
+// Read at every comparison: `kexbench-cli bench verdicts` may finish while the
+// workbench runs. The CLI's rule: a file that is missing, too large or no
+// verdict check adds nothing to the options.
+void ComparePage::readVerdictCheck()
+{
+    verdictCheck_.reset();
+    verdictCheckUnreadable_ = false;
+    QFile file(verdictCheckFile());
+    if (file.exists()) {
+        constexpr qint64 kLimit = 1 << 20; // as kexbench-cli compare reads it
+        if (file.open(QIODevice::ReadOnly) && file.size() <= kLimit)
+            if (auto check = parse_verdict_check(file.read(kLimit).toStdString()))
+                verdictCheck_ = std::make_shared<const VerdictCheck>(std::move(*check));
+        verdictCheckUnreadable_ = !verdictCheck_;
+    }
+    updateVerdictCheck();
+}
+
+void ComparePage::updateVerdictCheck()
+{
+    const QString file = QDir::toNativeSeparators(verdictCheckFile());
+    if (verdictCheck_) {
+        verdictCheckLabel_->setText(QString::fromStdString(verdict_check_summary(*verdictCheck_, coreLanguageName())));
+        verdictCheckLabel_->setToolTip(
+            tr("From %1, written by kexbench-cli bench verdicts. Comparisons of two campaigns add its "
+               "campaign-to-campaign spread to their intervals, as kexbench-cli compare does.")
+                .arg(file));
+    } else if (verdictCheckUnreadable_) {
+        verdictCheckLabel_->setText(tr("The verdict self-check %1 cannot be read: kexbench-cli bench verdicts "
+                                       "writes it anew.")
+                                        .arg(file));
+        verdictCheckLabel_->setToolTip(QString());
+    } else {
+        verdictCheckLabel_->setText(tr("No verdict self-check on this machine yet: kexbench-cli bench verdicts "
+                                       "measures how often verdicts are wrong here and the campaign-to-campaign "
+                                       "spread."));
+        verdictCheckLabel_->setToolTip(tr("It writes %1, which this page reads.").arg(file));
+    }
 }
 
 void ComparePage::updateEmptyText()
@@ -846,6 +907,10 @@ void ComparePage::startComparing()
     CompareOptions options;
     options.language = coreLanguageName();
     options.margin = marginBox_->value() / 100.0;
+    // This machine's campaign-to-campaign spread widens unpaired intervals, as in kexbench-cli compare.
+    readVerdictCheck();
+    if (verdictCheck_)
+        apply_campaign_spread(options, *verdictCheck_);
     using Future = QFutureWatcher<std::shared_ptr<const Comparison>>;
     auto *watcher = new Future(this);
     connect(watcher, &Future::finished, this, [this, watcher] {

@@ -29,6 +29,10 @@ class QTabWidget;
 class QTableView;
 class QToolButton;
 
+namespace kexbench {
+struct VerdictCheck;
+}
+
 namespace kexbench::ui {
 
 class Workbench;
@@ -99,6 +103,11 @@ public:
     // The Symmetric primitives tab: its chart, and whether it shows the "no profiles" message instead.
     QChartView *sharesView() const { return sharesView_; }
     bool sharesEmpty() const;
+    // The latest `kexbench-cli bench verdicts` result the page reads (dataHomePath(kVerdictCheckFile)),
+    // again whenever it compares: its campaign spread goes into the options (apply_campaign_spread)
+    // and its summary line above the notes; without it the line says how to make one.
+    static QString verdictCheckFile();
+    const VerdictCheck *verdictCheck() const { return verdictCheck_.get(); }
 
 signals:
     void comparisonReady(); // the charts and the table show a new comparison (or why there is none)
@@ -123,6 +132,8 @@ private:
     void updateCharts();
     void updateNotes();
     void updateShares();
+    void readVerdictCheck();
+    void updateVerdictCheck();
     QWidget *newRatiosTab();
     void updateRatios();
     void drawRatioAxes();
@@ -188,6 +199,9 @@ private:
     QLabel *figuresTitle_;
     QTableView *figuresTable_;
     QLabel *notesLabel_;
+    QLabel *verdictCheckLabel_; // the latest self-check's summary, or how to run one
+    std::shared_ptr<const VerdictCheck> verdictCheck_;
+    bool verdictCheckUnreadable_ = false; // the file is there but is no verdict check
 };
 
 } // namespace kexbench::ui

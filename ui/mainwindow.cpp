@@ -5,6 +5,7 @@
 #include "ctpage.h"
 #include "distributionspage.h"
 #include "timelinepage.h"
+#include "models/coretext.h"
 #include "models/datasetlistmodel.h"
 #include "models/instancetreemodel.h"
 #include "reportpage.h"
@@ -30,6 +31,8 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QScrollBar>
 #include <QLabel>
 #include <QLibraryInfo>
@@ -166,6 +169,7 @@ MainWindow::MainWindow(Workbench *workbench, bool useSettings, QWidget *parent)
     if (useSettings_)
         restoreSettings();
     updateDatasetActions();
+    updateInstanceActions();
     updateBusy();
 }
 
@@ -195,6 +199,9 @@ void MainWindow::buildActions()
     rescanAction_ = new QAction(this);
     rescanAction_->setShortcut(QKeySequence::Refresh);
     connect(rescanAction_, &QAction::triggered, workbench_, &Workbench::discoverInstances);
+    variantAction_ = new QAction(this);
+    variantAction_->setObjectName(QStringLiteral("measureAsVariant"));
+    connect(variantAction_, &QAction::triggered, this, &MainWindow::measureAsVariant);
     removeDatasetAction_ = new QAction(this);
     removeDatasetAction_->setShortcut(QKeySequence::Delete);
     removeDatasetAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -283,6 +290,12 @@ void MainWindow::buildDocks()
     // narrow; a horizontal scroll bar is the better loss.
     instanceView_->header()->setStretchLastSection(false);
     instanceView_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Right-click on a library: measure it as a variant (two builds of one instance side by side).
+    instanceView_->setContextMenuPolicy(Qt::ActionsContextMenu);
+    instanceView_->addAction(variantAction_);
+    connect(instanceView_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::updateInstanceActions);
+    connect(workbench_, &Workbench::instancesChanged, this, &MainWindow::updateInstanceActions);
     auto expand = [this] { instanceView_->expandAll(); };
     connect(instanceModel_, &QAbstractItemModel::modelReset, this, expand);
     connect(instanceModel_, &QAbstractItemModel::rowsInserted, this, expand);
@@ -403,6 +416,9 @@ void MainWindow::retranslateUi()
     rescanAction_->setText(tr("&Rescan instances"));
     rescanAction_->setToolTip(tr("Look for instance libraries on the search path again."));
     removeDatasetAction_->setText(tr("&Remove dataset"));
+    variantAction_->setText(tr("Measure as &variant…"));
+    variantAction_->setToolTip(tr("Give this library a variant name: a campaign files it as NAME@variant, so two "
+                                  "builds of one instance are measured side by side."));
     quitAction_->setText(tr("&Quit"));
     methodAction_->setText(tr("&Method"));
     methodAction_->setToolTip(tr("How kexbench measures, and what every figure means."));
@@ -577,6 +593,42 @@ void MainWindow::removeSelectedDatasets()
             continue;
         }
         workbench_->removeDataset(row);
+    }
+}
+
+int MainWindow::currentInstanceRow() const
+{
+    const QModelIndex current = instanceView_->currentIndex();
+    if (!current.isValid() || current.data(InstanceTreeModel::NodeKindRole).toInt() != InstanceTreeModel::InstanceNode)
+        return -1;
+    const int row = current.data(InstanceTreeModel::InstanceRowRole).toInt();
+    return row >= 0 && row < workbench_->instances().size() ? row : -1;
+}
+
+void MainWindow::updateInstanceActions() { variantAction_->setEnabled(currentInstanceRow() >= 0); }
+
+void MainWindow::measureAsVariant()
+{
+    const int row = currentInstanceRow();
+    if (row < 0)
+        return;
+    const InstanceEntry &entry = workbench_->instances()[row];
+    const QString name = QString::fromStdString(entry.info.meta.instance);
+    QString variant = entry.variant;
+    for (;;) {
+        bool ok = false;
+        variant = QInputDialog::getText(
+            this, tr("Measure as variant"),
+            tr("Variant name for %1 (%2): a campaign files it as %1@variant, beside other builds of %1 "
+               "(e.g. ref, opt). Empty: measured under its own name.")
+                .arg(name, QDir::toNativeSeparators(entry.library)),
+            QLineEdit::Normal, variant, &ok);
+        if (!ok)
+            return;
+        const QString why = workbench_->setVariant(row, variant);
+        if (why.isEmpty())
+            return;
+        QMessageBox::warning(this, tr("Measure as variant"), coreText(why.toStdString()));
     }
 }
 

@@ -89,6 +89,9 @@ public slots:
     // Shows the SubmissionDialog; it builds only when its Build button is pressed.
     void addSubmissionFolder();
     void removeSelectedDatasets();
+    // The Algorithms panel's context menu: asks for a variant name for the
+    // library of the current row (Workbench::setVariant); empty measures it under its own name.
+    void measureAsVariant();
     void showMethod();
     void showAbout();
 
@@ -109,6 +112,8 @@ private:
     void appendMessage(const QString &text);
     void updateBusy();
     void updateDatasetActions();
+    void updateInstanceActions();
+    int currentInstanceRow() const; // the Workbench row of the Algorithms panel's current leaf; -1 otherwise
     static QStringList droppablePaths(const QMimeData *mime);
     static bool acceptAsCopy(QDropEvent *event);
 
@@ -145,6 +150,7 @@ private:
     QAction *openFolderAction_ = nullptr, *openBundleAction_ = nullptr, *addLibraryAction_ = nullptr;
     QAction *rescanAction_ = nullptr, *removeDatasetAction_ = nullptr, *quitAction_ = nullptr;
     QAction *addSubmissionAction_ = nullptr;
+    QAction *variantAction_ = nullptr; // the Algorithms panel's context menu: "Measure as variant…"
     QList<QAction *> pageActions_;
     QActionGroup *languageGroup_ = nullptr;
     QAction *englishAction_ = nullptr, *chineseAction_ = nullptr;

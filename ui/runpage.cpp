@@ -1052,6 +1052,10 @@ QString RunPage::startBlocker() const
             return tr("Add at least one host to run on other hosts.");
         if (const QString problem = hostProblem(); !problem.isEmpty())
             return problem;
+        // A sharded campaign hands each host a share of the libraries, not of their variant labels.
+        if (!workbench_->checkedVariants().empty())
+            return tr("Libraries with a variant name are measured on this machine only: choose This machine, or "
+                      "measure them under their own names.");
     }
     return {};
 }
@@ -1123,6 +1127,7 @@ CampaignOptions RunPage::options() const
     CampaignOptions o;
     for (const auto &lib : workbench_->checkedLibraries())
         o.libraries.push_back(lib.toStdString());
+    o.variants = workbench_->checkedVariants(); // "NAME@variant" for a library given a variant name
     const bool all = allOps_->isChecked() ||
                      std::all_of(opBoxes_.begin(), opBoxes_.end(), [](const QCheckBox *b) { return b->isChecked(); });
     if (!all) {

@@ -161,6 +161,12 @@ Workbench::~Workbench()
         loader->waitForDone();
 }
 
+QString measuredLabel(const InstanceEntry &entry)
+{
+    const QString name = QString::fromStdString(entry.info.meta.instance);
+    return entry.variant.isEmpty() ? name : name + QLatin1Char('@') + entry.variant;
+}
+
 bool Workbench::busy() const { return pending_ > 0; }
 
 // Instances ----------------------------------------------------------------
@@ -176,11 +182,17 @@ QStringList Workbench::checkedLibraries() const
 
 namespace {
 
+// Each library under the name a campaign would file it under: a variant's
+// label is a name of its own, so two builds of one instance only clash when
+// they end up under one label (as core's identity check in run_campaign sees them).
 std::vector<LibraryIdentity> identitiesOf(const QVector<InstanceEntry> &entries)
 {
     std::vector<LibraryIdentity> ids;
-    for (const auto &entry : entries)
-        ids.push_back({entry.library.toStdString(), entry.info.meta, entry.sha256.toStdString()});
+    for (const auto &entry : entries) {
+        InstanceMeta filed = entry.info.meta;
+        filed.instance = measuredLabel(entry).toStdString();
+        ids.push_back({entry.library.toStdString(), filed, entry.sha256.toStdString()});
+    }
     return ids;
 }
 
@@ -207,6 +219,41 @@ void Workbench::markClashes()
             if (instances_[static_cast<int>(row)].clash.isEmpty())
                 instances_[static_cast<int>(row)].clash = why;
     }
+}
+
+std::vector<std::string> Workbench::checkedVariants() const
+{
+    std::vector<std::string> labels;
+    bool any = false;
+    for (const auto &entry : instances_)
+        if (entry.checked) {
+            labels.push_back(entry.variant.isEmpty() ? std::string() : measuredLabel(entry).toStdString());
+            any = any || !entry.variant.isEmpty();
+        }
+    return any ? labels : std::vector<std::string>();
+}
+
+QString Workbench::setVariant(int row, const QString &variant)
+{
+    if (row < 0 || row >= instances_.size())
+        return {};
+    InstanceEntry &entry = instances_[row];
+    QString name = variant.trimmed();
+    // "X25519-NIKE@opt" typed whole is the variant "opt" of X25519-NIKE.
+    const QString prefix = QString::fromStdString(entry.info.meta.instance) + QLatin1Char('@');
+    if (name.startsWith(prefix))
+        name = name.mid(prefix.size());
+    if (!name.isEmpty()) {
+        const std::string instance = entry.info.meta.instance;
+        if (const std::string why = variant_label_problem(instance + "@" + name.toStdString(), instance); !why.empty())
+            return QString::fromStdString(why);
+    }
+    if (entry.variant == name)
+        return {};
+    entry.variant = name;
+    markClashes();
+    emit instancesChanged();
+    return {};
 }
 
 void Workbench::setChecked(int row, bool checked)
@@ -238,8 +285,10 @@ void Workbench::discoverInstances()
         for (InstanceEntry entry : out.entries) {
             discovered.insert(entry.library);
             for (const auto &old : std::as_const(instances_))
-                if (old.library == entry.library)
+                if (old.library == entry.library) {
                     entry.checked = old.checked;
+                    entry.variant = old.variant;
+                }
             merged << std::move(entry);
         }
         // Libraries added by hand (outside the search path) stay while their file exists.
@@ -290,8 +339,10 @@ void Workbench::addInstanceLibrary(const QString &path)
                                    [&](const InstanceEntry &e) { return e.library == entry.library; });
             if (it != instances_.end()) {
                 const bool checked = it->checked;
+                const QString variant = it->variant;
                 *it = entry;
                 it->checked = checked;
+                it->variant = variant;
             } else {
                 instances_ << entry;
             }

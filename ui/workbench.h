@@ -17,9 +17,10 @@
 #include <QStringList>
 #include <QVector>
 
-#include <optional>
-
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace kexbench::ui {
 
@@ -45,7 +46,14 @@ struct InstanceEntry {
     // listed from (discovery, Add library, a later session), not only just after a build.
     BuildKatState buildKat = BuildKatState::Unknown;
     QString buildKatText; // core's English: the record's note, or "MISMATCH: reason"
+    // The variant name the analyst gave it ("opt"): a campaign files it as
+    // NAME@opt (CampaignOptions::variants, as run --instance NAME@opt=PATH), so
+    // two builds of one instance are measured side by side. Empty: its own name.
+    QString variant;
 };
+
+// What a campaign files the entry under: "X25519-NIKE@opt" with a variant name, else its instance name.
+QString measuredLabel(const InstanceEntry &entry);
 
 struct DatasetEntry {
     std::shared_ptr<const Dataset> data; // never null
@@ -64,9 +72,17 @@ public:
     const QVector<InstanceEntry> &instances() const { return instances_; }
     QStringList checkedLibraries() const;
     // Why the checked libraries cannot be measured together (two of them
-    // claim one instance name), empty when they can.
+    // claim one name: the instance's, or the variant label they are measured
+    // under), empty when they can.
     QString checkedClash() const;
+    // The variant labels of the checked libraries, in checkedLibraries() order:
+    // "" or "NAME@variant" each (CampaignOptions::variants); empty when none has a variant name.
+    std::vector<std::string> checkedVariants() const;
     void setChecked(int row, bool checked);
+    // Measures the library as variant `variant` of its instance (NAME@variant);
+    // "" measures it under its own name again. Why not, in core's English
+    // (variant_label_problem: "variant name ..."), when the name cannot be used; empty when set.
+    QString setVariant(int row, const QString &variant);
     // Finds libraries on the instance search path and describes each in a
     // runner child, in the background; instancesChanged() when done.
     void discoverInstances();

@@ -220,8 +220,18 @@ QString InstanceTreeModel::leafTooltip(int instanceRow) const
     tip += QStringLiteral("<br><b>%1:</b> %2").arg(tr("Library"), entry.library.toHtmlEscaped());
     if (const QString kat = katConcern(entry); !kat.isEmpty())
         tip = QStringLiteral("<b>%1</b><br>").arg(kat.toHtmlEscaped()) + tip;
+    if (!entry.variant.isEmpty())
+        tip += QStringLiteral("<br><b>%1:</b> %2")
+                   .arg(tr("Measured as"),
+                        tr("%1, a variant of %2: its records are filed under this label, beside other builds of %2.")
+                            .arg(measuredLabel(entry), QString::fromStdString(m.instance))
+                            .toHtmlEscaped());
     if (!entry.clash.isEmpty())
-        tip = QStringLiteral("<b>%1</b> %2<br>").arg(tr("Name clash:"), entry.clash.toHtmlEscaped()) + tip;
+        tip = QStringLiteral("<b>%1</b> %2<br>%3<br>")
+                  .arg(tr("Name clash:"), entry.clash.toHtmlEscaped(),
+                       tr("To measure both side by side, right-click one and choose Measure as variant….")
+                           .toHtmlEscaped()) +
+              tip;
     return tip;
 }
 
@@ -294,7 +304,7 @@ QVariant InstanceTreeModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case SortRole:
         switch (column) {
-        case Name: return nameOf(entry);
+        case Name: return entry.variant.isEmpty() ? nameOf(entry) : measuredLabel(entry); // as a campaign files it
         case Passes: return number(caps.passes);
         case SecurityBits:
             if (entry.info.meta.claimed_security_bits == 0)
