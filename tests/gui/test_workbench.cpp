@@ -411,8 +411,14 @@ TEST(Campaign, CancelKeepsTheFinishedRecords)
             session.cancel();
     });
     const std::vector<std::string> ops = {"init_a", "init_b", "derive_a", "derive_b", "exchange"};
+    // Pair after pair, so the first record comes while the others still have
+    // trials to run. (Interleaved, every operation ends in the same last round
+    // and its records are written together at that round's end: a cancel that
+    // arrives after the first of them finds them all finished.)
+    CampaignOptions plan = tinyPlan(lib, out, ops, 0.1);
+    plan.order = "harness";
     QString why;
-    ASSERT_TRUE(session.start(tinyPlan(lib, out, ops, 0.1), &why)) << why.toStdString();
+    ASSERT_TRUE(session.start(plan, &why)) << why.toStdString();
     ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() == 1; }, 180000));
 
     const auto outcome = finished.first().first().value<CampaignOutcome>();
