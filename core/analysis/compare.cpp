@@ -311,6 +311,13 @@ void set_ratio_ci(SampleTest &t, double alpha, Language lang)
 // "faster" = B's interval lies below 1 - Δ. A direction is named only when the
 // ratio of the medians, the table's trial ratio, points the same way, so the
 // words never contradict the ratio printed beside them.
+void read_interval(SampleTest &t, double margin)
+{
+    t.verdict = margin_verdict(t.ratio_ci.low, t.ratio_ci.high, margin);
+    if ((t.verdict == Verdict::faster && !(t.median_ratio < 1)) || (t.verdict == Verdict::slower && !(t.median_ratio > 1)))
+        t.verdict = Verdict::inconclusive;
+}
+
 void set_verdict(SampleTest &t, const CompareOptions &o, Language lang)
 {
     if (!(t.min_p <= o.alpha)) {
@@ -327,9 +334,7 @@ void set_verdict(SampleTest &t, const CompareOptions &o, Language lang)
         t.verdict_note = t.ratio_ci_reason;
         return;
     }
-    t.verdict = margin_verdict(t.ratio_ci.low, t.ratio_ci.high, o.margin);
-    if ((t.verdict == Verdict::faster && !(t.median_ratio < 1)) || (t.verdict == Verdict::slower && !(t.median_ratio > 1)))
-        t.verdict = Verdict::inconclusive;
+    read_interval(t, o.margin);
 }
 
 // Two campaigns differ by the host's campaign-to-campaign spread with nothing
@@ -341,7 +346,7 @@ void set_verdict(SampleTest &t, const CompareOptions &o, Language lang)
 // does not is "inconclusive: below this host's campaign-to-campaign spread".
 void add_campaign_spread(SampleTest &t, const CompareOptions &o, Language lang)
 {
-    if (o.paired || !(o.campaign_spread > 0) || !t.ratio_ci.reached || !(t.median_ratio > 0))
+    if (o.paired || !(o.campaign_spread > 0) || t.verdict == Verdict::too_few_trials || !(t.median_ratio > 0))
         return;
     const Verdict trials_only = t.verdict;
     t.trial_ratio_ci = t.ratio_ci;
@@ -352,9 +357,7 @@ void add_campaign_spread(SampleTest &t, const CompareOptions &o, Language lang)
     t.ratio_ci.low = std::exp(centre - std::hypot(below, level));
     t.ratio_ci.high = std::exp(centre + std::hypot(above, level));
     t.ratio_ci.exact = false;
-    t.verdict = margin_verdict(t.ratio_ci.low, t.ratio_ci.high, o.margin);
-    if ((t.verdict == Verdict::faster && !(t.median_ratio < 1)) || (t.verdict == Verdict::slower && !(t.median_ratio > 1)))
-        t.verdict = Verdict::inconclusive;
+    read_interval(t, o.margin);
     if (t.verdict == Verdict::inconclusive && trials_only != Verdict::inconclusive)
         t.verdict_note = trf(lang, "inconclusive: below this host's campaign-to-campaign spread of {}",
                              {fmt::py_format(100 * o.campaign_spread, 'f', 1) + " %"});
