@@ -43,7 +43,7 @@ const char *kHelp =
     "                                    [--load off|alternate] [--mode adaptive|fixed]\n"
     "                                    [--precision P] [--budget S] [--cpu N]\n"
     "       kexbench-cli bench verdicts [--campaigns K] [--rounds R] [--margin PCT]\n"
-    "                                   [--target S] [--cpu N] [--out FILE] [--keep DIR]\n"
+    "                                   [--target S] [--cpu N] [--over MIN] [--out FILE] [--keep DIR]\n"
     "       kexbench-cli bench io\n"
     "\n"
     "floor      the timer floor: the cost of timing a step that does nothing (default the\n"
@@ -65,14 +65,15 @@ const char *kHelp =
     "                        integer loop pinned to another CPU, started and stopped by\n"
     "                        the command itself (its pid is printed); needs 2 CPUs\n"
     "verdicts   how often kexbench's verdicts are wrong on this host, where the truth is known:\n"
-    "           K (default 6) interleaved campaigns of R (default 30) rounds of the built-in\n"
+    "           K (default 6) interleaved campaigns of R (default 60) rounds of the built-in\n"
     "           self-check workloads (identical twins SELFCHECK-A and -TWIN, siblings doing\n"
     "           2 % and 5 % more work), each compared round by round, and consecutive\n"
     "           campaigns compared unpaired; prints the A/A false-call rate and the power\n"
     "           with Clopper-Pearson 95 % intervals and the host's campaign-to-campaign\n"
     "           spread, and keeps them in FILE (default <data home>/kexbench/verdict-check.json,\n"
     "           which compare and the workbench read); --margin (default 1), --target\n"
-    "           seconds per trial (default 0.05), --keep DIR keeps the campaign folders\n"
+    "           seconds per trial (default 0.05), --over MIN spreads the campaigns evenly over\n"
+    "           MIN minutes (a campaign that is early waits), --keep DIR keeps the campaign folders\n"
     "io         the cost of writing one record with 20 000 samples and of bundling a campaign\n";
 
 // A quiet observer: bench prints only its figures.
@@ -593,7 +594,7 @@ int stability(const Args &args)
 int cmd_bench(const std::vector<std::string> &argv)
 {
     Args args(argv, {"--instance", "--runs", "--cpu", "--op", "--load", "--mode", "--precision", "--budget",
-                     "--campaigns", "--rounds", "--margin", "--target", "--out", "--keep"},
+                     "--campaigns", "--rounds", "--margin", "--target", "--over", "--out", "--keep"},
               {"--help", "-h"});
     if (!args.ok())
         return usage_error("bench", args.error());

@@ -41,8 +41,9 @@ struct Quiet : CampaignObserver {
 };
 
 struct Settings {
-    int campaigns = 6, rounds = 30;
+    int campaigns = 6, rounds = 60;
     double margin = 0.01, target_s = 0.05;
+    double over_s = 0; // campaign k starts no earlier than (k - 1) / (K - 1) of this span
     std::optional<int> cpu;
     std::string out_file, keep_dir;
 };
@@ -66,7 +67,7 @@ std::string host_name()
 
 std::string configure(const Args &args, Settings &s)
 {
-    double campaigns = s.campaigns, rounds = s.rounds, margin = 100 * s.margin, cpu = -1;
+    double campaigns = s.campaigns, rounds = s.rounds, margin = 100 * s.margin, cpu = -1, over_min = 0;
     if (!parse_number(args.value("--campaigns"), campaigns, 2, 1000))
         return "--campaigns takes 2 to 1000";
     if (!parse_number(args.value("--rounds"), rounds, 6, 1000))
@@ -77,6 +78,9 @@ std::string configure(const Args &args, Settings &s)
         return "--target takes seconds per trial (0.001 to 10)";
     if (!parse_number(args.value("--cpu"), cpu, 0, 4095))
         return "--cpu takes a CPU number";
+    if (!parse_number(args.value("--over"), over_min, 0, 7 * 24 * 60))
+        return "--over takes minutes (0 to a week)";
+    s.over_s = 60 * over_min;
     s.campaigns = static_cast<int>(campaigns);
     s.rounds = static_cast<int>(rounds);
     s.margin = margin / 100;
@@ -198,6 +202,23 @@ std::optional<double> spread_of(const std::vector<Dataset> &campaigns)
     return pooled_campaign_spread(centres);
 }
 
+// --over spreads the campaigns over a span, so the check meets the host's
+// phases of a whole afternoon rather than of one busy quarter hour: campaign k
+// waits, if it is early, for its share (k - 1) / (K - 1) of the span.
+bool wait_for_slot(const Settings &s, int k, std::chrono::steady_clock::time_point start)
+{
+    if (s.over_s <= 0 || s.campaigns < 2)
+        return true;
+    const auto due = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(s.over_s * (k - 1) / (s.campaigns - 1)));
+    while (std::chrono::steady_clock::now() < due) {
+        if (g_verdicts_cancel)
+            return false;
+        ::usleep(200 * 1000);
+    }
+    return !g_verdicts_cancel;
+}
+
 int refuse(const std::string &why)
 {
     std::fprintf(stderr, "kexbench-cli bench verdicts: %s\n", why.c_str());
@@ -237,15 +258,18 @@ int bench_verdicts(const Args &args)
     check.host = host_name();
     check.started_utc = utc_text();
     std::printf("verdict self-check: %d interleaved campaigns of %d rounds (%s, %s, %s, %s; exchange, %s s a "
-                "trial, CPU %d), margin %s\n",
+                "trial, CPU %d), margin %s%s\n",
                 s.campaigns, s.rounds, kSelfCheckA, kSelfCheckTwin, kSelfCheck102, kSelfCheck105,
-                fmt::py_format(s.target_s, 'g', 3).c_str(), *s.cpu, margin_text(s.margin).c_str());
+                fmt::py_format(s.target_s, 'g', 3).c_str(), *s.cpu, margin_text(s.margin).c_str(),
+                s.over_s > 0 ? (", spread over " + fmt::py_format(s.over_s / 60, 'g', 4) + " min").c_str() : "");
     std::fflush(stdout);
     const auto start = std::chrono::steady_clock::now();
     std::vector<Dataset> campaigns;
     char tmpl[] = "/tmp/kexbench-verdicts-XXXXXX";
     const std::string work = s.keep_dir.empty() ? std::string(::mkdtemp(tmpl)) : s.keep_dir;
     for (int k = 1; k <= s.campaigns; ++k) {
+        if (!wait_for_slot(s, k, start))
+            return refuse("cancelled before campaign " + std::to_string(k));
         const auto begun = std::chrono::steady_clock::now();
         const std::string dir = (fs::path(work) / ("campaign-" + std::to_string(k))).string();
         auto data = run_one(s, dir);

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -80,9 +81,26 @@ TEST(BenchVerdicts, TalliesEveryComparisonAndKeepsTheCampaignSpread)
     EXPECT_FALSE(contains(pairs.out, "campaign-to-campaign spread")) << pairs.out;
 }
 
+// --over spreads the campaigns over a span: the second of two waits for the
+// end of the span, however fast the first was (a lower bound on a wait the
+// command makes, not a speed).
+TEST(BenchVerdicts, OverSpreadsTheCampaignsOverTheSpan)
+{
+    TempDir dir;
+    const auto begun = std::chrono::steady_clock::now();
+    const ProcessResult r = run_cli_home(
+        {"bench", "verdicts", "--campaigns", "2", "--rounds", "6", "--target", "0.005", "--over", "0.15"}, dir / "h");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "margin \u00b11 %, spread over 0.15 min\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "campaign 2/2 (")) << r.out;
+    EXPECT_GE(seconds, 9.0);
+}
+
 TEST(BenchVerdicts, RefusesTooFewRoundsOrCampaigns)
 {
     TempDir dir;
+    EXPECT_EQ(run_cli_home({"bench", "verdicts", "--over", "-1"}, dir / "h").exit_code, 2);
     EXPECT_EQ(run_cli_home({"bench", "verdicts", "--rounds", "5"}, dir / "h").exit_code, 2);
     EXPECT_EQ(run_cli_home({"bench", "verdicts", "--campaigns", "1"}, dir / "h").exit_code, 2);
     EXPECT_FALSE(fs::exists(dir / "h"));
