@@ -4,6 +4,7 @@
 #include "models/background.h"
 #include "workbench.h"
 
+#include "core/analysis/ct.h"
 #include "core/base/discovery.h"
 #include "core/data/dataset.h"
 

@@ -105,7 +105,7 @@ const std::vector<std::string> kColumns = {"instance", "operation", "max |t|", "
 
 CtLine line_of(const CtRecord &r)
 {
-    const std::optional<CtBattery> battery = r.battery();
+    const std::optional<CtBattery> battery = ct_battery_of(r);
     const std::string verdict = ct_verdict(battery);
     const CtCrop *strongest = battery ? battery->strongest() : nullptr;
     const WelchTest none;
@@ -191,7 +191,7 @@ bool write_record(const std::string &out_dir, const CtRecord &r)
     const std::filesystem::path path = std::filesystem::path(out_dir) / ct_record_relative_path(r.instance, r.operation);
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
-    auto written = write_file_atomic(path.string(), ct_record_to_json(r).dump() + "\n");
+    auto written = write_file_atomic(path.string(), ct_record_to_json(r, ct_summary_json(r)).dump() + "\n");
     if (!written)
         std::fprintf(stderr, "kexbench-cli ct: %s\n", written.error().c_str());
     return static_cast<bool>(written);

@@ -5,7 +5,6 @@
 #include "core/analysis/consistency.h"
 #include "core/base/format.h"
 #include "core/base/i18n.h"
-#include "core/campaign/runner_host.h"
 
 #include <algorithm>
 #include <cctype>

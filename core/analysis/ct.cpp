@@ -108,4 +108,37 @@ std::string ct_verdict(const std::optional<CtBattery> &battery)
     return battery->leak() ? "leak" : "no leak detected";
 }
 
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+ojson optional_number(const std::optional<double> &v)
+{
+    return v && std::isfinite(*v) ? ojson(*v) : ojson(nullptr);
+}
+
+} // namespace
+
+ojson ct_summary_json(const CtRecord &r)
+{
+    const std::optional<CtBattery> battery = ct_battery_of(r);
+    ojson s;
+    s["verdict"] = ct_verdict(battery);
+    s["threshold"] = kCtLeakThreshold;
+    s["measurements"] = r.ticks.size();
+    if (!battery)
+        return s;
+    const CtCrop *strongest = battery->strongest();
+    s["max_abs_t"] = battery->max_abs_t();
+    s["crop_percentile"] = strongest && strongest->percentile ? ojson(*strongest->percentile) : ojson(nullptr);
+    s["crops"] = ojson::array();
+    for (const CtCrop &c : battery->crops())
+        s["crops"].push_back({{"percentile", c.percentile ? ojson(*c.percentile) : ojson(nullptr)},
+                              {"threshold", c.threshold},
+                              {"t", optional_number(c.test.t())},
+                              {"fixed", c.test.count(CtClass::Fixed)},
+                              {"random", c.test.count(CtClass::Random)}});
+    return s;
+}
+
 } // namespace kexbench

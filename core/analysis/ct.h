@@ -10,6 +10,10 @@
 // cannot tell a secret from a public input: both classes change both.
 #pragma once
 
+#include "core/data/ct_record.h"
+
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -80,5 +84,15 @@ std::optional<CtBattery> ct_battery_over(const std::vector<uint64_t> &times, con
 
 // "leak" or "no leak detected" (the check ran), "n/a" when it could not.
 std::string ct_verdict(const std::optional<CtBattery> &battery);
+
+// The check over a record's stored measurements.
+inline std::optional<CtBattery> ct_battery_of(const CtRecord &record)
+{
+    return ct_battery_over(record.ticks, record.classes);
+}
+
+// The derived figures a ct record carries for readers without kexbench
+// (verdict, threshold, every crop's t): ct_record_to_json's `summary`.
+nlohmann::ordered_json ct_summary_json(const CtRecord &record);
 
 } // namespace kexbench

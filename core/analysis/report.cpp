@@ -9,7 +9,6 @@
 #include "core/base/i18n.h"
 #include "core/base/discovery.h"
 #include "core/base/format.h"
-#include "core/campaign/runner_host.h"
 #include "core/analysis/stats.h"
 #include "core/analysis/transmission.h"
 #include "core/analysis/trial_stats.h"

@@ -90,6 +90,11 @@ struct Report {
 // Never fails: missing data becomes "–" cells or an explanatory paragraph.
 Report build_report(const Dataset &dataset, const ReportOptions &options);
 
+// build_report() of a published-page dataset (core/data/published_page.h): the
+// page's own sections and tables cell for cell, with an intro paragraph (and a
+// title suffix) saying it is a published page with trial-level figures only.
+Report published_page_report(const Dataset &dataset, const ReportOptions &options);
+
 // The published page layout: "# title", "## 4. Performance", "| a | b |" rows
 // under a "|---|---|" separator.
 std::string render_markdown(const Report &report);

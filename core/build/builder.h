@@ -18,6 +18,7 @@
 // children that load the finished library to check it and run its KAT.
 #pragma once
 
+#include "core/base/shell_words.h"
 #include "core/base/result.h"
 #include "core/base/untrusted.h" // name_problem(): the ALGORITHM_INSTANCE rule
 
@@ -94,8 +95,8 @@ std::string family_for(const std::string &instance, const std::string &folder_na
 // "128" for "ADKEX-128"; the whole name when it has no '-'.
 std::string parameter_set_for(const std::string &instance);
 
-// Splits a flag string into words: white space separates, '...' and "..." group, \ escapes.
-Result<std::vector<std::string>> split_flags(const std::string &text);
+// Splits a flag string into words (core/base/shell_words.h).
+inline Result<std::vector<std::string>> split_flags(const std::string &text) { return split_shell_words(text, "flags"); }
 // "GNU 12.2.0", "Clang 14.0.6" from the output of `cc --version`; the first line otherwise.
 std::string compiler_description(const std::string &version_output);
 // text as the contents of a C string literal ("..." with \ " and control bytes escaped).

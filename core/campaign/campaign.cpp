@@ -7,7 +7,6 @@
 #include "core/campaign/environment.h"
 #include "core/base/fsutil.h"
 #include "core/campaign/kat_check.h"
-#include "core/runner/measure.h"
 #include "core/campaign/operations.h"
 #include "core/campaign/process.h"
 #include "core/campaign/progress_plan.h"

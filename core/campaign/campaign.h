@@ -6,6 +6,7 @@
 // holds complete records resumes where it stopped.
 #pragma once
 
+#include "core/data/campaign_folder.h"
 #include "core/campaign/build_info.h"
 #include "core/campaign/kat_manifest.h"
 #include "core/campaign/planner.h"
@@ -130,10 +131,6 @@ struct ProfilePlan {
 };
 // iterations > 0 replaces the rule's count (--profile-iterations); the timeout follows it.
 ProfilePlan plan_profile(double exchange_t1, double setup_s, double slack_s, uint64_t iterations = 0);
-
-// The lock file of a campaign folder (held with flock while a campaign runs;
-// never part of a bundle: it is about this machine, not the evidence).
-inline constexpr const char *kCampaignLockFile = ".kexbench.lock";
 
 // The lock of a campaign folder: its open .kexbench.lock under flock, held
 // until this object is destroyed. The kernel drops the lock when the

@@ -96,4 +96,11 @@ void from_json(const nlohmann::json &j, InstanceInfo &info)
     info.elf_load_bytes = j.value("elf_load_bytes", uint64_t{0});
 }
 
+std::string describe_capacities(const Capacities &c)
+{
+    auto b = [](unsigned long long n) { return std::to_string(n) + " B"; };
+    return "passes " + std::to_string(c.passes) + ", pk " + b(c.pk) + ", sk " + b(c.sk) + ", sta " + b(c.sta) +
+           ", stb " + b(c.stb) + ", ss " + b(c.ss) + ", total msg " + b(c.total_msg);
+}
+
 } // namespace kexbench

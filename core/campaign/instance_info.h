@@ -3,8 +3,6 @@
 // CLI and the GUI can hold without loading the library themselves.
 #pragma once
 
-#include "core/runner/instance.h"
-
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
@@ -12,6 +10,35 @@
 #include <vector>
 
 namespace kexbench {
+
+// Getter values, all in bytes (kex_get_*).
+struct Capacities {
+    unsigned long long passes = 0;
+    unsigned long long pk = 0;
+    unsigned long long sk = 0;
+    unsigned long long sta = 0;
+    unsigned long long stb = 0;
+    unsigned long long ss = 0;
+    unsigned long long total_msg = 0;
+};
+
+// "passes 2, pk 32 B, sk 32 B, sta 32 B, stb 64 B, ss 32 B, total msg 64 B"
+std::string describe_capacities(const Capacities &caps);
+
+// Copied out of the library's kexbench_meta block by the runner child that loaded it
+// (core/runner/instance.h); plain data from then on.
+struct InstanceMeta {
+    std::string instance;
+    std::string display_name;
+    std::string family;
+    std::string parameter_set;
+    std::string group;
+    std::string variant;
+    std::string compiler;
+    std::string build_flags;
+    unsigned claimed_security_bits = 0;
+    unsigned abi_version = 0;
+};
 
 struct InstanceInfo {
     std::string path;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/campaign/runner_host.h"
 
-#include "core/build/builder.h"
+#include "core/base/shell_words.h"
 #include "core/base/discovery.h"
 #include "core/base/elf_file.h"
 
@@ -69,16 +69,9 @@ std::shared_ptr<const RunnerHost> local_runner_host(const std::string &runner, c
     return std::make_shared<LocalRunnerHost>(runner.empty() ? runner_path() : runner, wrapper);
 }
 
-std::string emulation_warning(const std::string &where, const std::string &machine)
-{
-    const std::string hardware = machine == "aarch64" ? "aarch64 (ARM)" : machine;
-    return "emulated with " + where + ": timings are not measurements of " + hardware + " hardware";
-}
-
 Result<std::vector<std::string>> split_command_words(const std::string &command)
 {
-    // The build-flags splitter has the shell's quoting rules this needs; only its error names flags.
-    auto words = split_flags(command);
+    auto words = split_shell_words(command, "command");
     if (!words)
         return fail("unterminated quote in command '" + command + "'");
     return words;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/data/dataset.h"
 
 #include <chrono>
 #include <cstdint>
@@ -64,11 +65,7 @@ public:
 std::shared_ptr<const RunnerHost> local_runner_host(const std::string &runner = {},
                                                     const std::vector<std::string> &wrapper = {});
 
-// "emulated with qemu-aarch64 -L /usr/aarch64-linux-gnu: timings are not
-// measurements of aarch64 (ARM) hardware": the warning an emulated campaign
-// carries and the report and comparison show; `where` and `machine` as
-// RunnerHost::where() and machine() gave them.
-std::string emulation_warning(const std::string &where, const std::string &machine);
+// The warning an emulated campaign carries (core/data/dataset.h).
 inline std::string emulation_warning(const RunnerHost &host) { return emulation_warning(host.where(), host.machine()); }
 
 // "qemu-aarch64 -L /usr/aarch64-linux-gnu" split into words as a shell would

@@ -4,7 +4,7 @@
 // anything is created, files are created with openat() below target_dir
 // without following links, and inflation stops at the byte limit however
 // small the compressed input is.
-#include "core/campaign/campaign.h"
+#include "core/data/campaign_folder.h"
 #include "core/data/dataset.h"
 #include "core/base/fsutil.h"
 

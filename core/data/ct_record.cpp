@@ -20,37 +20,9 @@ namespace {
 
 constexpr size_t kMaxCtMeasurements = size_t{1} << 26;
 
-ojson optional_number(const std::optional<double> &v)
-{
-    return v && std::isfinite(*v) ? ojson(*v) : ojson(nullptr);
-}
-
-// Derived figures, for a reader without kexbench; kexbench recomputes them.
-ojson summary_json(const CtRecord &r)
-{
-    const std::optional<CtBattery> battery = r.battery();
-    ojson s;
-    s["verdict"] = ct_verdict(battery);
-    s["threshold"] = kCtLeakThreshold;
-    s["measurements"] = r.ticks.size();
-    if (!battery)
-        return s;
-    const CtCrop *strongest = battery->strongest();
-    s["max_abs_t"] = battery->max_abs_t();
-    s["crop_percentile"] = strongest && strongest->percentile ? ojson(*strongest->percentile) : ojson(nullptr);
-    s["crops"] = ojson::array();
-    for (const CtCrop &c : battery->crops())
-        s["crops"].push_back({{"percentile", c.percentile ? ojson(*c.percentile) : ojson(nullptr)},
-                              {"threshold", c.threshold},
-                              {"t", optional_number(c.test.t())},
-                              {"fixed", c.test.count(CtClass::Fixed)},
-                              {"random", c.test.count(CtClass::Random)}});
-    return s;
-}
-
 } // namespace
 
-ojson ct_record_to_json(const CtRecord &r)
+ojson ct_record_to_json(const CtRecord &r, ojson summary)
 {
     ojson j;
     j["kind"] = "kexbench-ct";
@@ -68,7 +40,7 @@ ojson ct_record_to_json(const CtRecord &r)
     j["elapsed_s"] = r.elapsed_s;
     j["stop"] = r.stop;
     j["dropped_tick_pairs"] = r.dropped_tick_pairs;
-    j["summary"] = summary_json(r);
+    j["summary"] = std::move(summary);
     j["ticks"] = encode_samples(r.ticks);
     j["classes"] = encode_samples(std::vector<uint64_t>(r.classes.begin(), r.classes.end()));
     return j;

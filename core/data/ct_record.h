@@ -3,10 +3,10 @@
 // output folder of `kexbench-cli ct` (or of a campaign). It keeps every
 // measurement with its class, so the test can be recomputed and compared
 // across systems (x86-64 beside aarch64: a leak may show on one only). The
-// summary written with it is derived: readers recompute it from the samples.
+// summary written with it is derived (core/analysis/ct.h): readers recompute
+// it from the samples.
 #pragma once
 
-#include "core/analysis/ct.h"
 #include "core/base/result.h"
 
 #include <nlohmann/json.hpp>
@@ -33,12 +33,11 @@ struct CtRecord {
     std::vector<uint64_t> ticks;   // per measurement, in measuring order
     std::vector<unsigned char> classes; // 0 fixed, 1 random, beside ticks
     std::string source_path;       // not serialized
-
-    // The check over the stored measurements (core/analysis/ct.h).
-    std::optional<CtBattery> battery() const { return ct_battery_over(ticks, classes); }
 };
 
-nlohmann::ordered_json ct_record_to_json(const CtRecord &record);
+// `summary` goes in as given, for readers without kexbench: the derived
+// figures (core/analysis/ct.h ct_summary_json); kexbench recomputes them.
+nlohmann::ordered_json ct_record_to_json(const CtRecord &record, nlohmann::ordered_json summary);
 Result<CtRecord> ct_record_from_json(const nlohmann::ordered_json &j, const std::string &origin);
 Result<CtRecord> read_ct_record_file(const std::string &path);
 

@@ -784,4 +784,10 @@ Result<std::vector<BandwidthEntry>> read_bandwidth_csv(const std::string &path)
     return rows;
 }
 
+std::string emulation_warning(const std::string &where, const std::string &machine)
+{
+    const std::string hardware = machine == "aarch64" ? "aarch64 (ARM)" : machine;
+    return "emulated with " + where + ": timings are not measurements of " + hardware + " hardware";
+}
+
 } // namespace kexbench

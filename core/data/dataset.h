@@ -96,6 +96,12 @@ struct RunnerHostInfo {
     bool emulated() const { return kind == "emulated"; }
 };
 
+// "emulated with qemu-aarch64 -L /usr/aarch64-linux-gnu: timings are not
+// measurements of aarch64 (ARM) hardware": the warning an emulated campaign
+// carries and the report and comparison show; `where` and `machine` as
+// RunnerHostInfo (or the campaign's RunnerHost) gives them.
+std::string emulation_warning(const std::string &where, const std::string &machine);
+
 struct Dataset {
     std::string root;          // the folder (or bundle file) it came from
     std::string system_label;  // e.g. "x86_1"; campaign.json system_id, else the folder name

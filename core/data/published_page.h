@@ -21,8 +21,6 @@
 namespace kexbench {
 
 struct Dataset;
-struct Report;
-struct ReportOptions;
 
 inline constexpr const char *kPublishedPageKind = "published page";
 
@@ -93,11 +91,6 @@ bool is_markdown_page(const std::string &path);
 // in the page model only (no Record::sizes). No campaign.json: two pages of one
 // harness campaign are two datasets.
 Result<Dataset> load_published_page(const std::string &path);
-
-// build_report() of a published-page dataset: the page's own sections and
-// tables cell for cell, with an intro paragraph (and a title suffix) saying it
-// is a published page with trial-level figures only.
-Report published_page_report(const Dataset &dataset, const ReportOptions &options);
 
 // The sentence every view of a page dataset shows, in "en" or "zh_CN".
 std::string published_page_notice(const std::string &system, const std::string &language = "en");

@@ -176,13 +176,6 @@ std::string check_passes(const std::string &path, const Capacities &c, const Ins
 
 } // namespace
 
-std::string describe_capacities(const Capacities &c)
-{
-    auto b = [](unsigned long long n) { return std::to_string(n) + " B"; };
-    return "passes " + std::to_string(c.passes) + ", pk " + b(c.pk) + ", sk " + b(c.sk) + ", sta " + b(c.sta) +
-           ", stb " + b(c.stb) + ", ss " + b(c.ss) + ", total msg " + b(c.total_msg);
-}
-
 Result<std::unique_ptr<Instance>> Instance::load(const std::string &path)
 {
     if (auto elf = check_loadable(path); !elf)

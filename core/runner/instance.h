@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/campaign/instance_info.h"
 
 #include <array>
 #include <cstdint>
@@ -28,34 +29,6 @@ using DeriveFn = int (*)(unsigned char *, unsigned long long, unsigned char *, u
                          unsigned long long, unsigned char *, unsigned long long, unsigned char *,
                          unsigned long long *);
 using SeedFn = int (*)(const unsigned char *, unsigned long long);
-
-// Getter values, all in bytes (kex_get_*).
-struct Capacities {
-    unsigned long long passes = 0;
-    unsigned long long pk = 0;
-    unsigned long long sk = 0;
-    unsigned long long sta = 0;
-    unsigned long long stb = 0;
-    unsigned long long ss = 0;
-    unsigned long long total_msg = 0;
-};
-
-// "passes 2, pk 32 B, sk 32 B, sta 32 B, stb 64 B, ss 32 B, total msg 64 B"
-std::string describe_capacities(const Capacities &caps);
-
-// Copied out of the library's kexbench_meta block (strings owned here).
-struct InstanceMeta {
-    std::string instance;
-    std::string display_name;
-    std::string family;
-    std::string parameter_set;
-    std::string group;
-    std::string variant;
-    std::string compiler;
-    std::string build_flags;
-    unsigned claimed_security_bits = 0;
-    unsigned abi_version = 0;
-};
 
 struct InstanceApi {
     InitFn init_a = nullptr;

@@ -10,6 +10,7 @@
 #include "mainwindow.h"
 #include "models/ctresultsmodel.h"
 
+#include "core/analysis/ct.h"
 #include "core/data/ct_record.h"
 #include "core/data/dataset.h"
 
@@ -68,7 +69,7 @@ CtRecord syntheticRecord(const std::string &instance, const std::string &op, con
 void writeRecord(const QString &folder, const CtRecord &r)
 {
     const std::string path = QDir(folder).filePath(QString::fromStdString(ct_record_relative_path(r.instance, r.operation))).toStdString();
-    std::ofstream(path) << ct_record_to_json(r).dump();
+    std::ofstream(path) << ct_record_to_json(r, ct_summary_json(r)).dump();
 }
 
 // Two systems' ct/ folders: x86-64 with three checks (a leak, none, too few

@@ -4,6 +4,7 @@
 // (tests/fixtures/memory), records written by kexbench-cli.
 #include "cli_helpers.h"
 
+#include "core/analysis/ct.h"
 #include "core/data/ct_record.h"
 #include "core/data/record.h"
 
@@ -184,7 +185,7 @@ TEST(ConstantTimeCheck, FlagsTheSecretBranchNotTheControlAndKeepsRecords)
     auto rec = read_ct_record_file(file);
     ASSERT_TRUE(rec.ok()) << rec.error();
     EXPECT_EQ(rec->stop, "leak") << "stopped on the leak, not at the budget";
-    auto battery = rec->battery();
+    auto battery = ct_battery_of(*rec);
     ASSERT_TRUE(battery.has_value());
     EXPECT_GT(battery->max_abs_t(), kCtLeakThreshold);
     EXPECT_EQ(rec->ticks.size(), rec->classes.size());

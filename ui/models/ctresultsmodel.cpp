@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/ctresultsmodel.h"
 
+#include "core/analysis/ct.h"
 #include "core/base/discovery.h"
 #include "core/data/record.h"
 
@@ -138,7 +139,7 @@ CtResultsModel::Row rowOf(int source, const QString &label, CtRecord record)
     CtResultsModel::Row row;
     row.source = source;
     row.sourceLabel = label;
-    const std::optional<CtBattery> battery = record.battery();
+    const std::optional<CtBattery> battery = ct_battery_of(record);
     row.verdict = ct_verdict(battery);
     if (battery) {
         if (const CtCrop *strongest = battery->strongest()) {
