@@ -220,14 +220,20 @@ int io()
     for (int i = 0; i < 20; ++i) {
         auto t0 = C::now();
         auto path = fs::path(dir.path) / "records" / "bench" / ("BENCH__exchange" + std::to_string(i) + ".json");
-        write_file_atomic(path.string(), record_to_json(rec).dump(1));
+        if (auto written = write_file_atomic(path.string(), record_to_json(rec).dump(1)); !written) {
+            std::fprintf(stderr, "kexbench-cli bench io: %s\n", written.error().c_str());
+            return kExitFailure;
+        }
         write_s.push_back(std::chrono::duration<double>(C::now() - t0).count());
     }
     std::vector<double> bundle_s;
     uint64_t bytes = 0;
     for (int i = 0; i < 5; ++i) {
         auto t0 = C::now();
-        write_bundle(dir.path, dir.path + ".kxb");
+        if (auto bundled = write_bundle(dir.path, dir.path + ".kxb"); !bundled) {
+            std::fprintf(stderr, "kexbench-cli bench io: %s\n", bundled.error().c_str());
+            return kExitFailure;
+        }
         bundle_s.push_back(std::chrono::duration<double>(C::now() - t0).count());
         std::error_code ec;
         bytes = fs::file_size(dir.path + ".kxb", ec);
