@@ -30,7 +30,7 @@ build-aarch64: deps
 
 build-fuzz: deps
 	cmake --preset fuzz
-	cmake --build --preset fuzz -j $(JOBS)
+	cmake --build --preset fuzz -j $(JOBS) --target fuzz_record fuzz_bundle
 
 run: build
 	bash scripts/main-job.sh build/release
