@@ -8,12 +8,12 @@
 // instance can still fake").
 #include "core/base/fsutil.h"
 #include "core/campaign/host_description.h"
+#include "core/campaign/runner_protocol.h"
 #include "core/runner/instance.h"
 #include "core/runner/instance_info.h"
 #include "core/runner/kat.h"
 #include "core/runner/measure.h"
 #include "core/data/record.h"
-#include "core/data/sample_encoding.h"
 #include "core/analysis/ct.h"
 
 #include <nlohmann/json.hpp>
@@ -156,10 +156,10 @@ int describe(const std::string &lib)
 {
     auto inst = Instance::load(lib);
     if (!inst) {
-        answer({{"ok", false}, {"error", inst.error()}});
+        answer(kexbench::to_json(kexbench::ErrorAnswer{inst.error(), std::nullopt}));
         return 1;
     }
-    answer({{"ok", true}, {"instance", kexbench::describe_loaded(**inst)}});
+    answer(kexbench::to_json(kexbench::DescribeAnswer{kexbench::describe_loaded(**inst)}));
     return 0;
 }
 
@@ -167,55 +167,50 @@ int kat(const std::string &lib, const std::string &out, int records)
 {
     auto inst = Instance::load(lib);
     if (!inst) {
-        answer({{"ok", false}, {"error", inst.error()}});
+        answer(kexbench::to_json(kexbench::ErrorAnswer{inst.error(), std::nullopt}));
         return 1;
     }
     kexbench::KatGeneration gen = kexbench::generate_kat(**inst, records);
     if (auto written = kexbench::write_file_atomic(out, gen.text); !written) {
-        answer({{"ok", false}, {"error", written.error()}, {"instance", kexbench::describe_loaded(**inst)}});
+        answer(kexbench::to_json(kexbench::ErrorAnswer{written.error(), kexbench::describe_loaded(**inst)}));
         return 1;
     }
     const bool complete = gen.outcome.ok();
-    json j = {{"ok", complete},
-              {"status", complete ? "complete" : kexbench::exchange_status_name(gen.outcome.status)},
-              {"records", gen.records_done},
-              {"exchange_ms_avg", gen.records_done ? 1e3 * gen.exchange_seconds_total / gen.records_done : 0.0},
-              {"instance", kexbench::describe_loaded(**inst)}};
-    if (!complete)
-        j["reason"] = gen.outcome.reason;
-    answer(j);
+    kexbench::KatAnswer a;
+    a.status = complete ? "complete" : kexbench::exchange_status_name(gen.outcome.status);
+    a.reason = gen.outcome.reason;
+    a.records = gen.records_done;
+    a.exchange_ms_avg = gen.records_done ? 1e3 * gen.exchange_seconds_total / gen.records_done : 0.0;
+    a.instance = kexbench::describe_loaded(**inst);
+    answer(kexbench::to_json(a));
     return complete ? 0 : 1;
 }
 
-json measure_answer(const kexbench::MeasureResult &r)
+// The measuring code's result in the protocol's words (core/campaign/runner_protocol.h).
+kexbench::MeasureAnswer measure_answer(const kexbench::MeasureResult &r)
 {
-    json meta = json::array();
-    for (const auto &[k, v] : r.meta)
-        meta.push_back({k, v});
-    json j = {{"ok", r.complete},
-              {"status", r.complete ? "complete" : "failed"},
-              {"meta", meta},
-              {"ticks", r.ticks},
-              {"ns", r.ns},
-              {"counter", r.counter},
-              {"counter_unit", r.counter_unit},
-              {"core_cycles", r.core_cycles},
-              {"counter_hz", r.counter_hz},
-              {"time_source", r.time_source},
-              {"overhead", {{"pairs", r.overhead.pairs}, {"min_ticks", r.overhead.min_ticks},
-                            {"median_ticks", r.overhead.median_ticks}, {"min_ns", r.overhead.min_ns}}},
-              {"baseline_rss_bytes", r.baseline_rss_bytes},
-              {"peak_rss_bytes", r.peak_rss_bytes},
-              {"secret_mismatches", r.secret_mismatches},
-              {"warmups", r.warmups_done},
-              {"passes_run", r.shape.passes_run},
-              {"msg_bytes", r.shape.msg_bytes},
-              {"audits", r.shape.audits},
-              {"dropped_tick_pairs", r.dropped_tick_pairs},
-              {"health", json::parse(kexbench::trial_health_json(r.health).dump())}};
-    if (!r.complete)
-        j["reason"] = r.reason;
-    return j;
+    kexbench::MeasureAnswer a;
+    a.ok = r.complete;
+    a.reason = r.reason;
+    a.meta = r.meta;
+    a.ticks = r.ticks;
+    a.ns = r.ns;
+    a.counter = r.counter;
+    a.counter_unit = r.counter_unit;
+    a.core_cycles = r.core_cycles;
+    a.counter_hz = r.counter_hz;
+    a.time_source = r.time_source;
+    a.overhead = {r.overhead.pairs, r.overhead.min_ticks, r.overhead.median_ticks, r.overhead.min_ns};
+    a.baseline_rss_bytes = r.baseline_rss_bytes;
+    a.peak_rss_bytes = r.peak_rss_bytes;
+    a.secret_mismatches = r.secret_mismatches;
+    a.warmups = r.warmups_done;
+    a.passes_run = r.shape.passes_run;
+    a.msg_bytes.assign(r.shape.msg_bytes.begin(), r.shape.msg_bytes.end());
+    a.audits = r.shape.audits;
+    a.dropped_tick_pairs = r.dropped_tick_pairs;
+    a.health = r.health;
+    return a;
 }
 
 struct Options {
@@ -267,7 +262,7 @@ int measure(const std::string &lib, const Options &o)
 {
     auto inst = Instance::load(lib);
     if (!inst) {
-        answer({{"ok", false}, {"error", inst.error()}});
+        answer(kexbench::to_json(kexbench::ErrorAnswer{inst.error(), std::nullopt}));
         return 1;
     }
     kexbench::MeasureRequest req;
@@ -277,32 +272,26 @@ int measure(const std::string &lib, const Options &o)
     req.counter = o.counter;
     req.counter_hz = o.counter_hz;
     kexbench::MeasureResult r = kexbench::measure_operation(**inst, req);
-    answer(measure_answer(r));
+    answer(kexbench::to_json(measure_answer(r)));
     return r.complete ? 0 : 1;
 }
 
-json profile_answer(const kexbench::ProfileResult &r)
+kexbench::ProfileAnswer profile_answer(const kexbench::ProfileResult &r)
 {
-    json meta = json::array();
-    for (const auto &[k, v] : r.meta)
-        meta.push_back({k, v});
-    json calls = json::array();
+    kexbench::ProfileAnswer a;
+    a.ok = r.complete;
+    a.reason = r.reason;
+    a.meta = r.meta;
+    a.operations = r.operations;
+    a.total_ticks = r.total_ticks;
     for (const auto &c : r.calls)
-        calls.push_back({{"fn", c.fn}, {"in_bits", c.in_bits}, {"out_bits", c.out_bits}, {"calls", c.calls},
-                         {"ticks", c.ticks}});
-    json j = {{"ok", r.complete},
-              {"status", r.complete ? "complete" : "failed"},
-              {"meta", meta},
-              {"total", {{"operations", r.operations}, {"ticks", r.total_ticks}}},
-              {"calls", calls},
-              {"tick_source", r.tick_source},
-              {"tick_hz", r.tick_hz},
-              {"overflow_calls", r.overflow_calls},
-              {"secret_mismatches", r.secret_mismatches},
-              {"warmups", r.warmups_done}};
-    if (!r.complete)
-        j["reason"] = r.reason;
-    return j;
+        a.calls.push_back({c.fn, c.in_bits, c.out_bits, c.calls, c.ticks});
+    a.tick_source = r.tick_source;
+    a.tick_hz = r.tick_hz;
+    a.overflow_calls = r.overflow_calls;
+    a.secret_mismatches = r.secret_mismatches;
+    a.warmups = r.warmups_done;
+    return a;
 }
 
 // Hash/DRNG shares of one operation in a profiled build (TOTAL and CALL rows of the harness's hashprof).
@@ -310,7 +299,7 @@ int profile(const std::string &lib, const Options &o)
 {
     auto inst = Instance::load(lib);
     if (!inst) {
-        answer({{"ok", false}, {"error", inst.error()}});
+        answer(kexbench::to_json(kexbench::ErrorAnswer{inst.error(), std::nullopt}));
         return 1;
     }
     kexbench::ProfileRequest req;
@@ -318,20 +307,13 @@ int profile(const std::string &lib, const Options &o)
     req.iterations = static_cast<uint64_t>(o.iterations);
     req.warmups = static_cast<int>(o.warmups);
     kexbench::ProfileResult r = kexbench::profile_operation(**inst, req);
-    answer(profile_answer(r));
+    answer(kexbench::to_json(profile_answer(r)));
     return r.complete ? 0 : 1;
 }
 
 // The exchanges the heap pass counts after its warm-up: allocation counts that
 // vary between exchanges show as a fractional calls-per-operation figure.
 constexpr unsigned kHeapExchanges = 8;
-
-json heap_answer(const kexbench::HeapResult &h)
-{
-    return {{"exchanges", h.exchanges},       {"peak_bytes", h.peak_bytes},
-            {"allocations", h.allocations},   {"bytes_total", h.bytes_total},
-            {"min_allocations", h.min_allocations}, {"max_allocations", h.max_allocations}};
-}
 
 // The memory pass of one operation: the exact stack probe (one exchange on a
 // painted private stack), then the heap pass; --passes leaves one out (the
@@ -342,7 +324,7 @@ int stack(const std::string &lib, const Options &o)
     auto inst = Instance::load(lib);
     auto op = kexbench::parse_operation(o.op);
     if (!inst || !op) {
-        answer({{"ok", false}, {"error", inst ? "unknown operation '" + o.op + "'" : inst.error()}});
+        answer(kexbench::to_json(kexbench::ErrorAnswer{inst ? "unknown operation '" + o.op + "'" : inst.error(), std::nullopt}));
         return 1;
     }
     const auto seed = kexbench::harness_seed();
@@ -358,20 +340,16 @@ int stack(const std::string &lib, const Options &o)
         inst.value()->api().seed(seed.data(), seed.size());
         heap = kexbench::measure_heap(**inst, *op, kHeapExchanges);
     }
-    json a = {{"ok", bytes.has_value() || heap.complete}, {"instance_name", (*inst)->meta().instance}};
-    a["status"] = a["ok"].get<bool>() ? "complete" : "failed";
-    if (bytes)
-        a["stack_bytes"] = *bytes;
-    else
-        a["stack_reason"] = why;
+    kexbench::MemoryAnswer a;
+    a.instance_name = (*inst)->meta().instance;
+    a.stack_bytes = bytes;
+    a.stack_reason = why;
     if (heap.complete)
-        a["heap"] = heap_answer(heap);
-    else
-        a["heap_reason"] = heap.reason;
-    if (!a["ok"].get<bool>())
-        a["reason"] = why == heap.reason ? why : why + "; " + heap.reason;
-    answer(a);
-    return a["ok"].get<bool>() ? 0 : 1;
+        a.heap = kexbench::HeapAnswer{heap.exchanges,       heap.peak_bytes,      heap.allocations,
+                                      heap.bytes_total,     heap.min_allocations, heap.max_allocations};
+    a.heap_reason = heap.reason;
+    answer(kexbench::to_json(a));
+    return a.ok() ? 0 : 1;
 }
 
 // The constant-time check's measurements of one operation: ticks and classes
@@ -380,7 +358,7 @@ int ct(const std::string &lib, const Options &o)
 {
     auto inst = Instance::load(lib);
     if (!inst) {
-        answer({{"ok", false}, {"error", inst.error()}});
+        answer(kexbench::to_json(kexbench::ErrorAnswer{inst.error(), std::nullopt}));
         return 1;
     }
     kexbench::CtRequest req;
@@ -390,19 +368,19 @@ int ct(const std::string &lib, const Options &o)
     req.counter = o.counter;
     kexbench::CtResult r = kexbench::ct_operation(**inst, req);
     if (!r.complete) {
-        answer({{"ok", false}, {"status", "failed"}, {"reason", r.reason}});
+        answer(kexbench::ct_failure_json(r.reason));
         return 1;
     }
-    answer({{"ok", true},
-            {"status", "complete"},
-            {"instance_name", (*inst)->meta().instance},
-            {"counter", r.counter},
-            {"counter_unit", r.counter_unit},
-            {"stop", r.stop},
-            {"elapsed_s", r.elapsed_s},
-            {"dropped_tick_pairs", r.dropped_tick_pairs},
-            {"ticks", kexbench::encode_samples(r.ticks)},
-            {"classes", kexbench::encode_samples(std::vector<uint64_t>(r.classes.begin(), r.classes.end()))}});
+    kexbench::CtAnswer a;
+    a.instance_name = (*inst)->meta().instance;
+    a.counter = r.counter;
+    a.counter_unit = r.counter_unit;
+    a.stop = r.stop;
+    a.elapsed_s = r.elapsed_s;
+    a.dropped_tick_pairs = r.dropped_tick_pairs;
+    a.ticks = r.ticks;
+    a.classes = r.classes;
+    answer(kexbench::to_json(a));
     return 0;
 }
 
@@ -428,7 +406,7 @@ int host(const std::vector<std::string> &args)
             return usage();
         }
     }
-    answer({{"ok", true}, {"host", json::parse(kexbench::to_json(kexbench::describe_this_host(counter, cpu)).dump())}});
+    answer(kexbench::to_json(kexbench::HostAnswer{kexbench::describe_this_host(counter, cpu)}));
     return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "core/campaign/progress_plan.h"
 #include "core/campaign/health.h"
 #include "core/campaign/host_description.h"
+#include "core/campaign/runner_protocol.h"
 #include "core/analysis/stats.h"
 #include "core/analysis/trial_stats.h"
 #include "core/base/format.h"
@@ -71,6 +72,8 @@ struct ChildRun {
     ProcessResult proc;
     json answer;            // null when the child gave no answer
     bool complete = false;  // finished, answered ok, and (measure) the answer passed validation
+    // A measure child's answer, typed, once it passed validation: every figure is read from here.
+    std::optional<MeasureAnswer> measured;
     std::string reason;     // when not complete
     std::vector<std::string> argv;
     TrialHealth health;     // measure children with a valid answer; judged by the campaign
@@ -286,29 +289,37 @@ ChildRun run_measure_child(Context &ctx, const std::string &lib, const MeasureAs
     ChildRun run = run_child(ctx, measure_args(ctx, lib, ask.op, ask.iterations, ask.warmups), timeout_s, ask.instance);
     if (!run.complete)
         return run;
-    std::string problem = measure_answer_problem(run.answer, ask.iterations);
+    auto measured = measure_answer_from_json(run.answer);
+    std::string problem = measured ? measure_answer_problem(*measured, ask.iterations) : measured.error();
     if (problem.empty())
-        problem = measure_time_problem(run.answer, run.proc, ask.op, ask.iterations, static_cast<uint64_t>(ask.warmups),
+        problem = measure_time_problem(*measured, run.proc, ask.op, ask.iterations, static_cast<uint64_t>(ask.warmups),
                                        ctx.host->startup_allowance_s());
     if (!problem.empty()) {
         run.complete = false;
         run.reason = "runner answer rejected: " + problem;
         return run;
     }
-    run.health = *trial_health_from_json(ordered_json(run.answer["health"]), "health");
+    run.health = measured->health;
+    run.measured = std::move(*measured);
     return run;
 }
 
-// Sample arrays of a child; only complete (validated) answers have them.
-std::vector<uint64_t> samples_of(const ChildRun &run, const char *key)
+// Sample arrays of a child; only complete (validated) measure answers have them.
+const std::vector<uint64_t> &ticks_of(const ChildRun &run)
 {
-    return run.complete ? run.answer[key].get<std::vector<uint64_t>>() : std::vector<uint64_t>{};
+    static const std::vector<uint64_t> none;
+    return run.complete && run.measured ? run.measured->ticks : none;
+}
+const std::vector<uint64_t> &ns_of(const ChildRun &run)
+{
+    static const std::vector<uint64_t> none;
+    return run.complete && run.measured ? run.measured->ns : none;
 }
 
 std::optional<TrialTotals> totals_of(const ChildRun &run)
 {
-    const auto ticks = samples_of(run, "ticks");
-    const auto ns = samples_of(run, "ns");
+    const auto &ticks = ticks_of(run);
+    const auto &ns = ns_of(run);
     if (ticks.empty())
         return std::nullopt;
     TrialTotals t;
@@ -330,10 +341,8 @@ RecordProcess process_entry(const ChildRun &run, int attempt)
     p.disturbed_retries = attempt;
     if (run.proc.timed_out)
         p.timeout_s = run.proc.timeout_seconds;
-    if (run.answer.is_object())
-        for (const auto &kv : run.answer.value("meta", json::array()))
-            if (json_is_string_pair(kv))
-                p.meta.emplace_back(kv[0].get<std::string>(), kv[1].get<std::string>());
+    // A failed child's META goes into the record too, so it is read leniently here.
+    p.meta = answer_meta(run.answer);
     if (auto t = totals_of(run))
         p.trials.push_back(*t);
     return p;
@@ -371,22 +380,16 @@ struct HeapFigures {
     double allocations = 0, bytes_total = 0; // per operation
 };
 
-// The runner's "heap" answer ({exchanges, peak_bytes, allocations, bytes_total}, totals over exchanges).
-std::optional<HeapFigures> heap_figures(const json &answer)
+// Per-operation heap figures from the heap pass's totals; none from a pass that counted no exchange.
+std::optional<HeapFigures> heap_figures(const std::optional<HeapAnswer> &h)
 {
-    if (!answer.contains("heap") || !answer["heap"].is_object())
+    if (!h || h->exchanges == 0)
         return std::nullopt;
-    const json &h = answer["heap"];
-    for (const char *k : {"exchanges", "peak_bytes", "allocations", "bytes_total"})
-        if (!h.contains(k) || !json_is_uint(h[k]))
-            return std::nullopt;
     HeapFigures f;
-    f.exchanges = h["exchanges"].get<uint64_t>();
-    if (f.exchanges == 0)
-        return std::nullopt;
-    f.peak_bytes = h["peak_bytes"].get<uint64_t>();
-    f.allocations = static_cast<double>(h["allocations"].get<uint64_t>()) / static_cast<double>(f.exchanges);
-    f.bytes_total = static_cast<double>(h["bytes_total"].get<uint64_t>()) / static_cast<double>(f.exchanges);
+    f.exchanges = h->exchanges;
+    f.peak_bytes = h->peak_bytes;
+    f.allocations = static_cast<double>(h->allocations) / static_cast<double>(f.exchanges);
+    f.bytes_total = static_cast<double>(h->bytes_total) / static_cast<double>(f.exchanges);
     return f;
 }
 
@@ -409,21 +412,21 @@ struct OperationRun {
 };
 
 // Counter description, overhead and audits: the same in every child of an operation.
-void add_counter_facts(RecordSamples &s, const json &a)
+void add_counter_facts(RecordSamples &s, const MeasureAnswer &a)
 {
-    s.counter = a["counter"].get<std::string>();
-    s.counter_unit = a["counter_unit"].get<std::string>();
-    s.core_cycles = a["core_cycles"].get<bool>();
-    s.ticks_per_second = a["counter_hz"].get<double>();
-    s.time_source = a["time_source"].get<std::string>();
-    const double min_ticks = a["overhead"]["min_ticks"].get<double>();
+    s.counter = a.counter;
+    s.counter_unit = a.counter_unit;
+    s.core_cycles = a.core_cycles;
+    s.ticks_per_second = a.counter_hz;
+    s.time_source = a.time_source;
+    const double min_ticks = static_cast<double>(a.overhead.min_ticks);
     s.overhead_ticks = s.overhead_ticks == 0 ? min_ticks : std::min(s.overhead_ticks, min_ticks);
-    s.overhead_ns = a["overhead"]["min_ns"].get<double>();
-    s.secret_mismatches += a["secret_mismatches"].get<uint64_t>();
-    s.dropped_tick_pairs += a["dropped_tick_pairs"].get<uint64_t>();
-    for (const auto &audit : a["audits"])
-        if (std::find(s.audits.begin(), s.audits.end(), audit.get<std::string>()) == s.audits.end())
-            s.audits.push_back(audit.get<std::string>());
+    s.overhead_ns = a.overhead.min_ns;
+    s.secret_mismatches += a.secret_mismatches;
+    s.dropped_tick_pairs += a.dropped_tick_pairs;
+    for (const auto &audit : a.audits)
+        if (std::find(s.audits.begin(), s.audits.end(), audit) == s.audits.end())
+            s.audits.push_back(audit);
 }
 
 RetriedAttempt retried_attempt(const ChildRun &run)
@@ -431,8 +434,8 @@ RetriedAttempt retried_attempt(const ChildRun &run)
     RetriedAttempt r;
     r.health = run.health;
     r.totals = totals_of(run).value_or(TrialTotals{});
-    r.ticks = samples_of(run, "ticks");
-    r.ns = samples_of(run, "ns");
+    r.ticks = ticks_of(run);
+    r.ns = ns_of(run);
     return r;
 }
 
@@ -462,14 +465,14 @@ void add_samples(Record &rec, const OperationRun &run, const Context &ctx)
     RecordSamples s;
     s.mode = ctx.opt.mode;
     for (const KeptTrial &t : run.trials) {
-        if (!t.child.complete)
+        if (!t.child.complete || !t.child.measured)
             continue;
-        const auto ticks = samples_of(t.child, "ticks");
-        const auto ns = samples_of(t.child, "ns");
+        const auto &ticks = ticks_of(t.child);
+        const auto &ns = ns_of(t.child);
         s.ticks.insert(s.ticks.end(), ticks.begin(), ticks.end());
         s.ns.insert(s.ns.end(), ns.begin(), ns.end());
         s.trial_sizes.push_back(ticks.size());
-        add_counter_facts(s, t.child.answer);
+        add_counter_facts(s, *t.child.measured);
         s.health.push_back(t.child.health);
         s.disturbed = s.disturbed || t.child.health.disturbed;
     }
@@ -546,10 +549,9 @@ Record assemble_record(const Context &ctx, const InstanceInfo &info, const KatCh
         rec.trials.insert(rec.trials.end(), p.trials.begin(), p.trials.end());
     sizes_from_meta(rec);
     for (const KeptTrial &t : run.trials)
-        if (t.child.complete) {
-            rec.baseline_rss_bytes = std::max(rec.baseline_rss_bytes.value_or(0),
-                                              t.child.answer["baseline_rss_bytes"].get<uint64_t>());
-            rec.peak_rss_bytes = std::max(rec.peak_rss_bytes.value_or(0), t.child.answer["peak_rss_bytes"].get<uint64_t>());
+        if (t.child.complete && t.child.measured) {
+            rec.baseline_rss_bytes = std::max(rec.baseline_rss_bytes.value_or(0), t.child.measured->baseline_rss_bytes);
+            rec.peak_rss_bytes = std::max(rec.peak_rss_bytes.value_or(0), t.child.measured->peak_rss_bytes);
         }
     if (!rec.trials.empty())
         compute_trial_statistics(rec);
@@ -622,21 +624,22 @@ void measure_memory_of(Context &ctx, const std::string &lib, const std::string &
 {
     const std::string passes = ctx.opt.stack && ctx.opt.heap ? "stack,heap" : ctx.opt.stack ? "stack" : "heap";
     ChildRun child = run_child(ctx, {"stack", lib, "--op", run.op, "--passes", passes}, timeout_s, instance);
-    const json &a = child.answer;
-    auto note = [&](const char *reason_key, const char *what) {
-        if (!child.complete)
-            return child.reason;
-        if (a.contains(reason_key) && a[reason_key].is_string())
-            return a[reason_key].get<std::string>();
-        return std::string("runner answer without ") + what;
+    auto answer = child.complete ? memory_answer_from_json(child.answer) : Result<MemoryAnswer>(fail(child.reason));
+    if (child.complete && !answer)
+        answer = fail("runner answer rejected: " + answer.error());
+    // A pass without its figure says why: the child's reason, or which figure its answer lacks.
+    auto note = [&](const std::string &reason, const char *what) {
+        if (!answer)
+            return answer.error();
+        return reason.empty() ? std::string("runner answer without ") + what : reason;
     };
-    if (child.complete && a.contains("stack_bytes") && json_is_uint(a["stack_bytes"]))
-        run.stack_bytes = a["stack_bytes"].get<uint64_t>();
+    if (answer && answer->stack_bytes)
+        run.stack_bytes = *answer->stack_bytes;
     else
-        run.stack_note = note("stack_reason", "stack_bytes");
-    run.heap = child.complete ? heap_figures(a) : std::nullopt;
+        run.stack_note = note(answer ? answer->stack_reason : std::string(), "stack_bytes");
+    run.heap = answer ? heap_figures(answer->heap) : std::nullopt;
     if (!run.heap)
-        run.heap_note = note("heap_reason", "heap figures");
+        run.heap_note = note(answer ? answer->heap_reason : std::string(), "heap figures");
 }
 
 void add_build_entry(Context &ctx, const InstanceInfo &info, const KatCheck *kat)
@@ -680,10 +683,10 @@ bool calibrate(Context &ctx, const std::string &lib, const InstanceInfo &info, c
     run.load_start = load_average();
     ChildRun child = run_measure_child(ctx, lib, {info.meta.instance, "exchange", 1, 0}, ctx.opt.calibration_timeout_s);
     if (child.complete) {
-        const auto ns = samples_of(child, "ns");
+        const auto &ns = ns_of(child);
         t1 = std::max(1e-9, static_cast<double>(ns.empty() ? 0 : ns[0]) / 1e9);
         setup_s = std::max(0.0, child.proc.wall_seconds - t1);
-        passes_run = static_cast<unsigned>(child.answer["passes_run"].get<uint64_t>());
+        passes_run = static_cast<unsigned>(child.measured->passes_run);
         return true;
     }
     if (child.proc.cancelled)
@@ -734,14 +737,14 @@ bool profile_complete(const fs::path &file)
 }
 
 // share[fn] = ticks(fn) / TOTAL ticks; hash_share = every share except the DRNG's.
-void add_shares(ordered_json &j, const json &answer)
+void add_shares(ordered_json &j, const ProfileAnswer &answer)
 {
-    const double total = answer["total"].value("ticks", 0.0);
+    const double total = static_cast<double>(answer.total_ticks);
     if (!(total > 0))
         return;
     std::map<std::string, double> ticks;
-    for (const auto &c : answer.value("calls", json::array()))
-        ticks[c.value("fn", "")] += c.value("ticks", 0.0);
+    for (const auto &c : answer.calls)
+        ticks[c.fn] += static_cast<double>(c.ticks);
     ordered_json share = ordered_json::object();
     double hash = 0;
     for (const auto &[fn, t] : ticks) {
@@ -754,16 +757,20 @@ void add_shares(ordered_json &j, const json &answer)
 }
 
 // CALL rows in the harness's key order (the child's JSON sorts keys).
-ordered_json profile_calls(const json &answer)
+ordered_json profile_calls(const ProfileAnswer &answer)
 {
     ordered_json calls = ordered_json::array();
-    for (const auto &c : answer.value("calls", json::array()))
-        calls.push_back({{"fn", c.value("fn", "")},
-                         {"in_bits", c.value("in_bits", uint64_t{0})},
-                         {"out_bits", c.value("out_bits", uint64_t{0})},
-                         {"calls", c.value("calls", uint64_t{0})},
-                         {"ticks", c.value("ticks", uint64_t{0})}});
+    for (const auto &c : answer.calls)
+        calls.push_back({{"fn", c.fn}, {"in_bits", c.in_bits}, {"out_bits", c.out_bits}, {"calls", c.calls},
+                         {"ticks", c.ticks}});
     return calls;
+}
+
+// The profile answer's rows, also from a failed child (its record keeps them); none when malformed.
+std::optional<ProfileAnswer> profile_rows(const ChildRun &child)
+{
+    auto parsed = profile_answer_from_json(child.answer);
+    return parsed ? std::optional<ProfileAnswer>(std::move(*parsed)) : std::nullopt;
 }
 
 // How the profile's iteration count was chosen, kept with it (harness rule or --profile-iterations).
@@ -786,17 +793,15 @@ ordered_json profile_json(const Context &ctx, const InstanceInfo &info, const st
     j["command"] = child.argv;
     j["stderr"] = tail(child.proc.err, 2000);
     ordered_json meta = ordered_json::object();
-    const json &a = child.answer;
-    if (a.is_object()) {
-        for (const auto &kv : a.value("meta", json::array()))
-            meta[kv.at(0).get<std::string>()] = kv.at(1).get<std::string>();
+    if (child.answer.is_object()) {
+        for (const auto &[key, value] : answer_meta(child.answer))
+            meta[key] = value;
         j["meta"] = meta;
-        if (a.contains("total") && a["total"].is_object()) {
-            j["total"] = {{"operations", a["total"].value("operations", uint64_t{0})},
-                          {"ticks", a["total"].value("ticks", uint64_t{0})}};
-            j["calls"] = profile_calls(a);
+        if (const auto rows = profile_rows(child)) {
+            j["total"] = {{"operations", rows->operations}, {"ticks", rows->total_ticks}};
+            j["calls"] = profile_calls(*rows);
             if (reason.empty())
-                add_shares(j, a);
+                add_shares(j, *rows);
         }
     }
     ordered_json k = {{"library", profiled}};
@@ -817,9 +822,12 @@ std::string profile_problem(const InstanceInfo &info, const ChildRun &child)
 {
     if (!child.complete)
         return child.reason.empty() ? "profiling failed" : child.reason;
-    for (const auto &kv : child.answer.value("meta", json::array()))
-        if (kv.at(0) == "instance" && kv.at(1) != info.meta.instance)
-            return "profiled library is instance " + kv.at(1).get<std::string>() + ", not " + info.meta.instance;
+    auto rows = profile_answer_from_json(child.answer);
+    if (!rows)
+        return "runner answer rejected: " + rows.error();
+    for (const auto &[key, value] : rows->meta)
+        if (key == "instance" && value != info.meta.instance)
+            return "profiled library is instance " + value + ", not " + info.meta.instance;
     return {};
 }
 
@@ -1011,7 +1019,7 @@ void check_adaptive_stop(Context &ctx, PairWork &p)
     std::vector<double> medians;
     for (const KeptTrial &t : p.run.trials) {
         RecordSamples one;
-        one.ns = samples_of(t.child, "ns");
+        one.ns = ns_of(t.child);
         for (double m : trial_medians(one, TrialQuantity::time_ns))
             medians.push_back(m);
     }

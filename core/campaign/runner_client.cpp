@@ -5,6 +5,7 @@
 #include "core/base/elf_file.h"
 #include "core/base/fsutil.h"
 #include "core/campaign/process.h"
+#include "core/campaign/runner_protocol.h"
 #include "core/data/record.h"
 #include "core/data/sample_encoding.h"
 #include "core/base/untrusted.h"
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <numeric>
 
 #include <nlohmann/json.hpp>
@@ -270,88 +272,37 @@ bool json_is_string_pair(const json &v) { return v.is_array() && v.size() == 2 &
 
 namespace {
 
-
-bool all_of_array(const json &v, bool (*pred)(const json &))
-{
-    return v.is_array() && std::all_of(v.begin(), v.end(), pred);
-}
-
-bool is_string(const json &v) { return v.is_string(); }
-
-// The first field whose type is wrong, as "field 'x' is not <what>".
-std::string field_types_problem(const json &a)
-{
-    struct Check {
-        const char *key;
-        bool (*ok)(const json &);
-        const char *what;
-    };
-    static const Check checks[] = {
-        {"ok", [](const json &v) { return v.is_boolean(); }, "a boolean"},
-        {"ticks", [](const json &v) { return all_of_array(v, json_is_uint); }, "an array of unsigned integers"},
-        {"ns", [](const json &v) { return all_of_array(v, json_is_uint); }, "an array of unsigned integers"},
-        {"dropped_tick_pairs", json_is_uint, "an unsigned integer"},
-        {"meta", [](const json &v) { return all_of_array(v, json_is_string_pair); }, "an array of string pairs"},
-        {"counter", is_string, "a string"},
-        {"counter_unit", is_string, "a string"},
-        {"time_source", is_string, "a string"},
-        {"core_cycles", [](const json &v) { return v.is_boolean(); }, "a boolean"},
-        {"counter_hz", [](const json &v) { return v.is_number() && v.get<double>() >= 0; }, "a number >= 0"},
-        {"overhead", [](const json &v) {
-             return v.is_object() && v.contains("min_ticks") && v["min_ticks"].is_number() && v.contains("min_ns") &&
-                    v["min_ns"].is_number();
-         }, "an object with min_ticks and min_ns"},
-        {"baseline_rss_bytes", json_is_uint, "an unsigned integer"},
-        {"peak_rss_bytes", json_is_uint, "an unsigned integer"},
-        {"secret_mismatches", json_is_uint, "an unsigned integer"},
-        {"passes_run", json_is_uint, "an unsigned integer"},
-        {"audits", [](const json &v) { return all_of_array(v, is_string); }, "an array of strings"},
-        {"health", [](const json &v) { return v.is_object(); }, "an object"},
-    };
-    for (const Check &c : checks) {
-        const auto it = a.find(c.key);
-        if (it == a.end())
-            return std::string("field '") + c.key + "' is missing";
-        if (!c.ok(*it))
-            return std::string("field '") + c.key + "' is not " + c.what;
-    }
-    return {};
-}
-
 // "tick sample 3 is 9223372036854775808, beyond any real measurement".
-std::string implausible_sample(const json &samples, double max, const char *what)
+std::string implausible_sample(const std::vector<uint64_t> &samples, double max, const char *what)
 {
     for (size_t i = 0; i < samples.size(); ++i)
-        if (static_cast<double>(samples[i].get<uint64_t>()) > max)
-            return std::string(what) + " sample " + std::to_string(i) + " is " +
-                   std::to_string(samples[i].get<uint64_t>()) + ", beyond any real measurement";
+        if (static_cast<double>(samples[i]) > max)
+            return std::string(what) + " sample " + std::to_string(i) + " is " + std::to_string(samples[i]) +
+                   ", beyond any real measurement";
     return {};
 }
 
 } // namespace
 
-std::string measure_answer_problem(const json &a, uint64_t iterations_asked)
+std::string measure_answer_problem(const MeasureAnswer &a, uint64_t iterations_asked)
 {
-    if (!a.is_object())
-        return "no JSON object";
-    if (std::string problem = field_types_problem(a); !problem.empty())
-        return problem;
-    const uint64_t ticks = a["ticks"].size(), ns = a["ns"].size();
+    const uint64_t ticks = a.ticks.size(), ns = a.ns.size();
     if (ticks != ns)
         return std::to_string(ticks) + " tick samples but " + std::to_string(ns) + " time samples";
-    const uint64_t dropped = a["dropped_tick_pairs"].get<uint64_t>();
-    if (ticks + dropped != iterations_asked)
-        return std::to_string(ticks) + " samples and " + std::to_string(dropped) + " dropped tick pairs for " +
-               std::to_string(iterations_asked) + " iterations asked";
+    if (ticks + a.dropped_tick_pairs != iterations_asked)
+        return std::to_string(ticks) + " samples and " + std::to_string(a.dropped_tick_pairs) +
+               " dropped tick pairs for " + std::to_string(iterations_asked) + " iterations asked";
     if (ticks == 0)
         return "no sample for " + std::to_string(iterations_asked) + " iterations asked";
-    if (std::string problem = implausible_sample(a["ticks"], kMaxPlausibleCycles, "tick"); !problem.empty())
+    if (std::string problem = implausible_sample(a.ticks, kMaxPlausibleCycles, "tick"); !problem.empty())
         return problem;
-    if (std::string problem = implausible_sample(a["ns"], kMaxPlausibleNanoseconds, "time"); !problem.empty())
-        return problem;
-    if (auto health = trial_health_from_json(nlohmann::ordered_json(a["health"]), "field 'health'"); !health)
-        return health.error();
-    return {};
+    return implausible_sample(a.ns, kMaxPlausibleNanoseconds, "time");
+}
+
+std::string measure_answer_problem(const json &a, uint64_t iterations_asked)
+{
+    auto parsed = measure_answer_from_json(a);
+    return parsed ? measure_answer_problem(*parsed, iterations_asked) : parsed.error();
 }
 
 namespace {
@@ -384,20 +335,20 @@ std::string seconds_text(double s)
     return buf;
 }
 
-double claimed_calls_seconds(const json &a)
+double claimed_calls_seconds(const MeasureAnswer &a)
 {
     double ns = 0;
-    for (const auto &v : a["ns"])
-        ns += static_cast<double>(v.get<uint64_t>());
+    for (uint64_t v : a.ns)
+        ns += static_cast<double>(v);
     return ns / 1e9;
 }
 
 } // namespace
 
-std::string measure_time_problem(const json &a, const ProcessResult &proc, const std::string &op, uint64_t iterations,
-                                 uint64_t warmups, double startup_allowance_s)
+std::string measure_time_problem(const MeasureAnswer &a, const ProcessResult &proc, const std::string &op,
+                                 uint64_t iterations, uint64_t warmups, double startup_allowance_s)
 {
-    const uint64_t dropped = a["dropped_tick_pairs"].get<uint64_t>();
+    const uint64_t dropped = a.dropped_tick_pairs;
     if (dropped > plausible_dropped_pairs(iterations))
         return std::to_string(dropped) + " of " + std::to_string(iterations) +
                " iterations reported as dropped backward counter readings; at most " +
@@ -408,9 +359,9 @@ std::string measure_time_problem(const json &a, const ProcessResult &proc, const
                seconds_text(proc.wall_seconds);
     // Only a timed whole exchange covers (nearly) all the work of an iteration;
     // a timed step is a part of an exchange of unknown share.
-    if (op != "exchange" || a["ns"].empty())
+    if (op != "exchange" || a.ns.empty())
         return {};
-    const double per_call = claimed / static_cast<double>(a["ns"].size());
+    const double per_call = claimed / static_cast<double>(a.ns.size());
     const double limit = kUntimedPerCallFactor * per_call * static_cast<double>(iterations + warmups) +
                          kChildStartupAllowanceS + startup_allowance_s;
     if (proc.wall_seconds > limit)
@@ -430,12 +381,10 @@ Result<InstanceInfo> describe_instance(const std::string &library, const RunnerO
     auto answer = ask_runner({"describe", library}, library, options);
     if (!answer)
         return fail(answer.error());
-    InstanceInfo info;
-    try {
-        info = answer->at("instance").get<InstanceInfo>();
-    } catch (const nlohmann::json::exception &e) {
-        return fail(library + ": runner answer is malformed: " + e.what());
-    }
+    auto described = describe_answer_from_json(*answer);
+    if (!described)
+        return fail(library + ": runner answer is malformed: " + described.error());
+    InstanceInfo info = std::move(described->instance);
     auto bytes = read_file(library);
     if (!bytes)
         return fail(bytes.error());
@@ -474,7 +423,10 @@ Result<HostDescription> describe_runner_host(const RunnerOptions &options, const
                     err_context(proc));
     if (!channel.answer.value("ok", false))
         return fail(origin + ": " + answer_string(channel.answer, "error"));
-    return host_description_from_json(channel.answer.value("host", nlohmann::json()), origin + " answer");
+    auto answered = host_answer_from_json(channel.answer, origin);
+    if (!answered)
+        return fail(answered.error());
+    return std::move(answered->host);
 }
 
 Result<CtChildResult> run_ct_child(const std::string &library, const std::string &operation, double budget_s,
@@ -494,30 +446,19 @@ Result<CtChildResult> run_ct_child(const std::string &library, const std::string
         const std::string reason = answer_string(*answer, "reason");
         return fail(library + ": " + operation + ": " + (reason.empty() ? "runner failed" : reason));
     }
-    try {
-        CtChildResult r;
-        r.instance = printable(answer->at("instance_name").get<std::string>());
-        r.counter = printable(answer->at("counter").get<std::string>());
-        r.counter_unit = printable(answer->at("counter_unit").get<std::string>());
-        r.stop = printable(answer->at("stop").get<std::string>());
-        r.elapsed_s = answer->at("elapsed_s").get<double>();
-        r.dropped_tick_pairs = answer->at("dropped_tick_pairs").get<uint64_t>();
-        auto ticks = decode_samples(answer->at("ticks").get<std::string>());
-        auto classes = decode_samples(answer->at("classes").get<std::string>());
-        if (!ticks || !classes)
-            return fail(library + ": runner answer is malformed: " + (ticks ? classes.error() : ticks.error()));
-        if (ticks->size() != classes->size())
-            return fail(library + ": runner answer is malformed: ticks and classes differ in count");
-        r.ticks = std::move(*ticks);
-        for (uint64_t c : *classes) {
-            if (c > 1)
-                return fail(library + ": runner answer is malformed: a class other than 0 or 1");
-            r.classes.push_back(static_cast<unsigned char>(c));
-        }
-        return r;
-    } catch (const nlohmann::json::exception &e) {
-        return fail(library + ": runner answer is malformed: " + e.what());
-    }
+    auto ct = ct_answer_from_json(*answer);
+    if (!ct)
+        return fail(library + ": runner answer is malformed: " + ct.error());
+    CtChildResult r;
+    r.instance = printable(ct->instance_name);
+    r.counter = printable(ct->counter);
+    r.counter_unit = printable(ct->counter_unit);
+    r.stop = printable(ct->stop);
+    r.elapsed_s = ct->elapsed_s;
+    r.dropped_tick_pairs = ct->dropped_tick_pairs;
+    r.ticks = std::move(ct->ticks);
+    r.classes = std::move(ct->classes);
+    return r;
 }
 
 Result<KatChildResult> run_kat_child(const std::string &library, const std::string &kat_file, int records,
@@ -532,22 +473,18 @@ Result<KatChildResult> run_kat_child(const std::string &library, const std::stri
         return fail(answer.error());
     if (auto fetched = host->fetch(absolute_for_child(kat_file)); !fetched)
         return fail(library + ": " + fetched.error());
-    try {
-        if (!answer->contains("instance")) {
-            const std::string error = answer_string(*answer, "error");
-            return fail(error.empty() ? library + ": runner failed" : error);
-        }
-        KatChildResult result;
-        result.info = answer->at("instance").get<InstanceInfo>();
-        result.info.path = library;
-        result.status = printable(answer->at("status").get<std::string>());
-        result.reason = answer_string(*answer, "reason");
-        result.records = answer->value("records", 0);
-        result.exchange_ms_avg = answer->value("exchange_ms_avg", 0.0);
-        return result;
-    } catch (const nlohmann::json::exception &e) {
-        return fail(library + ": runner answer is malformed: " + e.what());
-    }
+    // An answer without "status" was refused by ask_runner with its error; this one says how the run went.
+    auto kat = kat_answer_from_json(*answer);
+    if (!kat)
+        return fail(library + ": runner answer is malformed: " + kat.error());
+    KatChildResult result;
+    result.info = std::move(kat->instance);
+    result.info.path = library;
+    result.status = printable(kat->status);
+    result.reason = printable(kat->reason);
+    result.records = static_cast<int>(std::min<int64_t>(kat->records, std::numeric_limits<int>::max()));
+    result.exchange_ms_avg = kat->exchange_ms_avg;
+    return result;
 }
 
 } // namespace kexbench

@@ -10,6 +10,7 @@
 #include "core/campaign/process.h"
 #include "core/base/result.h"
 #include "core/campaign/runner_host.h"
+#include "core/campaign/runner_protocol.h"
 
 #include <nlohmann/json.hpp>
 
@@ -75,7 +76,7 @@ std::string answer_exit_problem(const ProcessResult &proc, const nlohmann::json 
 // warm-ups and start-up can take (startup_allowance_s: the host's extra
 // start-up time, RunnerHost::startup_allowance_s()). Empty when nothing
 // contradicts it.
-std::string measure_time_problem(const nlohmann::json &answer, const ProcessResult &proc, const std::string &op,
+std::string measure_time_problem(const MeasureAnswer &answer, const ProcessResult &proc, const std::string &op,
                                  uint64_t iterations, uint64_t warmups, double startup_allowance_s = 0);
 
 // The instance a runner answer says it ran: the "instance" META pair of a
@@ -87,12 +88,13 @@ std::string answer_instance_name(const nlohmann::json &answer);
 // its working directory cannot redirect it.
 std::string absolute_for_child(const std::string &path);
 
-// Why a `measure` child's answer cannot be used, checked field by field
-// before any of its numbers is: types, the sample arrays (unsigned integers,
-// ticks and ns of one length, plus the dropped tick pairs equal to the
-// iterations asked), META as string pairs, the health block. Empty when the
-// answer is sound. A child is candidate code's host, so nothing it prints is
-// trusted into a figure unchecked.
+// Why a `measure` child's answer cannot be used, checked before any of its
+// numbers is: the fields (measure_answer_from_json, runner_protocol.h), then
+// the sample arrays (ticks and ns of one length, plus the dropped tick pairs
+// equal to the iterations asked, each sample within what a record can hold).
+// Empty when the answer is sound. A child is candidate code's host, so
+// nothing it prints is trusted into a figure unchecked.
+std::string measure_answer_problem(const MeasureAnswer &answer, uint64_t iterations_asked);
 std::string measure_answer_problem(const nlohmann::json &answer, uint64_t iterations_asked);
 // Type tests the answer checks use: a non-negative integer; ["key", "value"].
 bool json_is_uint(const nlohmann::json &v);
