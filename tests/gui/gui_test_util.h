@@ -39,7 +39,7 @@ inline QString referenceDataset()
     const QString override = qEnvironmentVariable("KEXBENCH_REFERENCE_DATASET");
     if (!override.isEmpty())
         return override;
-    return QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness/performance/data/arm_1");
+    return QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data/arm_1");
 }
 inline bool haveReference() { return QFileInfo(referenceDataset()).isDir(); }
 

@@ -22,8 +22,8 @@ using namespace kexbench::ui::test;
 
 namespace {
 
-const QString kPage = QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness/kex-01/perf_x86_1.md");
-const QString kCampaign = QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness/performance/data/x86_1");
+const QString kPage = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/kex-01/perf_x86_1.md");
+const QString kCampaign = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data/x86_1");
 
 std::shared_ptr<const Dataset> load(const QString &path)
 {

@@ -33,7 +33,7 @@ using namespace kexbench::ui::test;
 
 namespace {
 
-const QString kData = QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness/performance/data");
+const QString kData = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data");
 
 bool havePair()
 {

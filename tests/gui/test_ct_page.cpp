@@ -120,7 +120,7 @@ CliRun runCli(const QStringList &args)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("KEXBENCH_INSTANCE_PATH"), QStringLiteral(KEXBENCH_FIXTURE_DIR));
+    env.insert(QStringLiteral("KEXBENCH_INSTANCE_PATH"), QString(KEXBENCH_FIXTURE_DIR));
     p.setProcessEnvironment(env);
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("kexbench-cli")), args);
@@ -337,7 +337,7 @@ TEST(CtPage, RunsACheckThroughTheCli)
     EXPECT_FALSE(page.startCheck({}, 1, out.path())); // nothing checked
     EXPECT_TRUE(page.checkStatusText().contains(QStringLiteral("Algorithms"))) << page.checkStatusText().toStdString();
 
-    const QString lib = QStringLiteral(KEXBENCH_FIXTURE_DIR "/libfixture-secret-branch.so");
+    const QString lib = QString(KEXBENCH_FIXTURE_DIR) + QStringLiteral("/libfixture-secret-branch.so");
     QSignalSpy finished(&page, &CtPage::checkFinished);
     ASSERT_TRUE(page.startCheck({lib}, 2, out.path(), {QStringLiteral("derive_b")}));
     EXPECT_TRUE(page.checking());

@@ -31,7 +31,7 @@ namespace {
 
 QString x86Reference()
 {
-    return QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness/performance/data/x86_1");
+    return QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data/x86_1");
 }
 
 std::shared_ptr<const Dataset> load(const QString &path)

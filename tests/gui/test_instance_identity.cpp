@@ -37,7 +37,7 @@ using namespace kexbench::ui::test;
 
 namespace {
 
-const QString kImpostor = QStringLiteral(KEXBENCH_FIXTURE_DIR "/libbadname-impostor.so");
+const QString kImpostor = QString(KEXBENCH_FIXTURE_DIR) + QStringLiteral("/libbadname-impostor.so");
 
 QVector<int> rowsNamed(const Workbench &workbench, const std::string &name)
 {

@@ -186,7 +186,7 @@ TEST(MainWindow, HelpShowsTheMethodAndAboutNamesTheVersions)
                 browser = b;
         return browser != nullptr;
     }, 5000));
-    QFile source(QStringLiteral(KEXBENCH_SOURCE_DIR "/docs/method.md"));
+    QFile source(QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/docs/method.md"));
     ASSERT_TRUE(source.open(QIODevice::ReadOnly));
     const QString firstLine = QString::fromUtf8(source.readLine()).trimmed(); // "# How kexbench measures"
     ASSERT_TRUE(firstLine.startsWith(QStringLiteral("# ")));
@@ -311,7 +311,7 @@ Shot runScreenshot(const QStringList &args)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KEXBENCH_GUI_EXE), args);
+    process.start(QString(KEXBENCH_GUI_EXE), args);
     Shot shot;
     if (!process.waitForStarted(10000) || !process.waitForFinished(180000)) {
         process.kill();

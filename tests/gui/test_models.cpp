@@ -95,7 +95,7 @@ TEST(InstanceTreeModel, LibrariesOutsideKexbenchAreSubmissionsAndBadOnesAreRepor
 
     // A test fixture (group "fixture") is neither built-in nor a baseline.
     QSignalSpy problems(&workbench, &Workbench::instanceProblem);
-    workbench.addInstanceLibrary(QStringLiteral(KEXBENCH_FIXTURE_DIR "/libfixture-good-2p.so"));
+    workbench.addInstanceLibrary(QString(KEXBENCH_FIXTURE_DIR) + QStringLiteral("/libfixture-good-2p.so"));
     const QString missing = QStringLiteral("/nonexistent/libnot-there.so");
     workbench.addInstanceLibrary(missing);
     ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
@@ -108,7 +108,7 @@ TEST(InstanceTreeModel, LibrariesOutsideKexbenchAreSubmissionsAndBadOnesAreRepor
     EXPECT_TRUE(problems.first().first().toString().contains(missing)) << problems.first().first().toString().toStdString();
 
     // Adding the same library again replaces it rather than listing it twice.
-    workbench.addInstanceLibrary(QStringLiteral(KEXBENCH_FIXTURE_DIR "/libfixture-good-2p.so"));
+    workbench.addInstanceLibrary(QString(KEXBENCH_FIXTURE_DIR) + QStringLiteral("/libfixture-good-2p.so"));
     ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 60000));
     EXPECT_EQ(workbench.instances().size(), before + 1);
 

@@ -24,7 +24,7 @@ using namespace kexbench::ui::test;
 
 namespace {
 
-const QString kCheckout = QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness");
+const QString kCheckout = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness");
 
 QStringList systemsOpen(const Workbench &workbench)
 {

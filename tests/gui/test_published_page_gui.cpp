@@ -13,7 +13,7 @@ namespace {
 using test::attachTester;
 using test::ModelTesterLog;
 
-const QString kPage = QStringLiteral(KEXBENCH_SOURCE_DIR "/../shared/reference/ngcc-harness/kex-05/perf_x86_1.md");
+const QString kPage = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/kex-05/perf_x86_1.md");
 
 TEST(DatasetListModel, ListsAPublishedPageByItsKind)
 {

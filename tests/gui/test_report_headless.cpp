@@ -95,7 +95,7 @@ ExportRun runKexbench(const QStringList &args)
     for (const char *var : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
         env.remove(QString::fromLatin1(var));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KEXBENCH_GUI_EXE), args);
+    p.start(QString(KEXBENCH_GUI_EXE), args);
     ExportRun r;
     if (!p.waitForStarted(10000) || !p.waitForFinished(120000))
         return r;

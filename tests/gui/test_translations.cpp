@@ -102,7 +102,7 @@ bool hasMnemonic(const QString &text)
     return re.match(text).hasMatch();
 }
 
-const QString kTsFile = QStringLiteral(KEXBENCH_SOURCE_DIR "/translations/kexbench_zh_CN.ts");
+const QString kTsFile = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/translations/kexbench_zh_CN.ts");
 
 } // namespace
 
@@ -190,8 +190,8 @@ QString readText(const QString &path)
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
-const QString kMethodEn = QStringLiteral(KEXBENCH_SOURCE_DIR "/docs/method.md");
-const QString kMethodZh = QStringLiteral(KEXBENCH_SOURCE_DIR "/docs/method.zh_CN.md");
+const QString kMethodEn = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/docs/method.md");
+const QString kMethodZh = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/docs/method.zh_CN.md");
 
 } // namespace
 

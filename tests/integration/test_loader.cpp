@@ -123,7 +123,7 @@ int kex_derive_ss_b(void) { return 0; }
 
 std::vector<std::string> shared_flags(std::vector<std::string> extra = {})
 {
-    std::vector<std::string> flags = {"-shared", "-fPIC", "-I" KEXBENCH_SOURCE_DIR "/kex/shim"};
+    std::vector<std::string> flags = {"-shared", "-fPIC", std::string("-I") + KEXBENCH_SOURCE_DIR + "/kex/shim"};
     flags.insert(flags.end(), extra.begin(), extra.end());
     return flags;
 }
