@@ -65,7 +65,7 @@ const char *kHelp =
     "                        integer loop pinned to another CPU, started and stopped by\n"
     "                        the command itself (its pid is printed); needs 2 CPUs\n"
     "verdicts   how often kexbench's verdicts are wrong on this host, where the truth is known:\n"
-    "           K (default 6) interleaved campaigns of R (default 60) rounds of the built-in\n"
+    "           K (default 6) interleaved campaigns of R (default 90) rounds of the built-in\n"
     "           self-check workloads (identical twins SELFCHECK-A and -TWIN, siblings doing\n"
     "           2 % and 5 % more work), each compared round by round, and consecutive\n"
     "           campaigns compared unpaired; prints the A/A false-call rate and the power\n"

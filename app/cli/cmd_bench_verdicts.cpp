@@ -41,7 +41,7 @@ struct Quiet : CampaignObserver {
 };
 
 struct Settings {
-    int campaigns = 6, rounds = 60;
+    int campaigns = 6, rounds = 90;
     double margin = 0.01, target_s = 0.05;
     double over_s = 0; // campaign k starts no earlier than (k - 1) / (K - 1) of this span
     std::optional<int> cpu;
