@@ -13,6 +13,8 @@ native_packages=(
   xvfb xauth poppler-utils fonts-wqy-microhei
   g++-aarch64-linux-gnu qemu-user
   clang libclang-rt-14-dev
+  # the format check (scripts/check-format.sh, a test): the code follows .clang-format
+  clang-format
   openssh-client openssh-server
   # make package and its test: dpkg-shlibdeps, file (CPack's ELF check), the two validators
   dpkg-dev file desktop-file-utils appstream

@@ -8,12 +8,12 @@
 #pragma once
 
 namespace kexbench::test_paths {
-extern const char *const source_dir;   // the checkout
-extern const char *const binary_dir;   // the build tree
-extern const char *const bin_dir;      // its programs
-extern const char *const fixture_dir;  // test-only instance libraries
-extern const char *const instance_dir; // the built-in instance libraries
-extern const char *const shared_dir;   // ../shared next to the checkout (reference material)
+extern const char *const source_dir;    // the checkout
+extern const char *const binary_dir;    // the build tree
+extern const char *const bin_dir;       // its programs
+extern const char *const fixture_dir;   // test-only instance libraries
+extern const char *const instance_dir;  // the built-in instance libraries
+extern const char *const shared_dir;    // ../shared next to the checkout (reference material)
 extern const char *const process_child; // the misbehaving child of test_process.cpp (integration tests)
 extern const char *const gui_exe;       // the workbench (GUI tests)
 } // namespace kexbench::test_paths

@@ -38,7 +38,8 @@ QString summaryOf(const Record &rec)
 {
     if (rec.status != "complete" || !rec.mean_seconds)
         return {};
-    QString text = CampaignWorker::tr("%1 mean over calls").arg(QString::fromStdString(fmt::fmt_time(rec.mean_seconds)));
+    QString text =
+        CampaignWorker::tr("%1 mean over calls").arg(QString::fromStdString(fmt::fmt_time(rec.mean_seconds)));
     if (auto t = trial_estimate(rec); t && t->statistic == TrialStatistic::median_of_trial_medians)
         text += CampaignWorker::tr(", %1 median of %2 trial medians")
                     .arg(QString::fromStdString(fmt::fmt_time(t->center * 1e-9)))
@@ -73,8 +74,8 @@ public:
         if (e.record) {
             u.recordStatus = QString::fromStdString(e.record->status);
             u.recordSummary = summaryOf(*e.record);
-            u.recordPath = QString::fromStdString(
-                record_relative_path(e.record->candidate, e.record->label, e.record->operation));
+            u.recordPath =
+                QString::fromStdString(record_relative_path(e.record->candidate, e.record->label, e.record->operation));
         }
         emit worker_->update(u);
     }
@@ -144,8 +145,8 @@ void CampaignWorker::runHosted(HostedCampaignOptions options, bool loadManifests
         loadKatManifests(forwarder, options.campaign);
     options.remote.cancel = &cancel_; // a host still connecting gives up on Cancel too
     const auto hosted = run_hosted_campaign(options, forwarder, cancel_);
-    const Result<CampaignSummary> summary = hosted ? Result<CampaignSummary>(hosted->summary)
-                                                   : Result<CampaignSummary>(fail(hosted.error()));
+    const Result<CampaignSummary> summary =
+        hosted ? Result<CampaignSummary>(hosted->summary) : Result<CampaignSummary>(fail(hosted.error()));
     CampaignOutcome outcome = outcomeOf(summary, options.campaign.out_dir, cancel_.load());
     if (hosted)
         for (const auto &share : hosted->shares)
@@ -185,7 +186,9 @@ int CampaignSession::datasetRow() const
 bool CampaignSession::start(const CampaignOptions &options, QString *why, bool loadManifests)
 {
     if (!launch(options, QSysInfo::machineHostName(), why,
-                [loadManifests](CampaignWorker *worker, CampaignOptions opts) { worker->run(std::move(opts), loadManifests); }))
+                [loadManifests](CampaignWorker *worker, CampaignOptions opts) {
+                    worker->run(std::move(opts), loadManifests);
+                }))
         return false;
     // On a CPU shared with a runner child the GUI thread waits for its turn
     // (tens of ms at equal priority) and its painting disturbs the child's
@@ -350,11 +353,13 @@ bool ConnectionTest::start(const QStringList &hosts, const RemoteOptions &option
         QThread *thread = QThread::create([this, host, opts] {
             const HostProbeResult result = probeHost(host, opts);
             // Queued to this object's (the GUI) thread; dropped if it is gone by then.
-            QMetaObject::invokeMethod(this, [this, result] { emit hostTested(result); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, result] { emit hostTested(result); }, Qt::QueuedConnection);
         });
         thread->setObjectName(QStringLiteral("kexbench-ssh-test"));
         // Emitted on that thread after the result was posted: queued behind it.
-        connect(thread, &QThread::finished, this, [this, thread] { onThreadFinished(thread); }, Qt::QueuedConnection);
+        connect(
+            thread, &QThread::finished, this, [this, thread] { onThreadFinished(thread); }, Qt::QueuedConnection);
         threads_ << thread;
         thread->start();
     }

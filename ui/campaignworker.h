@@ -41,10 +41,10 @@ class Workbench;
 struct CampaignUpdate {
     CampaignEvent::Kind kind = CampaignEvent::Started;
     QString instance, operation, message; // message: as core composed it, in English (coreText() shows it)
-    QString host;                // the host a campaign on other hosts ran it on; empty: this machine
-    int trial = 0, trials = 0;   // TrialDone: trial of trials (trials 0: adaptive, open-ended)
-    double fractionDone = 0;     // 0..1 over the whole campaign
-    double etaSeconds = -1;      // -1: unknown
+    QString host;                         // the host a campaign on other hosts ran it on; empty: this machine
+    int trial = 0, trials = 0;            // TrialDone: trial of trials (trials 0: adaptive, open-ended)
+    double fractionDone = 0;              // 0..1 over the whole campaign
+    double etaSeconds = -1;               // -1: unknown
     // RecordWritten: the record's status and a one-line summary ("12.3 µs mean, 45.6 µs median, n = 100").
     QString recordStatus, recordSummary;
     // RecordWritten: the record's file relative to the campaign folder ("records/<candidate>/<label>__<op>.json").
@@ -55,7 +55,7 @@ struct CampaignUpdate {
 
 // What run_campaign returned.
 struct CampaignOutcome {
-    bool ok = false;        // false: the campaign could not run at all (error says why)
+    bool ok = false; // false: the campaign could not run at all (error says why)
     QString error;
     int recordsWritten = 0, recordsResumed = 0, recordsFailed = 0;
     bool cancelled = false;
@@ -142,11 +142,11 @@ private:
 
 // What Test connection learnt of one host: its probe, or the one-line reason it could not be reached.
 struct HostProbeResult {
-    QString host;            // as listed on the page
+    QString host; // as listed on the page
     bool ok = false;
-    QString error;           // !ok: the session's one-line error
+    QString error; // !ok: the session's one-line error
     kexbench::RemoteProbe probe;
-    QString runnerProblem;   // ok, but this build has no runner for the host's architecture
+    QString runnerProblem; // ok, but this build has no runner for the host's architecture
 };
 
 // Opens a RemoteSession to each host off the GUI thread (one thread per host,

@@ -123,10 +123,9 @@ QString rowSummary(const Comparison &c)
 {
     QString text = ComparePage::tr("%n row(s) in both", nullptr, static_cast<int>(c.operations.size()));
     if (c.trial_time_ratio.value)
-        text += QStringLiteral(" \u00b7 ") +
-                ComparePage::tr("geometric mean of the trial ratios: %1 over %n row(s)", nullptr,
-                                static_cast<int>(c.trial_time_ratio.rows))
-                    .arg(QString::fromStdString(ratio_cell(c.trial_time_ratio.value)));
+        text += QStringLiteral(" \u00b7 ") + ComparePage::tr("geometric mean of the trial ratios: %1 over %n row(s)",
+                                                             nullptr, static_cast<int>(c.trial_time_ratio.rows))
+                                                 .arg(QString::fromStdString(ratio_cell(c.trial_time_ratio.value)));
     return text;
 }
 
@@ -139,7 +138,8 @@ const QColor kColorB(0xe0, 0x7b, 0x24);
 ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     : QWidget(parent), workbench_(workbench),
       // A page that follows the Workbench compares nothing while hidden: showing it compares once.
-      gate_(new RefreshGate(this, [this] { startComparing(); }, workbench != nullptr))
+      gate_(new RefreshGate(
+          this, [this] { startComparing(); }, workbench != nullptr))
 {
     modeLabel_ = new QLabel(this);
     modeBox_ = new QComboBox(this);
@@ -147,7 +147,7 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     modeBox_->addItem(QString(), QStringLiteral("datasets"));
     modeBox_->addItem(QString(), QStringLiteral("instances"));
     modeBox_->setCurrentIndex(QSettings().value(kModeKey).toString() == QLatin1String("instances") ? InstancesMode
-                                                                                                 : DatasetsMode);
+                                                                                                   : DatasetsMode);
     modeLabel_->setBuddy(modeBox_);
     datasetLabel_ = new QLabel(this);
     datasetBox_ = new QComboBox(this);
@@ -389,9 +389,8 @@ ComparePage::ComparePage(Workbench *workbench, QWidget *parent)
     });
     connect(imageButton_, &QToolButton::clicked, this, [this] {
         // The forest plot is QCustomPlot's, which also writes vectors (PDF; Qt's SVG module is not a dependency).
-        const QString filter = chartTab() == RatiosTab && !ratiosEmpty()
-                                   ? tr("PNG image (*.png);;PDF document (*.pdf)")
-                                   : tr("PNG image (*.png)");
+        const QString filter = chartTab() == RatiosTab && !ratiosEmpty() ? tr("PNG image (*.png);;PDF document (*.pdf)")
+                                                                         : tr("PNG image (*.png)");
         const QString file = QFileDialog::getSaveFileName(this, tr("Save the charts as an image"), QString(), filter);
         QString error;
         if (!file.isEmpty() && !saveChartImage(file, &error))
@@ -585,8 +584,9 @@ void ComparePage::updateEmptyText()
         const QStringList labels = instanceLabels();
         const QString dataset = datasetBox_->currentText();
         if (count == 0 || !one_)
-            emptyLabel_->setText(tr("Nothing to compare yet.\n\nOpen a dataset (File ▸ Open dataset…) or measure one "
-                                    "on the Run page, then choose it and two of its instances here. Ratios read B / A."));
+            emptyLabel_->setText(
+                tr("Nothing to compare yet.\n\nOpen a dataset (File ▸ Open dataset…) or measure one "
+                   "on the Run page, then choose it and two of its instances here. Ratios read B / A."));
         else if (labels.isEmpty())
             emptyLabel_->setText(tr("%1 holds no records yet: there are no instances to compare.").arg(dataset));
         else if (labels.size() == 1)
@@ -603,12 +603,12 @@ void ComparePage::updateEmptyText()
         emptyLabel_->setText(tr("Nothing to compare yet.\n\nOpen two datasets (File ▸ Open dataset…) or measure "
                                 "them on the Run page, then choose A (the reference) and B here. Ratios read B / A."));
     else if (count == 1)
-        emptyLabel_->setText(tr("Only one dataset is open (%1).\n\nOpen a second one (File ▸ Open dataset…) or run "
-                                "another campaign, then compare it with this one here. Ratios read B / A.")
-                                 .arg(workbench_->datasets().front().label) +
-                             QStringLiteral("\n\n") +
-                             tr("Or compare two of its instances: choose “%1” above.")
-                                 .arg(modeBox_->itemText(InstancesMode)));
+        emptyLabel_->setText(
+            tr("Only one dataset is open (%1).\n\nOpen a second one (File ▸ Open dataset…) or run "
+               "another campaign, then compare it with this one here. Ratios read B / A.")
+                .arg(workbench_->datasets().front().label) +
+            QStringLiteral("\n\n") +
+            tr("Or compare two of its instances: choose “%1” above.").arg(modeBox_->itemText(InstancesMode)));
     else
         emptyLabel_->setText(tr("A and B are the same dataset.\n\nChoose two different datasets above."));
 }
@@ -927,8 +927,8 @@ void ComparePage::startComparing()
     });
     if (instances) {
         // Core names the sides after the instances and pairs the trials by round when it may.
-        watcher->setFuture(runInBackground(
-            [one = one_, a = instanceA.toStdString(), b = instanceB.toStdString(), options] {
+        watcher->setFuture(
+            runInBackground([one = one_, a = instanceA.toStdString(), b = instanceB.toStdString(), options] {
                 return std::make_shared<const Comparison>(compare_instances(*one, a, b, options));
             }));
         return;
@@ -942,9 +942,8 @@ void ComparePage::startComparing()
         options.label_b = workbench_->datasets()[b].label.toStdString();
     }
     // The rank tests sort every sample: with kexbench campaigns that is seconds of work.
-    watcher->setFuture(runInBackground([a = a_, b = b_, options] {
-        return std::make_shared<const Comparison>(compare_datasets(*a, *b, options));
-    }));
+    watcher->setFuture(runInBackground(
+        [a = a_, b = b_, options] { return std::make_shared<const Comparison>(compare_datasets(*a, *b, options)); }));
 }
 
 void ComparePage::showComparison()
@@ -1361,9 +1360,10 @@ void ComparePage::drawRatioRows()
                 plus << ratios_.rows[row].high - ratio;
             }
             graph->setData(keys, values, true);
-            graph->setName(QStringLiteral("%1 (%2)").arg(
-                QString::fromStdString(verdict_words(v, ratios_.margin, comparison_->options.language)))
-                               .arg(count));
+            graph->setName(
+                QStringLiteral("%1 (%2)")
+                    .arg(QString::fromStdString(verdict_words(v, ratios_.margin, comparison_->options.language)))
+                    .arg(count));
             if (named)
                 graph->removeFromLegend();
             named = true;
@@ -1422,9 +1422,9 @@ void ComparePage::updateCharts()
     auto square = [](const QColor &c) {
         return QStringLiteral("<span style=\"color:%1\">&#9632;</span>").arg(c.name());
     };
-    legendLabel_->setText(tr("%1 A: %2 &nbsp;&nbsp; %3 B: %4")
-                              .arg(square(kColorA), model_->labelA().toHtmlEscaped(), square(kColorB),
-                                   model_->labelB().toHtmlEscaped()));
+    legendLabel_->setText(
+        tr("%1 A: %2 &nbsp;&nbsp; %3 B: %4")
+            .arg(square(kColorA), model_->labelA().toHtmlEscaped(), square(kColorB), model_->labelB().toHtmlEscaped()));
     const CompareBars timing = timing_bars(*comparison_);
     timingCaption_->setText(timing.time ? tr("Mean time per operation, one chart per instance. The two sides' "
                                              "counters are not comparable, so cycles are not drawn.")
@@ -1433,8 +1433,8 @@ void ComparePage::updateCharts()
     addCharts(timingGrid_, timingViews_, timing, std::clamp(static_cast<int>(instances), 1, 3));
     // Bandwidth and memory side by side, each pair on its own value axis range.
     addCharts(sizesGrid_, sizeViews_, quantity_bars(comparison_->bandwidth, {"total_msg_bytes", "pk_bytes"}), 4);
-    addCharts(sizesGrid_, sizeViews_,
-              quantity_bars(comparison_->memory, {"elf_load_bytes", "peak_rss_bytes"}, true), 4);
+    addCharts(sizesGrid_, sizeViews_, quantity_bars(comparison_->memory, {"elf_load_bytes", "peak_rss_bytes"}, true),
+              4);
 }
 
 void ComparePage::updateNotes()
@@ -1447,9 +1447,9 @@ void ComparePage::updateNotes()
                      .arg(tr("Present on one side only: %1")
                               .arg(model_->oneSided().join(QStringLiteral(", ")))
                               .toHtmlEscaped());
-    notesLabel_->setText(items.isEmpty() ? QString()
-                                         : QStringLiteral("<ul style=\"margin-left:-24px\">%1</ul>")
-                                               .arg(items.join(QString())));
+    notesLabel_->setText(items.isEmpty()
+                             ? QString()
+                             : QStringLiteral("<ul style=\"margin-left:-24px\">%1</ul>").arg(items.join(QString())));
     notesLabel_->setVisible(!items.isEmpty());
 }
 
@@ -1459,9 +1459,9 @@ void ComparePage::showState()
     if (mode() == InstancesMode) {
         const bool two = one_ && instanceLabels().size() >= 2;
         datasetBox_->setEnabled(count > 0);
-        for (QWidget *w : {static_cast<QWidget *>(instanceABox_), static_cast<QWidget *>(instanceBBox_),
-                           static_cast<QWidget *>(swapButton_), static_cast<QWidget *>(logBox_),
-                           static_cast<QWidget *>(marginBox_)})
+        for (QWidget *w :
+             {static_cast<QWidget *>(instanceABox_), static_cast<QWidget *>(instanceBBox_),
+              static_cast<QWidget *>(swapButton_), static_cast<QWidget *>(logBox_), static_cast<QWidget *>(marginBox_)})
             w->setEnabled(two);
         stack_->setCurrentIndex(two && instanceA() != instanceB() ? 1 : 0);
     } else {

@@ -55,7 +55,7 @@ public:
     ~ComparePage() override;
 
     // For tests and the main window: the controls' actions without the mouse.
-    void setDatasets(int a, int b);              // Workbench rows
+    void setDatasets(int a, int b); // Workbench rows
     // The reader's choice of mode (the selector's), remembered in QSettings as the margin is.
     void setMode(Mode mode);
     Mode mode() const;
@@ -77,7 +77,7 @@ public:
     // last session. Until then the page compares its defaults.
     void preferPair(const QString &originA, const QString &originB);
     QStringList pairOrigins() const; // A's and B's origins; empty when there is no pair
-    bool busy() const; // a comparison runs or waits (for the live interval, or for the one running)
+    bool busy() const;               // a comparison runs or waits (for the live interval, or for the one running)
     // The ratio table as CSV (core's comparison_tables, as kexbench-cli compare
     // --format csv writes it); empty without a comparison.
     QString csv(int *rows = nullptr) const; // rows: how many rows the table holds
@@ -145,8 +145,8 @@ private:
     void showState();
     // Appends one small chart per group of `bars` to `grid` and `views`, all on one value axis range.
     void addCharts(QWidget *grid, QList<QChartView *> &views, const CompareBars &bars, int columns);
-    void fillChart(QChartView *view, const CompareBars &bars, const QString &title, const QString &unit,
-                   double low, double high, int chartWidth);
+    void fillChart(QChartView *view, const CompareBars &bars, const QString &title, const QString &unit, double low,
+                   double high, int chartWidth);
     QString groupTitle(const QString &group) const;
 
     Workbench *workbench_;
@@ -162,7 +162,7 @@ private:
     QLabel *modeLabel_;
     QComboBox *modeBox_; // two datasets, or two instances of one dataset; remembered
     QLabel *datasetLabel_;
-    QComboBox *datasetBox_; // instances mode: the dataset (Workbench rows)
+    QComboBox *datasetBox_;                   // instances mode: the dataset (Workbench rows)
     QComboBox *instanceABox_, *instanceBBox_; // instances mode: its instances, in place of aBox_ and bBox_
     QLabel *aLabel_;
     QComboBox *aBox_;
@@ -174,7 +174,7 @@ private:
     QCheckBox *logBox_; // in the chart tabs' corner: it acts on the charts only
     QLabel *marginLabel_;
     QDoubleSpinBox *marginBox_; // the verdicts' practical margin ±Δ, in %, remembered
-    QToolButton *copyButton_;  // the ratio table as CSV to the clipboard (also Ctrl+C in the table)
+    QToolButton *copyButton_;   // the ratio table as CSV to the clipboard (also Ctrl+C in the table)
     QToolButton *exportButton_; // every comparison table as CSV files (kexbench-cli compare --format csv)
     QToolButton *imageButton_;  // the charts shown as a PNG
     QLabel *statusLabel_;

@@ -441,7 +441,10 @@ bool CtPage::selectRow(int row)
     return true;
 }
 
-void CtPage::setPlotKind(PlotKind kind) { kind_->setCurrentIndex(std::max(0, kind_->findData(static_cast<int>(kind)))); }
+void CtPage::setPlotKind(PlotKind kind)
+{
+    kind_->setCurrentIndex(std::max(0, kind_->findData(static_cast<int>(kind))));
+}
 
 CtPage::PlotKind CtPage::plotKind() const { return static_cast<PlotKind>(kind_->currentData().toInt()); }
 
@@ -466,13 +469,12 @@ void CtPage::render()
     }
     const CtRecord &r = *row->record;
     title_->setText(QStringLiteral("%1 \u00b7 %2 \u00b7 %3").arg(qs(r.instance), qs(r.operation), row->sourceLabel));
-    summary_->setText(
-        tr("%1 on %2 (%3): max |t| %4 (%5) over %6 fixed and %7 random measurements: %8.")
-            .arg(row->sourceLabel, r.machine.empty() ? tr("unknown machine") : qs(r.machine),
-                 CtResultsModel::hostText(r.host),
-                 row->maxAbsT ? QLocale().toString(*row->maxAbsT, 'f', 2) : tr("n/a"),
-                 CtResultsModel::cropText(row->cropPercentile), count(row->fixed), count(row->random),
-                 CtResultsModel::verdictText(row->verdict)));
+    summary_->setText(tr("%1 on %2 (%3): max |t| %4 (%5) over %6 fixed and %7 random measurements: %8.")
+                          .arg(row->sourceLabel, r.machine.empty() ? tr("unknown machine") : qs(r.machine),
+                               CtResultsModel::hostText(r.host),
+                               row->maxAbsT ? QLocale().toString(*row->maxAbsT, 'f', 2) : tr("n/a"),
+                               CtResultsModel::cropText(row->cropPercentile), count(row->fixed), count(row->random),
+                               CtResultsModel::verdictText(row->verdict)));
     drawClasses(*row);
     plot_->replot();
 }
@@ -544,8 +546,8 @@ void CtPage::drawClasses(const CtResultsModel::Row &row)
         line->point2->setCoords(row.cropThreshold, 1);
         line->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
         notes << tr("Dashed line: the crop with the largest |t| (%1, at or below %2 %3).")
-                     .arg(CtResultsModel::cropText(row.cropPercentile),
-                          QLocale().toString(row.cropThreshold, 'f', 0), unit);
+                     .arg(CtResultsModel::cropText(row.cropPercentile), QLocale().toString(row.cropThreshold, 'f', 0),
+                          unit);
     }
     note_->setText(notes.join(QLatin1Char('\n')));
 }
@@ -564,8 +566,8 @@ void CtPage::updateStatus()
         lines << openProblem_;
     const QStringList problems = model_->problems();
     if (!problems.isEmpty())
-        lines << tr("%n file(s) could not be read: %1", nullptr, static_cast<int>(problems.size()))
-                     .arg(problems.front());
+        lines
+            << tr("%n file(s) could not be read: %1", nullptr, static_cast<int>(problems.size())).arg(problems.front());
     status_->setText(lines.join(QLatin1Char('\n')));
     status_->setToolTip(problems.join(QLatin1Char('\n')));
     closeButton_->setEnabled(!opened_.isEmpty());

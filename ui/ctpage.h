@@ -109,15 +109,15 @@ private:
 
     Workbench *workbench_;
     CtResultsModel *model_ = nullptr;
-    QStringList opened_;       // folders opened on this page (each holds ct/)
-    QString openProblem_;      // why the last folder picked could not be opened
-    bool dirty_ = false;       // the Workbench changed while the page was hidden
-    bool loading_ = false;     // a read is running
-    bool loadAgain_ = false;   // ... and the sources changed meanwhile
+    QStringList opened_;        // folders opened on this page (each holds ct/)
+    QString openProblem_;       // why the last folder picked could not be opened
+    bool dirty_ = false;        // the Workbench changed while the page was hidden
+    bool loading_ = false;      // a read is running
+    bool loadAgain_ = false;    // ... and the sources changed meanwhile
     QProcess *check_ = nullptr; // the running `kexbench-cli ct`, null between checks
-    QString checkFolder_;      // its --out folder
-    QString checkProgress_;    // its last progress line, or how it ended
-    QByteArray checkErrors_;   // its stderr so far, for the reason a check failed
+    QString checkFolder_;       // its --out folder
+    QString checkProgress_;     // its last progress line, or how it ended
+    QByteArray checkErrors_;    // its stderr so far, for the reason a check failed
     bool cancelRequested_ = false;
 
     QPushButton *openButton_ = nullptr;

@@ -48,7 +48,6 @@
 
 namespace kexbench::ui {
 
-
 // ---------------------------------------------------------------------------
 
 namespace {
@@ -88,7 +87,8 @@ DistributionsPage::DistributionsPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent), workbench_(workbench),
       // A page that follows the Workbench does no work while hidden; one
       // without draws what its caller hands it, shown or not.
-      gate_(new RefreshGate(this, [this] { startComputing(); }, workbench != nullptr))
+      gate_(new RefreshGate(
+          this, [this] { startComputing(); }, workbench != nullptr))
 {
     dataset_ = new NameCombo(this);
     instance_ = new NameCombo(this);
@@ -237,7 +237,8 @@ DistributionsPage::~DistributionsPage()
 {
     // Rows taken out of the plot layout are not deleted with it: put them back.
     QCPLayoutGrid *layout = plot_->plotLayout();
-    for (QCPLayoutElement *e : {static_cast<QCPLayoutElement *>(plotNote_), static_cast<QCPLayoutElement *>(legendRow_)})
+    for (QCPLayoutElement *e :
+         {static_cast<QCPLayoutElement *>(plotNote_), static_cast<QCPLayoutElement *>(legendRow_)})
         if (e && !e->layout())
             layout->addElement(layout->rowCount(), 0, e);
 }
@@ -360,10 +361,7 @@ bool DistributionsPage::select(int dataset, const QString &label, const QString 
     return true;
 }
 
-void DistributionsPage::setOverlay(int dataset)
-{
-    overlay_->setCurrentIndex(std::max(0, overlay_->findData(dataset)));
-}
+void DistributionsPage::setOverlay(int dataset) { overlay_->setCurrentIndex(std::max(0, overlay_->findData(dataset))); }
 
 void DistributionsPage::setOptions(const DistributionOptions &options)
 {
@@ -423,7 +421,7 @@ void DistributionsPage::startComputing()
     });
     // The job keeps the snapshots its record pointers point into.
     watcher->setFuture(runInBackground([inputs = std::move(inputs), opts = options(), cache = cache_,
-                                      keep = snapshots_] { return computeDistribution(inputs, opts, *cache); }));
+                                        keep = snapshots_] { return computeDistribution(inputs, opts, *cache); }));
 }
 
 void DistributionsPage::render()
@@ -433,7 +431,8 @@ void DistributionsPage::render()
     plot_->clearItems();
 
     const QString instance = instance_->currentText(), op = operation_->currentText();
-    title_->setText(instance.isEmpty() ? tr("No data: open a dataset") : QStringLiteral("%1 \u00b7 %2").arg(instance, op));
+    title_->setText(instance.isEmpty() ? tr("No data: open a dataset")
+                                       : QStringLiteral("%1 \u00b7 %2").arg(instance, op));
     QStringList notes = p.notes;
     notes.removeDuplicates();
     plotNote_->setText(notes.join(QLatin1Char('\n')));
@@ -807,8 +806,9 @@ bool DistributionsPage::savePdf(const QString &path) { return plot_->savePdf(pat
 
 void DistributionsPage::saveAs(bool pdf)
 {
-    const QString suggested = QStringLiteral("%1_%2.%3").arg(instance_->currentText(), operation_->currentText(),
-                                                            pdf ? QStringLiteral("pdf") : QStringLiteral("png"));
+    const QString suggested = QStringLiteral("%1_%2.%3")
+                                  .arg(instance_->currentText(), operation_->currentText(),
+                                       pdf ? QStringLiteral("pdf") : QStringLiteral("png"));
     const QString path = QFileDialog::getSaveFileName(this, pdf ? tr("Save PDF") : tr("Save PNG"), suggested,
                                                       pdf ? tr("PDF files (*.pdf)") : tr("PNG images (*.png)"));
     if (path.isEmpty())
@@ -820,7 +820,7 @@ void DistributionsPage::saveAs(bool pdf)
 void DistributionsPage::retranslateUi()
 {
     const QStringList captions = {tr("D&ataset:"), tr("&Instance:"), tr("Operatio&n:"),
-                                  tr("Overla&y:"), tr("Plot:"),     tr("&Unit:")};
+                                  tr("Overla&y:"), tr("Plot:"),      tr("&Unit:")};
     for (int i = 0; i < captions_.size() && i < captions.size(); ++i)
         captions_[i]->setText(captions[i]);
     overlay_->setToolTip(tr("A second dataset to draw over the first, e.g. x86 against ARM."));

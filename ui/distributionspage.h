@@ -111,8 +111,8 @@ private:
     // Handed to one computation at a time (never touched on the GUI thread
     // while one runs); replaced with the snapshots, whose record addresses key it.
     std::shared_ptr<SampleCache> cache_ = std::make_shared<SampleCache>();
-    RefreshGate *gate_;            // starts startComputing()
-    bool snapshotsStale_ = false;  // the Workbench's datasets changed since they were taken
+    RefreshGate *gate_;           // starts startComputing()
+    bool snapshotsStale_ = false; // the Workbench's datasets changed since they were taken
     DistributionPlot current_;
 
     QComboBox *dataset_ = nullptr;

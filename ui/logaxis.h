@@ -21,8 +21,8 @@ public:
     // The ladder the range gets (the rule above); ranges not above 0 get Decades.
     static Ladder ladderFor(const QCPRange &range);
 
-    void generate(const QCPRange &range, const QLocale &locale, QChar formatChar, int precision,
-                  QVector<double> &ticks, QVector<double> *subTicks, QVector<QString> *tickLabels) override;
+    void generate(const QCPRange &range, const QLocale &locale, QChar formatChar, int precision, QVector<double> &ticks,
+                  QVector<double> *subTicks, QVector<QString> *tickLabels) override;
 
 protected:
     // Powers of ten as "1e+03", which an axis with the 'b' number format draws as 10³.

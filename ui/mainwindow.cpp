@@ -108,7 +108,7 @@ const auto datasets = QStringLiteral("datasets/open");
 const auto language = QStringLiteral("language");
 // Libraries built from submission folders in the GUI: listed again at the next start.
 const auto submissions = QStringLiteral("instances/submissions");
-const auto comparePair = QStringLiteral("compare/pair"); // origins of A and B
+const auto comparePair = QStringLiteral("compare/pair");           // origins of A and B
 const auto checkedInstances = QStringLiteral("instances/checked"); // library paths ticked in Algorithms
 } // namespace keys
 
@@ -382,9 +382,8 @@ void MainWindow::fitDatasetsDock()
 void MainWindow::retranslateUi()
 {
     setWindowTitle(tr("kexbench workbench"));
-    const QString pageTitles[] = {tr("&Run"),      tr("R&esults"), tr("&Distributions"),
-                                  tr("&Timeline"), tr("&Compare"), tr("Re&port"),
-                                  tr("C&onstant time")};
+    const QString pageTitles[] = {tr("&Run"),     tr("R&esults"), tr("&Distributions"), tr("&Timeline"),
+                                  tr("&Compare"), tr("Re&port"),  tr("C&onstant time")};
     const QString pageTips[] = {
         tr("Measure the checked instances into a new campaign folder."),
         tr("Figures of every dataset: instance x operation, sortable and filterable."),
@@ -534,8 +533,9 @@ void MainWindow::openDatasetFolder()
 
 void MainWindow::openBundle()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open bundle"), QString(),
-                                                            tr("kexbench bundles (*.kxb);;Published pages (perf_*.md *.md);;All files (*)"));
+    const QStringList files =
+        QFileDialog::getOpenFileNames(this, tr("Open bundle"), QString(),
+                                      tr("kexbench bundles (*.kxb);;Published pages (perf_*.md *.md);;All files (*)"));
     for (const auto &file : files)
         workbench_->openDataset(file);
     updateBusy();
@@ -652,10 +652,7 @@ QStringList MainWindow::messages() const
     return messagesView_->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
-void MainWindow::updateBusy()
-{
-    busyLabel_->setText(workbench_->busy() ? tr("Loading…") : QString());
-}
+void MainWindow::updateBusy() { busyLabel_->setText(workbench_->busy() ? tr("Loading…") : QString()); }
 
 // Drag and drop --------------------------------------------------------------------
 
@@ -771,21 +768,19 @@ QString MainWindow::aboutText() const
               "in the layout of the published ngcc-harness pages.</p>"
               "<p>Qt %2<br>QCustomPlot %3<br>%4</p>"
               "<p>Licensed under the GNU General Public License, version 3 or later.</p>")
-        .arg(QStringLiteral(KEXBENCH_VERSION), QString::fromLatin1(qVersion()),
-             QStringLiteral(QCUSTOMPLOT_VERSION_STR), QString::fromLatin1(OpenSSL_version(OPENSSL_VERSION)));
+        .arg(QStringLiteral(KEXBENCH_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
+             QString::fromLatin1(OpenSSL_version(OPENSSL_VERSION)));
 }
 
-void MainWindow::showAbout()
-{
-    QMessageBox::about(this, tr("About kexbench"), aboutText());
-}
+void MainWindow::showAbout() { QMessageBox::about(this, tr("About kexbench"), aboutText()); }
 
 // Settings -------------------------------------------------------------------------
 
 QString MainWindow::languageForLocale(const QLocale &locale)
 {
-    const bool simplifiedChinese = locale.language() == QLocale::Chinese &&
-                                   (locale.script() == QLocale::SimplifiedHanScript || locale.script() == QLocale::AnyScript);
+    const bool simplifiedChinese =
+        locale.language() == QLocale::Chinese &&
+        (locale.script() == QLocale::SimplifiedHanScript || locale.script() == QLocale::AnyScript);
     return simplifiedChinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
 }
 

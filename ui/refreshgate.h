@@ -71,8 +71,8 @@ private:
     bool followsVisibility_;
     int liveIntervalMs_ = kDefaultLiveIntervalMs;
     bool running_ = false;
-    bool again_ = false;      // a change came while the job ran
-    bool againNow_ = false;   // ... and one of them was a Now change
+    bool again_ = false;    // a change came while the job ran
+    bool againNow_ = false; // ... and one of them was a Now change
     bool overtaken_ = false;
     bool dirty_ = false;
     int runs_ = 0;

@@ -40,10 +40,10 @@ namespace {
 struct Built {
     std::shared_ptr<const Report> report;
     std::string html;
-    QString preview;    // html with the Qt style block
+    QString preview;        // html with the Qt style block
     QString accountingPath; // the file used or looked for
     bool accountingFound = false;
-    QString error;          // an explicitly chosen accounting file could not be read
+    QString error; // an explicitly chosen accounting file could not be read
     // The preview, parsed on the worker (for a large report, parsing the HTML
     // and its style sheets costs the GUI thread seconds); lives on the GUI
     // thread and is deleted there when the last holder lets go.
@@ -103,7 +103,8 @@ Built buildReport(const std::shared_ptr<const Dataset> &data, const std::string 
 ReportPage::ReportPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent), workbench_(workbench),
       // A page that follows the Workbench builds nothing while hidden: showing it builds once.
-      gate_(new RefreshGate(this, [this] { startBuild(); }, workbench != nullptr))
+      gate_(new RefreshGate(
+          this, [this] { startBuild(); }, workbench != nullptr))
 {
     datasetLabel_ = new QLabel(this);
     datasetBox_ = new QComboBox(this);
@@ -396,8 +397,8 @@ void ReportPage::startBuild()
         emit reportReady();
     });
     watcher->setFuture(runInBackground(buildReport, data_, candidateBox_->currentData().toString().toStdString(),
-                                     accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName(),
-                                     previewPointSize(), previewTextWidth(), QPointer<QThread>(thread())));
+                                       accountingFile_, nameEdit_->text().trimmed().toStdString(), coreLanguageName(),
+                                       previewPointSize(), previewTextWidth(), QPointer<QThread>(thread())));
 }
 
 qreal ReportPage::previewTextWidth() const
@@ -585,8 +586,8 @@ bool ReportPage::confirmReplace(const QString &dir, const QStringList &names)
 
 void ReportPage::askMarkdown()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Markdown"),
-                                                      suggestedName(QStringLiteral(".md")), tr("Markdown (*.md)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Markdown"), suggestedName(QStringLiteral(".md")),
+                                                      tr("Markdown (*.md)"));
     if (path.isEmpty())
         return;
     lastDir_ = QFileInfo(path).absolutePath();
@@ -607,8 +608,8 @@ void ReportPage::askHtml()
 
 void ReportPage::askPdf()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export PDF"), suggestedName(QStringLiteral(".pdf")),
-                                                      tr("PDF (*.pdf)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export PDF"), suggestedName(QStringLiteral(".pdf")), tr("PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     lastDir_ = QFileInfo(path).absolutePath();

@@ -37,10 +37,10 @@ public:
     ~ReportPage() override;
 
     // For tests and the main window: the same actions as the controls, without dialogs.
-    void setDatasetIndex(int index);              // Workbench row
-    void setCandidate(const QString &candidate);  // "" = every candidate
+    void setDatasetIndex(int index);             // Workbench row
+    void setCandidate(const QString &candidate); // "" = every candidate
     void setAlgorithmName(const QString &name);
-    void setAccountingFile(const QString &path);  // "" = the CLI's default lookup
+    void setAccountingFile(const QString &path); // "" = the CLI's default lookup
     bool busy() const; // a build runs or waits (for the live interval, or for the one running)
     bool hasReport() const { return report_ != nullptr; }
     const Report *report() const { return report_.get(); }
@@ -83,13 +83,13 @@ private:
     Workbench *workbench_;
     std::shared_ptr<const Dataset> data_; // the snapshot the report is built from
     std::shared_ptr<const Report> report_;
-    std::string html_;                    // core's render_html(report_)
+    std::string html_; // core's render_html(report_)
     QString accountingFile_;
-    QString accountingShown_;             // the file the current report used or looked for
+    QString accountingShown_; // the file the current report used or looked for
     bool accountingFound_ = false;
     QString reportError_;
     QString lastDir_;
-    RefreshGate *gate_; // starts startBuild(): hidden, one at a time, paced while live
+    RefreshGate *gate_;                              // starts startBuild(): hidden, one at a time, paced while live
     std::shared_ptr<QTextDocument> previewDocument_; // the preview's document, parsed on a worker
     double previewPointSize() const;
 

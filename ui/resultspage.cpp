@@ -256,9 +256,10 @@ void ResultsPage::setUpFrozenView()
     // A click on a key header sorts the main view, whose indicator both show.
     connect(frozen_->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int logical) {
         QHeaderView *main = view_->horizontalHeader();
-        const Qt::SortOrder order = main->sortIndicatorSection() == logical && main->sortIndicatorOrder() == Qt::AscendingOrder
-                                        ? Qt::DescendingOrder
-                                        : Qt::AscendingOrder;
+        const Qt::SortOrder order =
+            main->sortIndicatorSection() == logical && main->sortIndicatorOrder() == Qt::AscendingOrder
+                ? Qt::DescendingOrder
+                : Qt::AscendingOrder;
         view_->sortByColumn(logical, order);
     });
     connect(view_->horizontalHeader(), &QHeaderView::sortIndicatorChanged, frozen_->horizontalHeader(),
@@ -311,8 +312,8 @@ void ResultsPage::updateFrozenGeometry()
 
 bool ResultsPage::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == view_ && (event->type() == QEvent::Resize || event->type() == QEvent::Show ||
-                             event->type() == QEvent::LayoutRequest))
+    if (watched == view_ &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::Show || event->type() == QEvent::LayoutRequest))
         updateFrozenGeometry();
     return QWidget::eventFilter(watched, event);
 }

@@ -103,10 +103,10 @@ private:
     QPushButton *copy_ = nullptr;
     QLabel *count_ = nullptr;
     QLabel *hostWarnings_ = nullptr;
-    int sizedRows_ = 0; // rows the column widths were last fitted to
+    int sizedRows_ = 0;           // rows the column widths were last fitted to
     RefreshGate *gate_ = nullptr; // starts startPrepare()
-    QList<int> hiddenColumns_; // the reader's choice, applied again after a model reset
-    QList<int> emptyColumns_;  // no row has a figure there: hidden, not part of the choice
+    QList<int> hiddenColumns_;    // the reader's choice, applied again after a model reset
+    QList<int> emptyColumns_;     // no row has a figure there: hidden, not part of the choice
 };
 
 } // namespace kexbench::ui

@@ -59,8 +59,8 @@ namespace {
 // stands for pass1 ... passN of each instance.
 const char *const kOperations[] = {"exchange", "init_a", "init_b", "passes", "derive_a", "derive_b"};
 
-constexpr double kFixedTarget = 0.5, kFixedBudget = 300;       // the CLI's fixed-mode defaults
-constexpr double kAdaptiveTarget = 0.2, kAdaptiveBudget = 60;  // and adaptive ones
+constexpr double kFixedTarget = 0.5, kFixedBudget = 300;      // the CLI's fixed-mode defaults
+constexpr double kAdaptiveTarget = 0.2, kAdaptiveBudget = 60; // and adaptive ones
 constexpr int kProgressSteps = 1000;
 
 // QSettings keys of the Where box: the choice survives the page and the session.
@@ -85,7 +85,10 @@ QString formatEta(double seconds)
         return QStringLiteral("--:--");
     const long t = static_cast<long>(seconds + 0.5);
     if (t >= 3600)
-        return QStringLiteral("%1:%2:%3").arg(t / 3600).arg((t / 60) % 60, 2, 10, QLatin1Char('0')).arg(t % 60, 2, 10, QLatin1Char('0'));
+        return QStringLiteral("%1:%2:%3")
+            .arg(t / 3600)
+            .arg((t / 60) % 60, 2, 10, QLatin1Char('0'))
+            .arg(t % 60, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
 }
 
@@ -635,14 +638,17 @@ void RunPage::onHostEdited(QListWidgetItem *item)
     }
     if (trimmed.isEmpty()) {
         // Editing a host to nothing removes it; not inside the list's own signal.
-        QMetaObject::invokeMethod(this, [this] {
-            for (int i = hostList_->count() - 1; i >= 0; --i)
-                if (hostList_->item(i)->text().trimmed().isEmpty())
-                    delete hostList_->takeItem(i);
-            saveWhereSettings();
-            renderConnectionReport();
-            updateControls();
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                for (int i = hostList_->count() - 1; i >= 0; --i)
+                    if (hostList_->item(i)->text().trimmed().isEmpty())
+                        delete hostList_->takeItem(i);
+                saveWhereSettings();
+                renderConnectionReport();
+                updateControls();
+            },
+            Qt::QueuedConnection);
         return;
     }
     // An earlier test was of the old text: drop results of hosts no longer listed.
@@ -656,7 +662,8 @@ void RunPage::onHostEdited(QListWidgetItem *item)
 
 void RunPage::chooseSshConfig()
 {
-    const QString start = sshConfig_->text().isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh") : sshConfig_->text();
+    const QString start =
+        sshConfig_->text().isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh") : sshConfig_->text();
     const QString file = QFileDialog::getOpenFileName(this, tr("ssh configuration file"), start);
     if (!file.isEmpty())
         sshConfig_->setText(file);
@@ -747,11 +754,13 @@ void RunPage::renderConnectionReport()
         facts << (p.cpu_model.empty() ? tr("CPU model unknown") : QString::fromStdString(p.cpu_model));
         facts << tr("%n CPU(s)", nullptr, p.cpus);
         facts << QString::fromStdString(p.kernel);
-        facts << (p.governor.empty() ? tr("no cpufreq governor") : tr("governor %1").arg(QString::fromStdString(p.governor)));
+        facts << (p.governor.empty() ? tr("no cpufreq governor")
+                                     : tr("governor %1").arg(QString::fromStdString(p.governor)));
         facts << tr("%1 free for the cache").arg(locale().formattedDataSize(static_cast<qint64>(p.cache_free_bytes)));
         QString line = QStringLiteral("%1: %2").arg(name, facts.join(QStringLiteral(" · ")).toHtmlEscaped());
         if (!it->runnerProblem.isEmpty())
-            line += QStringLiteral("<br><span style=\"color:#8a5a00;\">%1</span>").arg(it->runnerProblem.toHtmlEscaped());
+            line +=
+                QStringLiteral("<br><span style=\"color:#8a5a00;\">%1</span>").arg(it->runnerProblem.toHtmlEscaped());
         lines << line;
     }
     connectionReport_->setText(lines.join(QStringLiteral("<br>")));
@@ -947,10 +956,14 @@ void RunPage::retranslateUi()
 QString RunPage::overallEndText() const
 {
     switch (lastEnd_) {
-    case CampaignEnd::Done: return tr("Overall: done");
-    case CampaignEnd::Cancelled: return tr("Overall: cancelled");
-    case CampaignEnd::Failed: return tr("Overall: failed");
-    case CampaignEnd::None: break;
+    case CampaignEnd::Done:
+        return tr("Overall: done");
+    case CampaignEnd::Cancelled:
+        return tr("Overall: cancelled");
+    case CampaignEnd::Failed:
+        return tr("Overall: failed");
+    case CampaignEnd::None:
+        break;
     }
     return tr("Overall");
 }
@@ -1066,18 +1079,19 @@ void RunPage::updateControls()
     const bool adaptive = mode_->currentData().toString() == QLatin1String("adaptive");
     for (auto *box : std::as_const(opBoxes_))
         box->setEnabled(!busy && !allOps_->isChecked());
-    for (QWidget *w : {static_cast<QWidget *>(allOps_), static_cast<QWidget *>(mode_), static_cast<QWidget *>(target_),
-                       static_cast<QWidget *>(budget_), static_cast<QWidget *>(cpu_), static_cast<QWidget *>(systemLabel_),
-                       static_cast<QWidget *>(outDir_), static_cast<QWidget *>(browse_), static_cast<QWidget *>(kat_),
-                       static_cast<QWidget *>(stack_), static_cast<QWidget *>(order_), static_cast<QWidget *>(retries_)})
+    for (QWidget *w :
+         {static_cast<QWidget *>(allOps_), static_cast<QWidget *>(mode_), static_cast<QWidget *>(target_),
+          static_cast<QWidget *>(budget_), static_cast<QWidget *>(cpu_), static_cast<QWidget *>(systemLabel_),
+          static_cast<QWidget *>(outDir_), static_cast<QWidget *>(browse_), static_cast<QWidget *>(kat_),
+          static_cast<QWidget *>(stack_), static_cast<QWidget *>(order_), static_cast<QWidget *>(retries_)})
         w->setEnabled(!busy);
     trials_->setEnabled(!busy && !adaptive);
     precision_->setEnabled(!busy && adaptive);
     const bool testing = testingConnections();
-    for (QWidget *w : {static_cast<QWidget *>(whereLocal_), static_cast<QWidget *>(whereSsh_),
-                       static_cast<QWidget *>(hostList_), static_cast<QWidget *>(hostEntry_),
-                       static_cast<QWidget *>(addHost_), static_cast<QWidget *>(sshConfig_),
-                       static_cast<QWidget *>(sshConfigBrowse_)})
+    for (QWidget *w :
+         {static_cast<QWidget *>(whereLocal_), static_cast<QWidget *>(whereSsh_), static_cast<QWidget *>(hostList_),
+          static_cast<QWidget *>(hostEntry_), static_cast<QWidget *>(addHost_), static_cast<QWidget *>(sshConfig_),
+          static_cast<QWidget *>(sshConfigBrowse_)})
         w->setEnabled(!busy);
     removeHost_->setEnabled(!busy && !hostList_->selectedItems().isEmpty());
     testButton_->setEnabled(!busy && !testing && !hosts().isEmpty());
@@ -1104,20 +1118,22 @@ void RunPage::updateEstimate()
         estimate_->clear();
         return;
     }
-    QString text = e.high_s > e.low_s
-                       ? tr("Estimated duration: %1 to %2 for %n record(s) (adaptive: until the precision or the budget).",
-                            nullptr, e.records)
-                             .arg(formatEta(e.low_s), formatEta(e.high_s))
-                       : tr("Estimated duration: about %1 for %n record(s) (before calibration: operations slower than "
-                            "the trial target take longer).",
-                            nullptr, e.records)
-                             .arg(formatEta(e.low_s));
+    QString text =
+        e.high_s > e.low_s
+            ? tr("Estimated duration: %1 to %2 for %n record(s) (adaptive: until the precision or the budget).",
+                 nullptr, e.records)
+                  .arg(formatEta(e.low_s), formatEta(e.high_s))
+            : tr("Estimated duration: about %1 for %n record(s) (before calibration: operations slower than "
+                 "the trial target take longer).",
+                 nullptr, e.records)
+                  .arg(formatEta(e.low_s));
     // The folder Start writes into: the generated one is named after the time of Start.
-    const bool generated =
-        autoOutDir_ && QDir::cleanPath(QFileInfo(outDir_->text()).absolutePath()) == QDir::cleanPath(defaultOutputBase());
-    text += QLatin1Char('\n') + (generated ? tr("Writes into a new folder named after the time of Start, under %1.")
-                                                   .arg(QDir::toNativeSeparators(defaultOutputBase()))
-                                             : tr("Writes into %1.").arg(QDir::toNativeSeparators(outDir_->text().trimmed())));
+    const bool generated = autoOutDir_ && QDir::cleanPath(QFileInfo(outDir_->text()).absolutePath()) ==
+                                              QDir::cleanPath(defaultOutputBase());
+    text += QLatin1Char('\n') + (generated
+                                     ? tr("Writes into a new folder named after the time of Start, under %1.")
+                                           .arg(QDir::toNativeSeparators(defaultOutputBase()))
+                                     : tr("Writes into %1.").arg(QDir::toNativeSeparators(outDir_->text().trimmed())));
     estimate_->setText(text);
     fitWrappedLabels();
 }
@@ -1177,7 +1193,8 @@ void RunPage::start()
     }
     // The generated folder is named now, after the time of Start, not after the previous run.
     // (Only a folder the page generated: one set by setText() from elsewhere is kept as given.)
-    if (autoOutDir_ && QDir::cleanPath(QFileInfo(outDir_->text()).absolutePath()) == QDir::cleanPath(defaultOutputBase()))
+    if (autoOutDir_ &&
+        QDir::cleanPath(QFileInfo(outDir_->text()).absolutePath()) == QDir::cleanPath(defaultOutputBase()))
         outDir_->setText(defaultOutputFolder());
     const CampaignOptions opts = options();
     QString why;
@@ -1188,7 +1205,8 @@ void RunPage::start()
         log(tr("Starting a campaign of %n instance(s) on %1 into %2", nullptr, count)
                 .arg(hosts().join(QStringLiteral(", ")), QString::fromStdString(opts.out_dir)));
     else
-        log(tr("Starting a campaign of %n instance(s) into %1", nullptr, count).arg(QString::fromStdString(opts.out_dir)));
+        log(tr("Starting a campaign of %n instance(s) into %1", nullptr, count)
+                .arg(QString::fromStdString(opts.out_dir)));
     const bool started = hosted ? session_->start(hostedOptions(), &why) : session_->start(opts, &why);
     if (!started) {
         log(tr("Cannot start: %1").arg(why));
@@ -1322,9 +1340,8 @@ void RunPage::onUpdate(const CampaignUpdate &u)
     const bool cancelledEnd = u.kind == CampaignEvent::Finished && u.message == QLatin1String("cancelled");
     if (!cancelledEnd) {
         overall_->setValue(static_cast<int>(u.fractionDone * kProgressSteps));
-        overallLabel_->setText(tr("Overall: %1% — ETA %2")
-                                   .arg(static_cast<int>(u.fractionDone * 100))
-                                   .arg(formatEta(u.etaSeconds)));
+        overallLabel_->setText(
+            tr("Overall: %1% — ETA %2").arg(static_cast<int>(u.fractionDone * 100)).arg(formatEta(u.etaSeconds)));
     }
     switch (u.kind) {
     case CampaignEvent::Started:
@@ -1362,7 +1379,8 @@ void RunPage::onUpdate(const CampaignUpdate &u)
         if (u.trials > 0) {
             current_->setRange(0, u.trials);
             current_->setValue(u.trial);
-            currentLabel_->setText(tr("%1 · %2 — trial %3 of %4").arg(u.instance, u.operation).arg(u.trial).arg(u.trials));
+            currentLabel_->setText(
+                tr("%1 · %2 — trial %3 of %4").arg(u.instance, u.operation).arg(u.trial).arg(u.trials));
             // Interleaved trials of other operations run in between: the campaign's ETA is the honest one.
             currentEta_->setText(tr("ETA %1").arg(formatEta(u.etaSeconds)));
         } else {
@@ -1374,10 +1392,11 @@ void RunPage::onUpdate(const CampaignUpdate &u)
         break;
     }
     case CampaignEvent::RecordWritten: {
-        QString line = u.recordStatus == QLatin1String("complete")
-                           ? tr("  %1 %2: %3").arg(u.instance, u.operation,
-                                                  u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary)
-                           : tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, coreText(u.message));
+        QString line =
+            u.recordStatus == QLatin1String("complete")
+                ? tr("  %1 %2: %3")
+                      .arg(u.instance, u.operation, u.recordSummary.isEmpty() ? u.recordStatus : u.recordSummary)
+                : tr("  %1 %2: FAILED %3").arg(u.instance, u.operation, coreText(u.message));
         if (!u.replaces.isEmpty()) // written again by the end-of-campaign sweep: which line stands
             line += (coreLanguage() == Language::zh_CN ? QStringLiteral("；") : QStringLiteral("; ")) +
                     coreText(u.replaces);

@@ -131,8 +131,8 @@ private:
     // label at all, so labelForField() could not be used to retranslate them.
     QLabel *modeLabel_ = nullptr, *targetLabel_ = nullptr, *budgetLabel_ = nullptr, *trialsLabel_ = nullptr,
            *precisionLabel_ = nullptr, *orderLabel_ = nullptr, *retriesLabel_ = nullptr;
-    QComboBox *order_ = nullptr;   // interleaved | harness
-    QSpinBox *retries_ = nullptr;  // re-runs of a disturbed trial
+    QComboBox *order_ = nullptr;  // interleaved | harness
+    QSpinBox *retries_ = nullptr; // re-runs of a disturbed trial
     QComboBox *mode_ = nullptr;
     QDoubleSpinBox *target_ = nullptr;
     QDoubleSpinBox *budget_ = nullptr;
@@ -155,16 +155,16 @@ private:
     QGroupBox *whereBox_ = nullptr;
     QButtonGroup *whereGroup_ = nullptr;
     QRadioButton *whereLocal_ = nullptr, *whereSsh_ = nullptr;
-    QWidget *hostsPanel_ = nullptr;       // shown for "Other hosts over ssh"
+    QWidget *hostsPanel_ = nullptr; // shown for "Other hosts over ssh"
     QLabel *hostsLabel_ = nullptr;
-    QListWidget *hostList_ = nullptr;     // editable in place
+    QListWidget *hostList_ = nullptr; // editable in place
     QLineEdit *hostEntry_ = nullptr;
     QToolButton *addHost_ = nullptr, *removeHost_ = nullptr;
     QLabel *sshConfigLabel_ = nullptr;
     QLineEdit *sshConfig_ = nullptr;
     QToolButton *sshConfigBrowse_ = nullptr;
     QPushButton *testButton_ = nullptr;
-    QLabel *connectionReport_ = nullptr;  // one line per tested host
+    QLabel *connectionReport_ = nullptr; // one line per tested host
     ConnectionTest *connectionTest_ = nullptr;
     QMap<QString, HostProbeResult> tested_; // by host as listed; kept so a language change re-renders it
     QSet<QString> testing_;                 // hosts whose test has not answered yet
@@ -196,20 +196,20 @@ private:
         QLabel *status = nullptr;
     };
     QWidget *hostProgress_ = nullptr;
-    QHash<QString, HostRow> hostRows_;  // by HostAddress::text(), as CampaignEvent::host names it
-    bool hostedRun_ = false;            // the running (or last) campaign is on other hosts
+    QHash<QString, HostRow> hostRows_; // by HostAddress::text(), as CampaignEvent::host names it
+    bool hostedRun_ = false;           // the running (or last) campaign is on other hosts
     QGroupBox *logBox_ = nullptr;
     QPlainTextEdit *log_ = nullptr;
-    int campaignsLogged_ = 0;        // numbers the rule above each campaign's lines
-    bool followLog_ = true;          // the log shows its newest line (off while the user reads further up)
-    bool appendingLog_ = false;      // the bar moves because of an append, not the user
+    int campaignsLogged_ = 0;   // numbers the rule above each campaign's lines
+    bool followLog_ = true;     // the log shows its newest line (off while the user reads further up)
+    bool appendingLog_ = false; // the bar moves because of an append, not the user
 
     // Plan settings of the mode not shown, so switching modes keeps each mode's values.
     double otherTarget_ = 0.2, otherBudget_ = 60;
-    bool autoOutDir_ = true;         // the folder field still holds the generated default
-    QStringList warnings_;           // shown in the banner
+    bool autoOutDir_ = true; // the folder field still holds the generated default
+    QStringList warnings_;   // shown in the banner
     bool warningsBeforeStart_ = true;
-    QElapsedTimer operationClock_;   // since the current operation started
+    QElapsedTimer operationClock_; // since the current operation started
     QString currentInstance_, currentOperation_;
 };
 

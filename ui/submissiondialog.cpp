@@ -231,7 +231,8 @@ void SubmissionDialog::retranslateUi()
     flagsLabel_->setText(tr("&Flags:"));
     fillFlagsCombo();
     manifestLabel_->setText(tr("&KAT manifest:"));
-    manifestEdit_->setPlaceholderText(tr("optional: the submission's own Test_Vectors KAT file is found automatically"));
+    manifestEdit_->setPlaceholderText(
+        tr("optional: the submission's own Test_Vectors KAT file is found automatically"));
     manifestEdit_->setToolTip(tr("A kat.sha256 manifest to check the build against instead of the KAT file "
                                  "beside the folder."));
     manifestBrowse_->setText(tr("Browse…"));
@@ -293,8 +294,8 @@ void SubmissionDialog::browseOutput()
 void SubmissionDialog::browseManifest()
 {
     const QString start = manifest().isEmpty() ? sourceDir() : QFileInfo(manifest()).absolutePath();
-    const QString file = QFileDialog::getOpenFileName(this, tr("KAT manifest"), start,
-                                                      tr("KAT manifests (*.sha256);;All files (*)"));
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("KAT manifest"), start, tr("KAT manifests (*.sha256);;All files (*)"));
     if (!file.isEmpty())
         setManifest(file);
 }
@@ -433,11 +434,11 @@ QStringList SubmissionDialog::outcomeLines(const BuildOutcome &outcome) const
 QString SubmissionDialog::outcomeStatus(const BuildOutcome &outcome) const
 {
     QStringList lines;
-    lines << (outcome.kat_failed ? tr("Built %1, but its KAT did not pass. It is added to the Algorithms dock "
-                                      "anyway; campaigns mark its results.")
-                                       .arg(instance_)
-                                 : tr("Built %1; it is being described and will appear in the Algorithms dock.")
-                                       .arg(instance_));
+    lines << (outcome.kat_failed
+                  ? tr("Built %1, but its KAT did not pass. It is added to the Algorithms dock "
+                       "anyway; campaigns mark its results.")
+                        .arg(instance_)
+                  : tr("Built %1; it is being described and will appear in the Algorithms dock.").arg(instance_));
     const QString candidate = outcome.candidate.empty() ? tr("none given") : QString::fromStdString(outcome.candidate);
     const QString flags = QString::fromStdString(outcome.flags);
     lines << (outcome.guide_result.empty()

@@ -82,8 +82,8 @@ public:
     QString logText() const;
 
 signals:
-    void logLine(const QString &line);   // one command line as it starts (GUI thread)
-    void buildFinished(bool ok);         // the log shows the whole build; the instance is being described
+    void logLine(const QString &line); // one command line as it starts (GUI thread)
+    void buildFinished(bool ok);       // the log shows the whole build; the instance is being described
 
 protected:
     void changeEvent(QEvent *event) override;

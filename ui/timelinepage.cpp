@@ -46,8 +46,8 @@ const auto kLogScaleKey = QStringLiteral("timeline/logScale");
 
 QString number(double v, int significant = 6) { return QLocale().toString(v, 'g', significant); }
 
-const QColor kSampleColor(31, 119, 180);      // blue, as the Distributions page's first series
-const QColor kMedianColor(230, 97, 1);        // orange: told apart from blue also in greyscale
+const QColor kSampleColor(31, 119, 180);       // blue, as the Distributions page's first series
+const QColor kMedianColor(230, 97, 1);         // orange: told apart from blue also in greyscale
 const QColor kDisturbedColor(214, 39, 40, 45); // translucent red band
 const QColor kBoundaryColor(120, 120, 120);
 
@@ -207,7 +207,8 @@ TimelinePage::~TimelinePage()
 {
     // Rows taken out of the plot layout are not deleted with it: put them back.
     QCPLayoutGrid *layout = plot_->plotLayout();
-    for (QCPLayoutElement *e : {static_cast<QCPLayoutElement *>(plotNote_), static_cast<QCPLayoutElement *>(legendRow_)})
+    for (QCPLayoutElement *e :
+         {static_cast<QCPLayoutElement *>(plotNote_), static_cast<QCPLayoutElement *>(legendRow_)})
         if (e && !e->layout())
             layout->addElement(layout->rowCount(), 0, e);
 }
@@ -274,7 +275,8 @@ void TimelinePage::fillOperations()
 const Record *TimelinePage::currentRecord(std::shared_ptr<const Dataset> *owner) const
 {
     const int d = dataset_->currentData().toInt();
-    if (dataset_->currentIndex() < 0 || d < 0 || static_cast<std::size_t>(d) >= snapshots_.size() || !snapshots_[d].second)
+    if (dataset_->currentIndex() < 0 || d < 0 || static_cast<std::size_t>(d) >= snapshots_.size() ||
+        !snapshots_[d].second)
         return nullptr;
     const QStringList key = instance_->currentData().toString().split(QChar(0x1f));
     if (key.size() != 2)
@@ -348,9 +350,8 @@ void TimelinePage::startComputing()
     });
     // The dataset snapshot is immutable and held by the job, so a dataset
     // closed meanwhile stays alive until the job is done.
-    watcher->setFuture(runInBackground([owner, record, unit] {
-        return std::make_shared<const TimelineSeries>(computeTimeline(*record, unit));
-    }));
+    watcher->setFuture(runInBackground(
+        [owner, record, unit] { return std::make_shared<const TimelineSeries>(computeTimeline(*record, unit)); }));
 }
 
 void TimelinePage::drawTrials(const TimelineSeries &s)
@@ -403,8 +404,9 @@ void TimelinePage::render()
     const TimelineSeries *s = series_.get();
 
     const QString instance = instance_->currentText(), op = operation_->currentText();
-    title_->setText(instance.isEmpty() ? tr("No data: open a dataset")
-                                       : QStringLiteral("%1 \u00b7 %2 \u00b7 %3").arg(dataset_->currentText(), instance, op));
+    title_->setText(instance.isEmpty()
+                        ? tr("No data: open a dataset")
+                        : QStringLiteral("%1 \u00b7 %2 \u00b7 %3").arg(dataset_->currentText(), instance, op));
     QStringList notes = s ? s->notes : QStringList();
     if (!instance.isEmpty() && !s)
         notes << tr("No record for this instance and operation.");
@@ -426,9 +428,9 @@ void TimelinePage::render()
             trials->addTick(static_cast<double>(i), QString::number(i + 1));
         plot_->xAxis->setTicker(trials);
     }
-    plot_->yAxis->setLabel(!s ? QString()
-                              : s->unit == TimelineUnit::Time ? tr("time per call (%1)").arg(s->unitName)
-                                                              : tr("%1 per call").arg(s->unitName));
+    plot_->yAxis->setLabel(!s                              ? QString()
+                           : s->unit == TimelineUnit::Time ? tr("time per call (%1)").arg(s->unitName)
+                                                           : tr("%1 per call").arg(s->unitName));
     if (any) {
         if (!s->trialPoints) // one point per trial: no bands or boundaries between iterations
             drawTrials(*s);
@@ -463,7 +465,8 @@ void TimelinePage::render()
         plot_->yAxis->setRange(log || s->trialPoints ? wholeRange(s->y, log) : viewRange(s->y, &above));
         plot_->xAxis->setRange(-0.5 - s->size() * 0.01, static_cast<double>(s->size()) - 0.5 + s->size() * 0.01);
         if (above > 0)
-            notes << tr("%n iteration(s) above the view: drag or zoom out to see them.", nullptr, static_cast<int>(above));
+            notes << tr("%n iteration(s) above the view: drag or zoom out to see them.", nullptr,
+                        static_cast<int>(above));
         summary_->setText(tr("%n trial(s), %1 disturbed", nullptr, static_cast<int>(s->trials.size()))
                               .arg(static_cast<qulonglong>(s->disturbedTrials())));
     } else {
@@ -530,7 +533,8 @@ QString TimelinePage::hoverTextAt(const QPointF &pos) const
     // The sample nearest the cursor among those within a few pixels of it:
     // zoomed out, one pixel column holds many iterations.
     constexpr double kReach = 6; // pixels
-    const double lowX = plot_->xAxis->pixelToCoord(pos.x() - kReach), highX = plot_->xAxis->pixelToCoord(pos.x() + kReach);
+    const double lowX = plot_->xAxis->pixelToCoord(pos.x() - kReach),
+                 highX = plot_->xAxis->pixelToCoord(pos.x() + kReach);
     const auto first = static_cast<long long>(std::ceil(std::max(0.0, lowX)));
     const auto last = static_cast<long long>(std::floor(std::min(static_cast<double>(s->size() - 1), highX)));
     long long best = -1;
@@ -560,7 +564,8 @@ QString TimelinePage::hoverTextAt(const QPointF &pos) const
                        .arg(number(s->y[index]), s->unitName);
     text += QLatin1Char('\n') + tr("trial median %1 %2").arg(number(t.median), s->unitName);
     if (t.disturbed)
-        text += QLatin1Char('\n') + tr("disturbed: %1").arg(t.reason.isEmpty() ? tr("no clean attempt") : coreText(t.reason));
+        text += QLatin1Char('\n') +
+                tr("disturbed: %1").arg(t.reason.isEmpty() ? tr("no clean attempt") : coreText(t.reason));
     return text;
 }
 

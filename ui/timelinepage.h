@@ -77,7 +77,7 @@ public:
     bool isZoomed() const;
 
 public slots:
-    void refresh(); // re-reads the Workbench's datasets
+    void refresh();   // re-reads the Workbench's datasets
     void resetZoom(); // double-click on the plot, Home
 
 signals:

@@ -439,8 +439,8 @@ void Workbench::openDataset(const QString &path)
         }
         if (const int same = index < 0 ? sameCampaignAs(datasets_, *out.data) : -1; same >= 0) {
             // The same campaign from another place (a copy, its bundle): one row, or every comparison is with itself.
-            emit datasetProblem(tr("%1 is the campaign already open as %2; it was not added again.")
-                                    .arg(shown, datasets_[same].label));
+            emit datasetProblem(
+                tr("%1 is the campaign already open as %2; it was not added again.").arg(shown, datasets_[same].label));
             return;
         }
         if (index >= 0) {
@@ -471,8 +471,8 @@ int Workbench::addDataset(std::shared_ptr<const Dataset> data, const QString &or
     // distinguishable in every legend and column header.
     QString label = base;
     for (int n = 2;; ++n) {
-        const bool taken = std::any_of(datasets_.begin(), datasets_.end(),
-                                       [&](const DatasetEntry &e) { return e.label == label; });
+        const bool taken =
+            std::any_of(datasets_.begin(), datasets_.end(), [&](const DatasetEntry &e) { return e.label == label; });
         if (!taken)
             break;
         label = QStringLiteral("%1 (%2)").arg(base).arg(n);

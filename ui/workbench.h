@@ -27,16 +27,16 @@ namespace kexbench::ui {
 // What a library's build record (lib<name>.so.build.json, written by
 // build-instance and the submission dialog) says about its KAT.
 enum class BuildKatState {
-    Unknown,   // no record for these bytes: kexbench's own instances, libraries built elsewhere
+    Unknown, // no record for these bytes: kexbench's own instances, libraries built elsewhere
     Passed,
     Unchecked, // built without checking its answers: no KAT vectors supplied, or not run
     Failed,    // checked, and it did not pass: the library was kept anyway
 };
 
 struct InstanceEntry {
-    InstanceInfo info;     // from a runner child's describe
-    QString library;       // path of the .so
-    bool checked = false;  // selected for the next campaign
+    InstanceInfo info;    // from a runner child's describe
+    QString library;      // path of the .so
+    bool checked = false; // selected for the next campaign
     // Identity is (name, library sha256): another listed library with this
     // name but other contents would overwrite this one's evidence. `clash`
     // says so (core's identity_clash_message), empty when there is none.
@@ -127,8 +127,8 @@ public:
 signals:
     void instancesChanged();
     void instanceProblem(const QString &message);
-    void datasetsChanged();          // rows added, removed or renamed
-    void datasetChanged(int index);  // one dataset's snapshot replaced
+    void datasetsChanged();                      // rows added, removed or renamed
+    void datasetChanged(int index);              // one dataset's snapshot replaced
     void datasetProblem(const QString &message); // a dataset could not be loaded, or loaded with problems
 
 private:
@@ -146,8 +146,8 @@ private:
     // addition of the record files written since.
     struct DatasetWork {
         bool inFlight = false;
-        bool reload = false;   // a whole-folder reload is wanted
-        QStringList records;   // record files to add (dropped when a reload reads them anyway)
+        bool reload = false; // a whole-folder reload is wanted
+        QStringList records; // record files to add (dropped when a reload reads them anyway)
     };
     QHash<QString, DatasetWork> work_; // by origin
     void startDatasetWork(const QString &origin);

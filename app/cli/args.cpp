@@ -45,10 +45,7 @@ Args::Args(const std::vector<std::string> &argv, const std::vector<std::string> 
     }
 }
 
-bool Args::flag(const std::string &name) const
-{
-    return std::find(flags_.begin(), flags_.end(), name) != flags_.end();
-}
+bool Args::flag(const std::string &name) const { return std::find(flags_.begin(), flags_.end(), name) != flags_.end(); }
 
 std::optional<std::string> Args::value(const std::string &name) const
 {
@@ -75,8 +72,8 @@ std::vector<Command> &registry()
 bool register_command(const Command &command)
 {
     auto &all = registry();
-    auto pos = std::find_if(all.begin(), all.end(),
-                            [&](const Command &c) { return std::string(c.name) > command.name; });
+    auto pos =
+        std::find_if(all.begin(), all.end(), [&](const Command &c) { return std::string(c.name) > command.name; });
     all.insert(pos, command);
     return true;
 }

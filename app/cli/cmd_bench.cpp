@@ -36,45 +36,44 @@ namespace kexbench::cli {
 
 namespace {
 
-const char *kHelp =
-    "usage: kexbench-cli bench floor [--instance NAME|LIB] [--cpu N]\n"
-    "       kexbench-cli bench spread [--instance NAME|LIB] [--runs N] [--cpu N]\n"
-    "       kexbench-cli bench stability [--instance NAME|LIB] [--op OP] [--runs K]\n"
-    "                                    [--load off|alternate] [--mode adaptive|fixed]\n"
-    "                                    [--precision P] [--budget S] [--cpu N]\n"
-    "       kexbench-cli bench verdicts [--campaigns K] [--rounds R] [--margin PCT]\n"
-    "                                   [--target S] [--cpu N] [--over MIN] [--out FILE] [--keep DIR]\n"
-    "       kexbench-cli bench io\n"
-    "\n"
-    "floor      the timer floor: the cost of timing a step that does nothing (default the\n"
-    "           null-2p test fixture; put its folder on KEXBENCH_INSTANCE_PATH), raw and after\n"
-    "           subtracting the timer overhead, per operation\n"
-    "spread     the relative spread of N (default 5) repeated fixed-mode campaigns of one\n"
-    "           operation (default X25519-NIKE exchange): (max - min) / median of their means\n"
-    "           and of their medians\n"
-    "stability  whether the trial-level 95 % CI holds across K (default 10) independent\n"
-    "           campaigns of one instance (default X25519-NIKE) and operation (--op, default\n"
-    "           exchange), each in a fresh folder, pinned to --cpu (default: the last CPU this\n"
-    "           process may use): per run the trials, the median of trial medians, its CI,\n"
-    "           disturbed retries; then the between-run spread, how many other runs' central\n"
-    "           values each CI covers, and Mann-Whitney verdicts between consecutive runs\n"
-    "           --mode       adaptive (default; --precision, default 0.005, and --budget,\n"
-    "                        default 60 s per run) or fixed (the harness plan; --budget\n"
-    "                        default 300 s; 5 trials give no 95 % CI)\n"
-    "           --load       off (default) or alternate: runs 2, 4, 6 ... have a spinning\n"
-    "                        integer loop pinned to another CPU, started and stopped by\n"
-    "                        the command itself (its pid is printed); needs 2 CPUs\n"
-    "verdicts   how often kexbench's verdicts are wrong on this host, where the truth is known:\n"
-    "           K (default 6) interleaved campaigns of R (default 90) rounds of the built-in\n"
-    "           self-check workloads (identical twins SELFCHECK-A and -TWIN, siblings doing\n"
-    "           2 % and 5 % more work), each compared round by round, and consecutive\n"
-    "           campaigns compared unpaired; prints the A/A false-call rate and the power\n"
-    "           with Clopper-Pearson 95 % intervals and the host's campaign-to-campaign\n"
-    "           spread, and keeps them in FILE (default <data home>/kexbench/verdict-check.json,\n"
-    "           which compare and the workbench read); --margin (default 1), --target\n"
-    "           seconds per trial (default 0.05), --over MIN spreads the campaigns evenly over\n"
-    "           MIN minutes (a campaign that is early waits), --keep DIR keeps the campaign folders\n"
-    "io         the cost of writing one record with 20 000 samples and of bundling a campaign\n";
+const char *kHelp = "usage: kexbench-cli bench floor [--instance NAME|LIB] [--cpu N]\n"
+                    "       kexbench-cli bench spread [--instance NAME|LIB] [--runs N] [--cpu N]\n"
+                    "       kexbench-cli bench stability [--instance NAME|LIB] [--op OP] [--runs K]\n"
+                    "                                    [--load off|alternate] [--mode adaptive|fixed]\n"
+                    "                                    [--precision P] [--budget S] [--cpu N]\n"
+                    "       kexbench-cli bench verdicts [--campaigns K] [--rounds R] [--margin PCT]\n"
+                    "                                   [--target S] [--cpu N] [--over MIN] [--out FILE] [--keep DIR]\n"
+                    "       kexbench-cli bench io\n"
+                    "\n"
+                    "floor      the timer floor: the cost of timing a step that does nothing (default the\n"
+                    "           null-2p test fixture; put its folder on KEXBENCH_INSTANCE_PATH), raw and after\n"
+                    "           subtracting the timer overhead, per operation\n"
+                    "spread     the relative spread of N (default 5) repeated fixed-mode campaigns of one\n"
+                    "           operation (default X25519-NIKE exchange): (max - min) / median of their means\n"
+                    "           and of their medians\n"
+                    "stability  whether the trial-level 95 % CI holds across K (default 10) independent\n"
+                    "           campaigns of one instance (default X25519-NIKE) and operation (--op, default\n"
+                    "           exchange), each in a fresh folder, pinned to --cpu (default: the last CPU this\n"
+                    "           process may use): per run the trials, the median of trial medians, its CI,\n"
+                    "           disturbed retries; then the between-run spread, how many other runs' central\n"
+                    "           values each CI covers, and Mann-Whitney verdicts between consecutive runs\n"
+                    "           --mode       adaptive (default; --precision, default 0.005, and --budget,\n"
+                    "                        default 60 s per run) or fixed (the harness plan; --budget\n"
+                    "                        default 300 s; 5 trials give no 95 % CI)\n"
+                    "           --load       off (default) or alternate: runs 2, 4, 6 ... have a spinning\n"
+                    "                        integer loop pinned to another CPU, started and stopped by\n"
+                    "                        the command itself (its pid is printed); needs 2 CPUs\n"
+                    "verdicts   how often kexbench's verdicts are wrong on this host, where the truth is known:\n"
+                    "           K (default 6) interleaved campaigns of R (default 90) rounds of the built-in\n"
+                    "           self-check workloads (identical twins SELFCHECK-A and -TWIN, siblings doing\n"
+                    "           2 % and 5 % more work), each compared round by round, and consecutive\n"
+                    "           campaigns compared unpaired; prints the A/A false-call rate and the power\n"
+                    "           with Clopper-Pearson 95 % intervals and the host's campaign-to-campaign\n"
+                    "           spread, and keeps them in FILE (default <data home>/kexbench/verdict-check.json,\n"
+                    "           which compare and the workbench read); --margin (default 1), --target\n"
+                    "           seconds per trial (default 0.05), --over MIN spreads the campaigns evenly over\n"
+                    "           MIN minutes (a campaign that is early waits), --keep DIR keeps the campaign folders\n"
+                    "io         the cost of writing one record with 20 000 samples and of bundling a campaign\n";
 
 // A quiet observer: bench prints only its figures.
 struct Silent : CampaignObserver {
@@ -136,10 +135,7 @@ Result<std::vector<Record>> campaign(const std::string &lib, const std::vector<s
     return run_and_load(o, cancel);
 }
 
-double median_of(const std::vector<uint64_t> &v)
-{
-    return stats::median(std::vector<double>(v.begin(), v.end()));
-}
+double median_of(const std::vector<uint64_t> &v) { return stats::median(std::vector<double>(v.begin(), v.end())); }
 
 int floor(const Args &args)
 {
@@ -416,10 +412,7 @@ std::string failure_of(const Record &r)
     return "record " + r.status;
 }
 
-std::string percent(double fraction, int decimals = 2)
-{
-    return fmt::py_format(100 * fraction, 'f', decimals) + " %";
-}
+std::string percent(double fraction, int decimals = 2) { return fmt::py_format(100 * fraction, 'f', decimals) + " %"; }
 
 std::string ci_text(const TrialEstimate &e)
 {
@@ -474,9 +467,10 @@ void print_verdicts(const StabilitySummary &sum, const std::vector<StabilityRun>
         std::string load;
         if (v.load_changed)
             load = runs[v.first].loaded ? ", load on -> off" : ", load off -> on";
-        std::printf("run %d -> run %d: %s (Mann-Whitney U over trial values, p = %s, alpha 0.05, margin \u00b11 %%%s)\n",
-                    runs[v.first].number, runs[v.first + 1].number, v.verdict.c_str(),
-                    fmt::py_format(v.p_value, 'g', 3).c_str(), load.c_str());
+        std::printf(
+            "run %d -> run %d: %s (Mann-Whitney U over trial values, p = %s, alpha 0.05, margin \u00b11 %%%s)\n",
+            runs[v.first].number, runs[v.first + 1].number, v.verdict.c_str(),
+            fmt::py_format(v.p_value, 'g', 3).c_str(), load.c_str());
     }
     std::printf("consecutive pairs not called faster or slower: %zu of %zu\n", sum.consecutive_not_called,
                 sum.consecutive.size());
@@ -497,7 +491,8 @@ void print_stability_summary(const StabilitySettings &s, const std::vector<Stabi
     std::printf("summary of %zu runs of %s %s:\n", runs.size(), s.instance.c_str(), s.operation.c_str());
     print_summary_of(runs);
     std::vector<StabilityRun> clean;
-    std::copy_if(runs.begin(), runs.end(), std::back_inserter(clean), [](const StabilityRun &r) { return !r.disturbed; });
+    std::copy_if(runs.begin(), runs.end(), std::back_inserter(clean),
+                 [](const StabilityRun &r) { return !r.disturbed; });
     if (clean.size() == runs.size())
         return;
     std::printf("summary of the %zu runs not marked disturbed (%zu disturbed):\n", clean.size(),
@@ -599,8 +594,9 @@ int stability(const Args &args)
 
 int cmd_bench(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--instance", "--runs", "--cpu", "--op", "--load", "--mode", "--precision", "--budget",
-                     "--campaigns", "--rounds", "--margin", "--target", "--over", "--out", "--keep"},
+    Args args(argv,
+              {"--instance", "--runs", "--cpu", "--op", "--load", "--mode", "--precision", "--budget", "--campaigns",
+               "--rounds", "--margin", "--target", "--over", "--out", "--keep"},
               {"--help", "-h"});
     if (!args.ok())
         return usage_error("bench", args.error());

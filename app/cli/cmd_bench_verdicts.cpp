@@ -84,7 +84,8 @@ std::string configure(const Args &args, Settings &s)
     s.campaigns = static_cast<int>(campaigns);
     s.rounds = static_cast<int>(rounds);
     s.margin = margin / 100;
-    s.cpu = cpu >= 0 ? std::optional<int>(static_cast<int>(cpu)) : std::optional<int>(std::max(0, default_measuring_cpu()));
+    s.cpu =
+        cpu >= 0 ? std::optional<int>(static_cast<int>(cpu)) : std::optional<int>(std::max(0, default_measuring_cpu()));
     s.out_file = args.value("--out").value_or((fs::path(user_data_home()) / kVerdictCheckFile).string());
     s.keep_dir = args.value("--keep").value_or("");
     return {};
@@ -182,7 +183,8 @@ void across_verdicts(VerdictCheck &check, const std::vector<Dataset> &campaigns)
     o.campaign_spread_source = "this check's own campaigns";
     for (size_t i = 1; i < campaigns.size(); ++i) {
         const Dataset before = only(campaigns[i - 1], kSelfCheckA, kSelfCheckA);
-        tally(check, "twins-across", exchange_test(compare_datasets(before, only(campaigns[i], kSelfCheckA, kSelfCheckA), o)));
+        tally(check, "twins-across",
+              exchange_test(compare_datasets(before, only(campaigns[i], kSelfCheckA, kSelfCheckA), o)));
         tally(check, "sibling2-across",
               exchange_test(compare_datasets(before, only(campaigns[i], kSelfCheck102, kSelfCheckA), o)));
     }

@@ -68,10 +68,10 @@ const char *kHelp =
     "in DIR is ever run: no Makefile, script or binary. Exit code 0 when the library is\n"
     "built, loads and its KAT passes (or there is none to check), 1 otherwise.\n";
 
-const std::vector<std::string> kValueOptions = {"--name",   "-D",        "-I",         "--cflags",
-                                                "--ldlibs", "--exclude", "--sources",  "--candidate",
-                                                "--flags",  "--manifest", "--kat",     "--recipe",
-                                                "--harness-makefile", "--label", "--arch", "--timeout", "--out"};
+const std::vector<std::string> kValueOptions = {
+    "--name",      "-D",        "-I",         "--cflags", "--ldlibs", "--exclude",          "--sources",
+    "--candidate", "--flags",   "--manifest", "--kat",    "--recipe", "--harness-makefile", "--label",
+    "--arch",      "--timeout", "--out"};
 
 // "-DNAME=VAL" and "-Idir" in one word, as compilers accept them, become two
 // words (but not as the value of another option: --cflags -DX stays whole).
@@ -79,8 +79,8 @@ std::vector<std::string> split_glued_options(const std::vector<std::string> &arg
 {
     std::vector<std::string> out;
     for (const auto &a : argv) {
-        const bool is_value = !out.empty() && std::find(kValueOptions.begin(), kValueOptions.end(), out.back()) !=
-                                                  kValueOptions.end();
+        const bool is_value =
+            !out.empty() && std::find(kValueOptions.begin(), kValueOptions.end(), out.back()) != kValueOptions.end();
         if (!is_value && a.size() > 2 && (a.compare(0, 2, "-D") == 0 || a.compare(0, 2, "-I") == 0)) {
             out.push_back(a.substr(0, 2));
             out.push_back(a.substr(2));
@@ -225,8 +225,7 @@ void print_failure(const BuildOutcome &b)
 
 int cmd_build_instance(const std::vector<std::string> &argv)
 {
-    Args args(split_glued_options(argv), kValueOptions,
-              {"--no-profiled", "--no-kat", "--verbose", "--help", "-h"});
+    Args args(split_glued_options(argv), kValueOptions, {"--no-profiled", "--no-kat", "--verbose", "--help", "-h"});
     if (!args.ok())
         return usage_error("build-instance", args.error());
     if (args.flag("--help") || args.flag("-h")) {
@@ -255,8 +254,9 @@ int cmd_build_instance(const std::vector<std::string> &argv)
     return kExitOk;
 }
 
-const bool registered = register_command(
-    {"build-instance", "compile a submission folder into an instance library (plain and profiled)", cmd_build_instance});
+const bool registered =
+    register_command({"build-instance", "compile a submission folder into an instance library (plain and profiled)",
+                      cmd_build_instance});
 
 } // namespace
 } // namespace kexbench::cli

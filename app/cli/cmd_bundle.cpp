@@ -61,7 +61,8 @@ int cmd_unbundle(const std::vector<std::string> &argv)
                      [](const std::string &in, const std::string &dir) { return extract_bundle(in, dir); });
 }
 
-const bool registered_bundle = register_command({"bundle", "pack a campaign folder into one compressed file", cmd_bundle});
+const bool registered_bundle =
+    register_command({"bundle", "pack a campaign folder into one compressed file", cmd_bundle});
 const bool registered_unbundle =
     register_command({"unbundle", "unpack a bundle (refusing paths that escape the target)", cmd_unbundle});
 

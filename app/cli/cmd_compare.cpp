@@ -23,61 +23,60 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char *kHelp =
-    "usage: kexbench-cli compare A [B] [--system-a LABEL] [--system-b LABEL] [--candidate ID]\n"
-    "       kexbench-cli compare DATASET --a INSTANCE --b INSTANCE\n"
-    "                            [--margin PERCENT] [--campaign-spread PERCENT]\n"
-    "                            [--format md|csv] [--out FILE|DIR] [--lang en|zh_CN]\n"
-    "\n"
-    "Compares two datasets instance by instance and operation by operation: mean cycles\n"
-    "and mean time of each side with the ratios B / A (the published method), and a\n"
-    "trial-level test: each trial (one runner child) gives one value, its median\n"
-    "per-iteration time (kexbench samples) or its mean time (harness trial totals); each\n"
-    "side shows the median of its trial values with its 95 % interval, the ratio B / A\n"
-    "of those medians with its interval, and a two-sided Mann-Whitney U test over the\n"
-    "trials (alpha 0.05). The verdict reads the ratio's interval against a practical\n"
-    "margin: faster/slower when it lies wholly beyond 1 +/- margin, equivalent when wholly\n"
-    "inside, inconclusive when it straddles a bound; too few trials to ever reach alpha\n"
-    "(3 vs 3) give n/a.\n"
-    "Message sizes and memory side by side; kexbench's memory per operation (heap peak,\n"
-    "allocations/op, stack peak) of both sides with B / A, n/a with the reason where a\n"
-    "side has no figure (table compare-operation-memory); the rows present on one side only.\n"
-    "Notes say when the counters differ or their tick rates are unknown (then there is\n"
-    "no cycles ratio), a clock was not fixed, a trial was disturbed, a KAT did not pass,\n"
-    "and how fast each machine ran its speed probe.\n"
-    "\n"
-    "A and B are campaign folders, bundle files or ngcc-harness checkouts; in a checkout\n"
-    "--system-a / --system-b pick performance/data/LABEL. With one checkout, give it once\n"
-    "(or twice) with both options:\n"
-    "  kexbench-cli compare ngcc-harness --system-a x86_1 --system-b arm_1\n"
-    "With --a and --b, two instances of one dataset are compared, B against A. When the\n"
-    "campaign ran its trials in interleaved rounds (the default order), trial k of each ran\n"
-    "in round k: they are paired round by round (the Hodges-Lehmann ratio of the rounds\n"
-    "with its signed-rank interval, and the Wilcoxon signed-rank test), so the host's slow\n"
-    "phases cancel out; otherwise they are two samples and a note says so.\n"
-    "  kexbench-cli compare CAMPAIGN --a TriQ-KEX-128 --b TriQ-KEX-128-opt\n"
-    "A or B may also be a published report page (perf_<system>.md in the ngcc.dev layout):\n"
-    "it has trial-level figures only (no trials), so its figures are shown beside the other\n"
-    "side's (table compare-figures, with the precision they were printed to) and no verdict\n"
-    "is given; then nothing in common is not a failure.\n"
-    "\n"
-    "  --candidate ID   compare only this candidate, e.g. kex-01 (default: every candidate)\n"
-    "  --margin PERCENT the verdicts' practical margin, 0 to 50 (default 1: +/-1 %; 0 gives\n"
-    "                   the bare significance test)\n"
-    "  --campaign-spread PERCENT\n"
-    "                   the host's campaign-to-campaign spread (relative SD), added to the\n"
-    "                   interval of every unpaired verdict (two datasets, or a campaign not\n"
-    "                   run interleaved); default: the latest kexbench-cli bench verdicts\n"
-    "                   (<data home>/kexbench/verdict-check.json), else none and a note says\n"
-    "                   the intervals cover the trials only; 0: none\n"
-    "  --format FORMAT  md (default) or csv (one <table-id>.csv per table, needs --out DIR)\n"
-    "  --out PATH       output file (md; default stdout) or directory (csv)\n"
-    "  --lang LANG      language of the headings, columns, notes and verdicts: en (default)\n"
-    "                   or zh_CN (also zh, zh-CN); CSV column names stay English\n"
-    "\n"
-    "Problems found in the datasets are printed to stderr, one per line.\n"
-    "Exit codes: 0 written, 1 a dataset could not be read, a file could not be written, or\n"
-    "nothing in common (the one-sided rows are still written), 2 usage error.\n";
+const char *kHelp = "usage: kexbench-cli compare A [B] [--system-a LABEL] [--system-b LABEL] [--candidate ID]\n"
+                    "       kexbench-cli compare DATASET --a INSTANCE --b INSTANCE\n"
+                    "                            [--margin PERCENT] [--campaign-spread PERCENT]\n"
+                    "                            [--format md|csv] [--out FILE|DIR] [--lang en|zh_CN]\n"
+                    "\n"
+                    "Compares two datasets instance by instance and operation by operation: mean cycles\n"
+                    "and mean time of each side with the ratios B / A (the published method), and a\n"
+                    "trial-level test: each trial (one runner child) gives one value, its median\n"
+                    "per-iteration time (kexbench samples) or its mean time (harness trial totals); each\n"
+                    "side shows the median of its trial values with its 95 % interval, the ratio B / A\n"
+                    "of those medians with its interval, and a two-sided Mann-Whitney U test over the\n"
+                    "trials (alpha 0.05). The verdict reads the ratio's interval against a practical\n"
+                    "margin: faster/slower when it lies wholly beyond 1 +/- margin, equivalent when wholly\n"
+                    "inside, inconclusive when it straddles a bound; too few trials to ever reach alpha\n"
+                    "(3 vs 3) give n/a.\n"
+                    "Message sizes and memory side by side; kexbench's memory per operation (heap peak,\n"
+                    "allocations/op, stack peak) of both sides with B / A, n/a with the reason where a\n"
+                    "side has no figure (table compare-operation-memory); the rows present on one side only.\n"
+                    "Notes say when the counters differ or their tick rates are unknown (then there is\n"
+                    "no cycles ratio), a clock was not fixed, a trial was disturbed, a KAT did not pass,\n"
+                    "and how fast each machine ran its speed probe.\n"
+                    "\n"
+                    "A and B are campaign folders, bundle files or ngcc-harness checkouts; in a checkout\n"
+                    "--system-a / --system-b pick performance/data/LABEL. With one checkout, give it once\n"
+                    "(or twice) with both options:\n"
+                    "  kexbench-cli compare ngcc-harness --system-a x86_1 --system-b arm_1\n"
+                    "With --a and --b, two instances of one dataset are compared, B against A. When the\n"
+                    "campaign ran its trials in interleaved rounds (the default order), trial k of each ran\n"
+                    "in round k: they are paired round by round (the Hodges-Lehmann ratio of the rounds\n"
+                    "with its signed-rank interval, and the Wilcoxon signed-rank test), so the host's slow\n"
+                    "phases cancel out; otherwise they are two samples and a note says so.\n"
+                    "  kexbench-cli compare CAMPAIGN --a TriQ-KEX-128 --b TriQ-KEX-128-opt\n"
+                    "A or B may also be a published report page (perf_<system>.md in the ngcc.dev layout):\n"
+                    "it has trial-level figures only (no trials), so its figures are shown beside the other\n"
+                    "side's (table compare-figures, with the precision they were printed to) and no verdict\n"
+                    "is given; then nothing in common is not a failure.\n"
+                    "\n"
+                    "  --candidate ID   compare only this candidate, e.g. kex-01 (default: every candidate)\n"
+                    "  --margin PERCENT the verdicts' practical margin, 0 to 50 (default 1: +/-1 %; 0 gives\n"
+                    "                   the bare significance test)\n"
+                    "  --campaign-spread PERCENT\n"
+                    "                   the host's campaign-to-campaign spread (relative SD), added to the\n"
+                    "                   interval of every unpaired verdict (two datasets, or a campaign not\n"
+                    "                   run interleaved); default: the latest kexbench-cli bench verdicts\n"
+                    "                   (<data home>/kexbench/verdict-check.json), else none and a note says\n"
+                    "                   the intervals cover the trials only; 0: none\n"
+                    "  --format FORMAT  md (default) or csv (one <table-id>.csv per table, needs --out DIR)\n"
+                    "  --out PATH       output file (md; default stdout) or directory (csv)\n"
+                    "  --lang LANG      language of the headings, columns, notes and verdicts: en (default)\n"
+                    "                   or zh_CN (also zh, zh-CN); CSV column names stay English\n"
+                    "\n"
+                    "Problems found in the datasets are printed to stderr, one per line.\n"
+                    "Exit codes: 0 written, 1 a dataset could not be read, a file could not be written, or\n"
+                    "nothing in common (the one-sided rows are still written), 2 usage error.\n";
 
 // ------------------------------------------------------------------ output
 
@@ -119,10 +118,11 @@ std::optional<Dataset> load(const std::string &path)
 bool has_candidate(const Dataset &a, const Dataset &b, const std::string &candidate)
 {
     const auto ca = a.candidates(), cb = b.candidates();
-    if (std::find(ca.begin(), ca.end(), candidate) != ca.end() || std::find(cb.begin(), cb.end(), candidate) != cb.end())
+    if (std::find(ca.begin(), ca.end(), candidate) != ca.end() ||
+        std::find(cb.begin(), cb.end(), candidate) != cb.end())
         return true;
-    std::fprintf(stderr, "kexbench-cli compare: no candidate %s (%s: %s; %s: %s)\n", candidate.c_str(),
-                 a.root.c_str(), joined(ca).c_str(), b.root.c_str(), joined(cb).c_str());
+    std::fprintf(stderr, "kexbench-cli compare: no candidate %s (%s: %s; %s: %s)\n", candidate.c_str(), a.root.c_str(),
+                 joined(ca).c_str(), b.root.c_str(), joined(cb).c_str());
     return false;
 }
 
@@ -223,8 +223,9 @@ int run_compare_instances(const Args &args, const CompareOptions &options, const
 
 int cmd_compare(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--system-a", "--system-b", "--candidate", "--margin", "--campaign-spread", "--format", "--out", "--lang",
-                     "--a", "--b"},
+    Args args(argv,
+              {"--system-a", "--system-b", "--candidate", "--margin", "--campaign-spread", "--format", "--out",
+               "--lang", "--a", "--b"},
               {"--help", "-h"});
     if (!args.ok())
         return usage_error("compare", args.error());
@@ -254,7 +255,8 @@ int cmd_compare(const std::vector<std::string> &argv)
     return run_compare(args, *options, pos.front(), pos.back());
 }
 
-const bool registered = register_command({"compare", "two datasets side by side: ratios, trial-level tests, sizes", cmd_compare});
+const bool registered =
+    register_command({"compare", "two datasets side by side: ratios, trial-level tests, sizes", cmd_compare});
 
 } // namespace
 } // namespace kexbench::cli

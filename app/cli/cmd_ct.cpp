@@ -101,7 +101,8 @@ struct CtLine {
     bool leak = false;
 };
 
-const std::vector<std::string> kColumns = {"instance", "operation", "max |t|", "crop", "fixed", "random", "seconds", "verdict"};
+const std::vector<std::string> kColumns = {"instance", "operation", "max |t|", "crop",
+                                           "fixed",    "random",    "seconds", "verdict"};
 
 CtLine line_of(const CtRecord &r)
 {
@@ -137,7 +138,8 @@ int show_stored(const std::vector<std::string> &folders)
         }
     }
     if (rows.empty()) {
-        std::fprintf(stderr, "kexbench-cli ct: no constant-time records under %s\n", printable(joined(folders)).c_str());
+        std::fprintf(stderr, "kexbench-cli ct: no constant-time records under %s\n",
+                     printable(joined(folders)).c_str());
         return kExitFailure;
     }
     std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
@@ -188,7 +190,8 @@ Result<CtRecord> check_one(const std::string &lib, const InstanceInfo &info, con
 
 bool write_record(const std::string &out_dir, const CtRecord &r)
 {
-    const std::filesystem::path path = std::filesystem::path(out_dir) / ct_record_relative_path(r.instance, r.operation);
+    const std::filesystem::path path =
+        std::filesystem::path(out_dir) / ct_record_relative_path(r.instance, r.operation);
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
     auto written = write_file_atomic(path.string(), ct_record_to_json(r, ct_summary_json(r)).dump() + "\n");
@@ -199,7 +202,9 @@ bool write_record(const std::string &out_dir, const CtRecord &r)
 
 int cmd_ct(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--op...", "--budget", "--out", "--instance...", "--from...", "--timeout", "--memory-limit", "--runner", "--runner-wrapper"},
+    Args args(argv,
+              {"--op...", "--budget", "--out", "--instance...", "--from...", "--timeout", "--memory-limit", "--runner",
+               "--runner-wrapper"},
               {"--all", "--help", "-h"});
     if (!args.ok())
         return usage_error("ct", args.error());

@@ -145,7 +145,8 @@ namespace {
 
 int cmd_kat(const std::vector<std::string> &argv)
 {
-    Args args(argv, {"--manifest", "--reference", "--out", "--timeout", "--memory-limit", "--runner", "--runner-wrapper"},
+    Args args(argv,
+              {"--manifest", "--reference", "--out", "--timeout", "--memory-limit", "--runner", "--runner-wrapper"},
               {"--all", "--keep", "--help", "-h"});
     if (!args.ok())
         return usage_error("kat", args.error());
@@ -210,7 +211,8 @@ int cmd_kat(const std::vector<std::string> &argv)
     return all_pass ? kExitOk : kExitFailure;
 }
 
-const bool registered = register_command({"kat", "generate known-answer tests and check them against SHA-256 manifests", cmd_kat});
+const bool registered =
+    register_command({"kat", "generate known-answer tests and check them against SHA-256 manifests", cmd_kat});
 
 } // namespace
 } // namespace kexbench::cli

@@ -130,8 +130,10 @@ int run_report(const Args &args)
     if (written != kExitOk || dataset->problems.empty())
         return written;
     // A report missing part of its evidence must not pass for a complete one in a script.
-    std::fprintf(stderr, "kexbench-cli report: %zu problem(s) in the evidence of %s (listed above); the report leaves those files out\n",
-                 dataset->problems.size(), source->c_str());
+    std::fprintf(
+        stderr,
+        "kexbench-cli report: %zu problem(s) in the evidence of %s (listed above); the report leaves those files out\n",
+        dataset->problems.size(), source->c_str());
     return kExitFailure;
 }
 
@@ -149,7 +151,8 @@ int cmd_report(const std::vector<std::string> &argv)
     return run_report(args);
 }
 
-const bool registered = register_command({"report", "a candidate report (md, html, csv, json) from a campaign", cmd_report});
+const bool registered =
+    register_command({"report", "a candidate report (md, html, csv, json) from a campaign", cmd_report});
 
 } // namespace
 } // namespace kexbench::cli

@@ -18,87 +18,86 @@ namespace kexbench::cli {
 
 namespace {
 
-const char *kHelp =
-    "usage: kexbench-cli run [--instance NAME...] [--op OP...] [--mode fixed|adaptive]\n"
-    "                        [--target S] [--budget S] [--trials N] [--precision P]\n"
-    "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
-    "                        [--manifest FILE] [--timeout S] [--order interleaved|harness]\n"
-    "                        [--seed N] [--retries N] [--memory-limit SIZE] [--no-kat]\n"
-    "                        [--no-stack] [--no-memory] [--no-profile] [--profile-iterations N]\n"
-    "                        [--host [user@]host[:port]...] [--ssh-config FILE]\n"
-    "                        [--remote-cache DIR] [--wall-times-from DIR]\n"
-    "                        [--runner FILE] [--runner-wrapper CMD] --out DIR\n"
-    "\n"
-    "Measures instances (names or .so paths; --instance may repeat or list several;\n"
-    "without it the default selection X25519-NIKE, SM2-KEX and MLKEM-UAKE-768)\n"
-    "in pinned kexbench-runner children and writes a campaign folder: campaign.json,\n"
-    "build.json, kat/<candidate>/<label>.log, records/<candidate>/<label>__<op>.json.\n"
-    "Two builds of one algorithm are measured side by side when named as variants:\n"
-    "--instance NAME@ref=PATH --instance NAME@opt=PATH2 (labels NAME@ref, NAME@opt; compare\n"
-    "them with compare DIR --a NAME@ref --b NAME@opt). Unnamed, two libraries of one name\n"
-    "are refused.\n"
-    "\n"
-    "  --op OP         exchange, init_a, init_b, pass<k>, derive_a, derive_b (default: all)\n"
-    "  --mode          fixed: the published harness plan (5 trials of max(ceil(target/t1), 20)\n"
-    "                  iterations, at most 20000); adaptive: trials (each a fresh child, at\n"
-    "                  least 6) until the 95 % CI over trials of the median of trial medians\n"
-    "                  is within --precision (default 0.005) or --budget ends\n"
-    "  --order         interleaved (default): the trials of all instance x operation pairs in\n"
-    "                  rounds, each round in a seeded random order (the seed is kept in\n"
-    "                  campaign.json; --seed N fixes it); a disturbed trial's re-run takes\n"
-    "                  the other instances' trials of that round with it, and adaptive\n"
-    "                  instances of one operation stop together; harness: one pair after\n"
-    "                  the other\n"
-    "  --retries N     re-runs of a disturbed trial (default 3): slower speed probe than the\n"
-    "                  campaign's fastest by > 3 %, > 1 % of its wall time lost to\n"
-    "                  preemption, steal or waiting, or other threads of the instance using\n"
-    "                  > 5 % of a CPU during it; every attempt stays in the record\n"
-    "  --target S      seconds per trial (fixed default 0.5, adaptive default 0.2)\n"
-    "  --budget S      seconds per operation (fixed default 300, adaptive default 60)\n"
-    "  --cpu N         pin every child to CPU N (default: none)\n"
-    "  --timeout S     seconds added to every timed child's timeout; also the whole timeout\n"
-    "                  of the KAT, describe and calibration children (default 60 s)\n"
-    "  --memory-limit SIZE  resident memory of each runner child, e.g. 512M or 8G (0: none;\n"
-    "                  default min(8 GiB, half the RAM)); a child passing it is killed and\n"
-    "                  its record fails: \"exceeded the memory limit of ...\"\n"
-    "  --no-stack      skip the stack probe of the memory pass (one untimed child per\n"
-    "                  operation); its heap pass still runs, so records keep heap_peak_bytes,\n"
-    "                  heap_allocations, heap_bytes_total and heap_exchanges; stack_bytes is absent\n"
-    "                  and kexbench.stack_note says why\n"
-    "  --no-memory     skip the whole memory pass (stack probe and heap pass, no extra child):\n"
-    "                  no stack or heap figures; kexbench.memory_passes_off in each record names\n"
-    "                  the passes that were off\n"
-    "  --no-profile    skip the hash/DRNG profile of exchange; by default an instance with a\n"
-    "                  profiled build (profiled/lib<name>.so beside it) also gets\n"
-    "                  profile/<candidate>/<label>__exchange.json (the report's Symmetric primitives)\n"
-    "  --profile-iterations N  profiled exchanges (default: the harness rule from the exchange\n"
-    "                  calibration's time t1, min(1000, max(3, ceil(1 s / t1))), 1 when t1 > 60 s;\n"
-    "                  never the timing plan); the profile JSON says which rule chose the count\n"
-    "\n"
-    "  --runner FILE   the kexbench-runner every child runs (default: the one beside kexbench-cli)\n"
-    "  --runner-wrapper CMD  start each child as CMD FILE ..., e.g. --runner-wrapper\n"
-    "                  \"qemu-aarch64 -L /usr/aarch64-linux-gnu\" with an aarch64 --runner and\n"
-    "                  KEXBENCH_INSTANCE_PATH naming that build's instances: an emulated campaign,\n"
-    "                  labelled emulated in its records and reports (its timings are not of\n"
-    "                  ARM hardware; use it to test a campaign's path, not to measure)\n"
-    "\n"
-    "  --host H        run the trials on another machine over ssh (repeat for several hosts of\n"
-    "                  one system: they share the campaign, instances dealt longest first);\n"
-    "                  kexbench copies its runner and the instances built for that machine's\n"
-    "                  architecture into a cache there (by sha256; only what changed travels)\n"
-    "                  and writes every record here as it arrives. Needs sshd and a POSIX shell\n"
-    "                  on the host and key authentication (BatchMode: no password prompts)\n"
-    "  --ssh-config FILE  passed to ssh -F\n"
-    "  --remote-cache DIR  the cache folder on the hosts (default ~/.cache/kexbench)\n"
-    "  --wall-times-from DIR  an earlier campaign whose wall times deal the instances\n"
-    "                  (default: this folder's own records; a calibration child for the rest)\n"
-    "\n"
-    "A library built by build-instance carries its build record (lib<name>.so.build.json): its\n"
-    "candidate id names the folders (records/<candidate>/...), its flags go to build.json, and\n"
-    "the KAT it was gated on is checked again when --manifest has no entry for the instance.\n"
-    "\n"
-    "An interrupted campaign (Ctrl-C, kill) resumes with the same command: complete records\n"
-    "are kept. Exit code 0 when every record is complete, 1 otherwise.\n";
+const char *kHelp = "usage: kexbench-cli run [--instance NAME...] [--op OP...] [--mode fixed|adaptive]\n"
+                    "                        [--target S] [--budget S] [--trials N] [--precision P]\n"
+                    "                        [--cpu N] [--system-label L] [--counter auto|perf|tsc|cntvct|ns]\n"
+                    "                        [--manifest FILE] [--timeout S] [--order interleaved|harness]\n"
+                    "                        [--seed N] [--retries N] [--memory-limit SIZE] [--no-kat]\n"
+                    "                        [--no-stack] [--no-memory] [--no-profile] [--profile-iterations N]\n"
+                    "                        [--host [user@]host[:port]...] [--ssh-config FILE]\n"
+                    "                        [--remote-cache DIR] [--wall-times-from DIR]\n"
+                    "                        [--runner FILE] [--runner-wrapper CMD] --out DIR\n"
+                    "\n"
+                    "Measures instances (names or .so paths; --instance may repeat or list several;\n"
+                    "without it the default selection X25519-NIKE, SM2-KEX and MLKEM-UAKE-768)\n"
+                    "in pinned kexbench-runner children and writes a campaign folder: campaign.json,\n"
+                    "build.json, kat/<candidate>/<label>.log, records/<candidate>/<label>__<op>.json.\n"
+                    "Two builds of one algorithm are measured side by side when named as variants:\n"
+                    "--instance NAME@ref=PATH --instance NAME@opt=PATH2 (labels NAME@ref, NAME@opt; compare\n"
+                    "them with compare DIR --a NAME@ref --b NAME@opt). Unnamed, two libraries of one name\n"
+                    "are refused.\n"
+                    "\n"
+                    "  --op OP         exchange, init_a, init_b, pass<k>, derive_a, derive_b (default: all)\n"
+                    "  --mode          fixed: the published harness plan (5 trials of max(ceil(target/t1), 20)\n"
+                    "                  iterations, at most 20000); adaptive: trials (each a fresh child, at\n"
+                    "                  least 6) until the 95 % CI over trials of the median of trial medians\n"
+                    "                  is within --precision (default 0.005) or --budget ends\n"
+                    "  --order         interleaved (default): the trials of all instance x operation pairs in\n"
+                    "                  rounds, each round in a seeded random order (the seed is kept in\n"
+                    "                  campaign.json; --seed N fixes it); a disturbed trial's re-run takes\n"
+                    "                  the other instances' trials of that round with it, and adaptive\n"
+                    "                  instances of one operation stop together; harness: one pair after\n"
+                    "                  the other\n"
+                    "  --retries N     re-runs of a disturbed trial (default 3): slower speed probe than the\n"
+                    "                  campaign's fastest by > 3 %, > 1 % of its wall time lost to\n"
+                    "                  preemption, steal or waiting, or other threads of the instance using\n"
+                    "                  > 5 % of a CPU during it; every attempt stays in the record\n"
+                    "  --target S      seconds per trial (fixed default 0.5, adaptive default 0.2)\n"
+                    "  --budget S      seconds per operation (fixed default 300, adaptive default 60)\n"
+                    "  --cpu N         pin every child to CPU N (default: none)\n"
+                    "  --timeout S     seconds added to every timed child's timeout; also the whole timeout\n"
+                    "                  of the KAT, describe and calibration children (default 60 s)\n"
+                    "  --memory-limit SIZE  resident memory of each runner child, e.g. 512M or 8G (0: none;\n"
+                    "                  default min(8 GiB, half the RAM)); a child passing it is killed and\n"
+                    "                  its record fails: \"exceeded the memory limit of ...\"\n"
+                    "  --no-stack      skip the stack probe of the memory pass (one untimed child per\n"
+                    "                  operation); its heap pass still runs, so records keep heap_peak_bytes,\n"
+                    "                  heap_allocations, heap_bytes_total and heap_exchanges; stack_bytes is absent\n"
+                    "                  and kexbench.stack_note says why\n"
+                    "  --no-memory     skip the whole memory pass (stack probe and heap pass, no extra child):\n"
+                    "                  no stack or heap figures; kexbench.memory_passes_off in each record names\n"
+                    "                  the passes that were off\n"
+                    "  --no-profile    skip the hash/DRNG profile of exchange; by default an instance with a\n"
+                    "                  profiled build (profiled/lib<name>.so beside it) also gets\n"
+                    "                  profile/<candidate>/<label>__exchange.json (the report's Symmetric primitives)\n"
+                    "  --profile-iterations N  profiled exchanges (default: the harness rule from the exchange\n"
+                    "                  calibration's time t1, min(1000, max(3, ceil(1 s / t1))), 1 when t1 > 60 s;\n"
+                    "                  never the timing plan); the profile JSON says which rule chose the count\n"
+                    "\n"
+                    "  --runner FILE   the kexbench-runner every child runs (default: the one beside kexbench-cli)\n"
+                    "  --runner-wrapper CMD  start each child as CMD FILE ..., e.g. --runner-wrapper\n"
+                    "                  \"qemu-aarch64 -L /usr/aarch64-linux-gnu\" with an aarch64 --runner and\n"
+                    "                  KEXBENCH_INSTANCE_PATH naming that build's instances: an emulated campaign,\n"
+                    "                  labelled emulated in its records and reports (its timings are not of\n"
+                    "                  ARM hardware; use it to test a campaign's path, not to measure)\n"
+                    "\n"
+                    "  --host H        run the trials on another machine over ssh (repeat for several hosts of\n"
+                    "                  one system: they share the campaign, instances dealt longest first);\n"
+                    "                  kexbench copies its runner and the instances built for that machine's\n"
+                    "                  architecture into a cache there (by sha256; only what changed travels)\n"
+                    "                  and writes every record here as it arrives. Needs sshd and a POSIX shell\n"
+                    "                  on the host and key authentication (BatchMode: no password prompts)\n"
+                    "  --ssh-config FILE  passed to ssh -F\n"
+                    "  --remote-cache DIR  the cache folder on the hosts (default ~/.cache/kexbench)\n"
+                    "  --wall-times-from DIR  an earlier campaign whose wall times deal the instances\n"
+                    "                  (default: this folder's own records; a calibration child for the rest)\n"
+                    "\n"
+                    "A library built by build-instance carries its build record (lib<name>.so.build.json): its\n"
+                    "candidate id names the folders (records/<candidate>/...), its flags go to build.json, and\n"
+                    "the KAT it was gated on is checked again when --manifest has no entry for the instance.\n"
+                    "\n"
+                    "An interrupted campaign (Ctrl-C, kill) resumes with the same command: complete records\n"
+                    "are kept. Exit code 0 when every record is complete, 1 otherwise.\n";
 
 std::atomic<bool> g_cancel{false};
 
@@ -127,16 +126,34 @@ public:
         // A campaign shared by several hosts interleaves their lines: each names its host.
         prefix_ = e.host.empty() ? std::string() : "[" + e.host + "] ";
         switch (e.kind) {
-        case CampaignEvent::Started: line("kexbench: " + e.message); break;
-        case CampaignEvent::Warning: line("WARNING: " + e.message); break;
-        case CampaignEvent::InstanceStarted: line(e.instance); break;
-        case CampaignEvent::KatPassed: line("  " + e.message); break; // a KAT that did not pass is a WARNING
-        case CampaignEvent::InstanceProblem: line("PROBLEM: " + e.message); break;
-        case CampaignEvent::RecordResumed: line("  " + e.operation + ": resumed (record already complete)"); break;
-        case CampaignEvent::RecordWritten: written(e); break;
+        case CampaignEvent::Started:
+            line("kexbench: " + e.message);
+            break;
+        case CampaignEvent::Warning:
+            line("WARNING: " + e.message);
+            break;
+        case CampaignEvent::InstanceStarted:
+            line(e.instance);
+            break;
+        case CampaignEvent::KatPassed:
+            line("  " + e.message);
+            break; // a KAT that did not pass is a WARNING
+        case CampaignEvent::InstanceProblem:
+            line("PROBLEM: " + e.message);
+            break;
+        case CampaignEvent::RecordResumed:
+            line("  " + e.operation + ": resumed (record already complete)");
+            break;
+        case CampaignEvent::RecordWritten:
+            written(e);
+            break;
         case CampaignEvent::TrialDone:
-        case CampaignEvent::OperationStarted: bar(e); break;
-        case CampaignEvent::Finished: line(e.message == "cancelled" ? "cancelled: finished records kept" : "done"); break;
+        case CampaignEvent::OperationStarted:
+            bar(e);
+            break;
+        case CampaignEvent::Finished:
+            line(e.message == "cancelled" ? "cancelled: finished records kept" : "done");
+            break;
         }
     }
 
@@ -175,8 +192,9 @@ private:
         const int filled = static_cast<int>(e.fraction_done * width);
         std::string b(filled, '#');
         b.resize(width, '.');
-        std::string trial = e.trials > 0 ? " trial " + std::to_string(e.trial) + "/" + std::to_string(e.trials)
-                                         : e.trial > 0 ? " trial " + std::to_string(e.trial) : "";
+        std::string trial = e.trials > 0  ? " trial " + std::to_string(e.trial) + "/" + std::to_string(e.trials)
+                            : e.trial > 0 ? " trial " + std::to_string(e.trial)
+                                          : "";
         std::fprintf(stderr, "\r\033[K[%s] %3.0f%%  ETA %s  %s %s%s", b.c_str(), e.fraction_done * 100,
                      format_eta(e.eta_s).c_str(), e.instance.c_str(), e.operation.c_str(), trial.c_str());
         std::fflush(stderr);
@@ -304,12 +322,13 @@ int run_on_hosts(const Args &args, CampaignOptions options, CampaignObserver &pr
 
 int cmd_run(const std::vector<std::string> &argv)
 {
-    Args args(argv,
-              {"--instance...", "--op...", "--mode", "--target", "--budget", "--trials", "--precision", "--cpu",
-               "--system-label", "--counter", "--manifest", "--timeout", "--order", "--seed", "--retries", "--memory-limit", "--out",
-               "--profile-iterations", "--host...", "--ssh-config", "--remote-cache", "--wall-times-from", "--runner",
-               "--runner-wrapper"},
-              {"--no-kat", "--no-stack", "--no-memory", "--no-profile", "--help", "-h"});
+    Args args(
+        argv,
+        {"--instance...", "--op...",      "--mode",         "--target",          "--budget",   "--trials",
+         "--precision",   "--cpu",        "--system-label", "--counter",         "--manifest", "--timeout",
+         "--order",       "--seed",       "--retries",      "--memory-limit",    "--out",      "--profile-iterations",
+         "--host...",     "--ssh-config", "--remote-cache", "--wall-times-from", "--runner",   "--runner-wrapper"},
+        {"--no-kat", "--no-stack", "--no-memory", "--no-profile", "--help", "-h"});
     if (!args.ok())
         return usage_error("run", args.error());
     if (args.flag("--help") || args.flag("-h")) {
@@ -368,7 +387,8 @@ int cmd_run(const std::vector<std::string> &argv)
     return clean ? kExitOk : kExitFailure;
 }
 
-const bool registered = register_command({"run", "measure instances into a campaign folder (records, KAT, environment)", cmd_run});
+const bool registered =
+    register_command({"run", "measure instances into a campaign folder (records, KAT, environment)", cmd_run});
 
 } // namespace
 } // namespace kexbench::cli

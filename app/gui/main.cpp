@@ -79,8 +79,7 @@ bool wantsOption(int argc, char **argv, const char *name)
 
 // `kexbench DATASET --export-report FILE [--candidate C] [--lang L]`: the
 // Report page's report, written without a window. 0 when written.
-int exportReport(const QStringList &datasets, const QString &file, const QString &candidateArg,
-                 const QString &language)
+int exportReport(const QStringList &datasets, const QString &file, const QString &candidateArg, const QString &language)
 {
     using namespace kexbench;
     using namespace kexbench::ui;
@@ -92,8 +91,8 @@ int exportReport(const QStringList &datasets, const QString &file, const QString
     const QString suffix = QFileInfo(file).suffix().toLower();
     if (suffix != QLatin1String("pdf") && suffix != QLatin1String("html") && suffix != QLatin1String("htm") &&
         suffix != QLatin1String("md")) {
-        printError(QCoreApplication::translate("main", "cannot tell the format of %1: name it .pdf, .html or .md")
-                       .arg(file));
+        printError(
+            QCoreApplication::translate("main", "cannot tell the format of %1: name it .pdf, .html or .md").arg(file));
         return 1;
     }
     if (language != QLatin1String("en") && language != QLatin1String("zh_CN")) {
@@ -185,10 +184,12 @@ int main(int argc, char **argv)
                                  QCoreApplication::translate("main", "Campaign folders or .kxb bundles to open."),
                                  QStringLiteral("[DATASET...]"));
     const QCommandLineOption pageOption(
-        QStringLiteral("page"), QCoreApplication::translate("main", "Page to show: run, results, distributions, timeline, compare, report, ct."),
+        QStringLiteral("page"),
+        QCoreApplication::translate("main",
+                                    "Page to show: run, results, distributions, timeline, compare, report, ct."),
         QStringLiteral("name"));
-    const QCommandLineOption langOption(QStringLiteral("lang"),
-                                        QCoreApplication::translate("main", "Language: en or zh_CN."), QStringLiteral("code"));
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"), QCoreApplication::translate("main", "Language: en or zh_CN."), QStringLiteral("code"));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QCoreApplication::translate("main", "Save a picture of the window to FILE and exit."), QStringLiteral("FILE"));
@@ -198,7 +199,8 @@ int main(int argc, char **argv)
         QStringLiteral("FILE"));
     const QCommandLineOption candidateOption(
         QStringLiteral("candidate"),
-        QCoreApplication::translate("main", "With --export-report: the candidate to report (default: the only one, else all)."),
+        QCoreApplication::translate("main",
+                                    "With --export-report: the candidate to report (default: the only one, else all)."),
         QStringLiteral("name"));
     const QCommandLineOption sizeOption(
         QStringLiteral("window-size"),
@@ -226,7 +228,8 @@ int main(int argc, char **argv)
     if (parser.isSet(pageOption)) {
         page = MainWindow::pageFromName(parser.value(pageOption));
         if (page < 0) {
-            printError(QCoreApplication::translate("main", "unknown page '%1' (run, results, distributions, timeline, compare, report, ct)")
+            printError(QCoreApplication::translate(
+                           "main", "unknown page '%1' (run, results, distributions, timeline, compare, report, ct)")
                            .arg(parser.value(pageOption)));
             return 1;
         }

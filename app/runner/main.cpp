@@ -324,7 +324,8 @@ int stack(const std::string &lib, const Options &o)
     auto inst = Instance::load(lib);
     auto op = kexbench::parse_operation(o.op);
     if (!inst || !op) {
-        answer(kexbench::to_json(kexbench::ErrorAnswer{inst ? "unknown operation '" + o.op + "'" : inst.error(), std::nullopt}));
+        answer(kexbench::to_json(
+            kexbench::ErrorAnswer{inst ? "unknown operation '" + o.op + "'" : inst.error(), std::nullopt}));
         return 1;
     }
     const auto seed = kexbench::harness_seed();
@@ -345,8 +346,8 @@ int stack(const std::string &lib, const Options &o)
     a.stack_bytes = bytes;
     a.stack_reason = why;
     if (heap.complete)
-        a.heap = kexbench::HeapAnswer{heap.exchanges,       heap.peak_bytes,      heap.allocations,
-                                      heap.bytes_total,     heap.min_allocations, heap.max_allocations};
+        a.heap = kexbench::HeapAnswer{heap.exchanges,   heap.peak_bytes,      heap.allocations,
+                                      heap.bytes_total, heap.min_allocations, heap.max_allocations};
     a.heap_reason = heap.reason;
     answer(kexbench::to_json(a));
     return a.ok() ? 0 : 1;
@@ -486,8 +487,8 @@ int main(int argc, char **argv)
         return measure(args[1], o);
     if (args[0] == "stack" && (o.passes == "stack,heap" || o.passes == "stack" || o.passes == "heap"))
         return stack(args[1], o);
-    if (args[0] == "ct" && o.budget_s > 0 && o.budget_s <= 86400 && o.max_measurements > kexbench::kCtCalibrationMeasurements &&
-        o.max_measurements <= 100000000)
+    if (args[0] == "ct" && o.budget_s > 0 && o.budget_s <= 86400 &&
+        o.max_measurements > kexbench::kCtCalibrationMeasurements && o.max_measurements <= 100000000)
         return ct(args[1], o);
     if (args[0] == "profile" && o.iterations >= 1 && o.iterations <= 100000000 && o.warmups >= 0)
         return profile(args[1], o);

@@ -127,7 +127,8 @@ std::string counter_text(const CounterInfo &c, Language lang)
         return tr(lang, "no counter");
     if (lang == Language::en)
         return c.unit + " (" + c.name + ")";
-    const std::string name = c.name == kHarnessCounter || c.name == "unknown counter" ? tr(lang, c.name) : "`" + c.name + "`";
+    const std::string name =
+        c.name == kHarnessCounter || c.name == "unknown counter" ? tr(lang, c.name) : "`" + c.name + "`";
     return tr_text(lang, c.unit) + paren_text(lang, name);
 }
 
@@ -313,7 +314,8 @@ void set_ratio_ci(SampleTest &t, double alpha, Language lang)
 void read_interval(SampleTest &t, double margin)
 {
     t.verdict = margin_verdict(t.ratio_ci.low, t.ratio_ci.high, margin);
-    if ((t.verdict == Verdict::faster && !(t.median_ratio < 1)) || (t.verdict == Verdict::slower && !(t.median_ratio > 1)))
+    if ((t.verdict == Verdict::faster && !(t.median_ratio < 1)) ||
+        (t.verdict == Verdict::slower && !(t.median_ratio > 1)))
         t.verdict = Verdict::inconclusive;
 }
 
@@ -321,11 +323,11 @@ void set_verdict(SampleTest &t, const CompareOptions &o, Language lang)
 {
     if (!(t.min_p <= o.alpha)) {
         t.verdict = Verdict::too_few_trials;
-        t.verdict_note = t.paired ? trf(lang, "n/a: {} rounds cannot reach p \u2264 {}",
-                                        {std::to_string(t.paired->rounds), alpha_text(o.alpha)})
-                                  : trf(lang, "n/a: {} vs {} trials cannot reach p \u2264 {}",
-                                        {std::to_string(t.a.values.size()), std::to_string(t.b.values.size()),
-                                         alpha_text(o.alpha)});
+        t.verdict_note =
+            t.paired ? trf(lang, "n/a: {} rounds cannot reach p \u2264 {}",
+                           {std::to_string(t.paired->rounds), alpha_text(o.alpha)})
+                     : trf(lang, "n/a: {} vs {} trials cannot reach p \u2264 {}",
+                           {std::to_string(t.a.values.size()), std::to_string(t.b.values.size()), alpha_text(o.alpha)});
         return;
     }
     if (!t.ratio_ci.reached) {
@@ -443,7 +445,8 @@ SampleTest paired_test(TrialEstimate a, TrialEstimate b, const std::string &unit
 
 SampleTest side_test(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &o)
 {
-    return o.paired ? paired_test(std::move(a), std::move(b), unit, o) : trial_test(std::move(a), std::move(b), unit, o);
+    return o.paired ? paired_test(std::move(a), std::move(b), unit, o)
+                    : trial_test(std::move(a), std::move(b), unit, o);
 }
 
 // A copy holding only the trial totals, so trial_estimate() takes the trial means.
@@ -475,13 +478,15 @@ std::optional<TrialPair> trial_times(const Record &a, const Record &b, const Lab
     auto mb = trial_estimate(trial_totals_only(b), TrialQuantity::time_ns, o.confidence);
     const std::string only = ea->statistic == TrialStatistic::median_of_trial_medians ? s.a : s.b;
     if (!ma || !mb) {
-        notes.push_back(trf(s.lang, "only {} has per-iteration samples: no trial totals to test both sides alike, no "
-                                    "significance test",
+        notes.push_back(trf(s.lang,
+                            "only {} has per-iteration samples: no trial totals to test both sides alike, no "
+                            "significance test",
                             {only}));
         said_no_test = true;
         return std::nullopt;
     }
-    notes.push_back(trf(s.lang, "only {} has per-iteration samples: both sides are tested on their trial means", {only}));
+    notes.push_back(
+        trf(s.lang, "only {} has per-iteration samples: both sides are tested on their trial means", {only}));
     return TrialPair{std::move(*ma), std::move(*mb)};
 }
 
@@ -504,7 +509,8 @@ void add_trial_tests(OperationComparison &row, const Record &a, const Record &b,
 // say how many there are when the record lists its trials' health.
 std::string disturbed_note(const RecordSamples &k, const std::string &system, Language lang)
 {
-    const auto disturbed = std::count_if(k.health.begin(), k.health.end(), [](const TrialHealth &h) { return h.disturbed; });
+    const auto disturbed =
+        std::count_if(k.health.begin(), k.health.end(), [](const TrialHealth &h) { return h.disturbed; });
     if (disturbed > 0)
         return trf(lang, "disturbed on {}: no clean trial in {} of {} trial slots",
                    {system, std::to_string(disturbed), std::to_string(k.health.size())});
@@ -515,7 +521,8 @@ void add_record_notes(std::vector<std::string> &notes, const Record &r, const st
 {
     if (r.status != "complete")
         notes.push_back(r.status.empty() ? trf(lang, "{}: record without status", {system})
-                                         : trf(lang, "{}: record {}", {system, lang == Language::en ? r.status : "`" + r.status + "`"}));
+                                         : trf(lang, "{}: record {}",
+                                               {system, lang == Language::en ? r.status : "`" + r.status + "`"}));
     if (r.kat_not_passed)
         notes.push_back(trf(lang, "KAT not passed on {} ({})",
                             {system, r.kat.empty() ? tr(lang, "no status") : tr_text(lang, r.kat)}));
@@ -526,15 +533,13 @@ void add_record_notes(std::vector<std::string> &notes, const Record &r, const st
     if (timer_limited(r))
         notes.push_back(trf(lang, "{}: timer-limited (the step costs little more than the timer itself)", {system}));
     if (r.kexbench && r.kexbench->dropped_tick_pairs > 0)
-        notes.push_back(trf(lang, "{}: {} tick pair(s) dropped", {system, std::to_string(r.kexbench->dropped_tick_pairs)}));
+        notes.push_back(
+            trf(lang, "{}: {} tick pair(s) dropped", {system, std::to_string(r.kexbench->dropped_tick_pairs)}));
 }
 
 double tick_rate(const Record &r) { return r.kexbench ? r.kexbench->ticks_per_second : 0; }
 
-std::string rate_text(double hz)
-{
-    return hz >= 1e9 ? ghz(hz) : fmt::py_format(hz / 1e6, 'f', 1) + " MHz";
-}
+std::string rate_text(double hz) { return hz >= 1e9 ? ghz(hz) : fmt::py_format(hz / 1e6, 'f', 1) + " MHz"; }
 
 // The same constant-rate counter on both sides, yet not compared: its rate is
 // unknown on a side, or the rates differ.
@@ -562,7 +567,8 @@ void add_counter_notes(OperationComparison &row, const Record &a, const Record &
         row.notes.push_back(tick_rate_note(row, a, b, s));
         return;
     }
-    row.notes.push_back(trf(s.lang, "counters differ ({}: {}; {}: {}): the cycles ratio is not meaningful, compare the times",
+    row.notes.push_back(trf(s.lang,
+                            "counters differ ({}: {}; {}: {}): the cycles ratio is not meaningful, compare the times",
                             {s.a, counter_text(row.counter_a, s.lang), s.b, counter_text(row.counter_b, s.lang)}));
 }
 
@@ -576,10 +582,7 @@ void add_test_row_notes(OperationComparison &row, bool said, Language lang)
         row.notes.push_back(t->verdict_note);
 }
 
-MemoryFigure memory_figure(std::optional<double> a, std::optional<double> b)
-{
-    return {a, b, ratio_of(a, b)};
-}
+MemoryFigure memory_figure(std::optional<double> a, std::optional<double> b) { return {a, b, ratio_of(a, b)}; }
 
 // kexbench's memory per operation of both sides (heap tracker and stack thunk), B / A.
 void add_operation_memory(OperationComparison &row, const Record &a, const Record &b)
@@ -619,10 +622,7 @@ OperationComparison compare_records(const Record &a, const Record &b, const Labe
 }
 
 // "hash" records differ by input size, so the key carries it.
-std::string record_key(const Record &r)
-{
-    return r.label + '\n' + r.operation + '\n' + std::to_string(r.input_bytes);
-}
+std::string record_key(const Record &r) { return r.label + '\n' + r.operation + '\n' + std::to_string(r.input_bytes); }
 
 bool wanted(const Record &r, const CompareOptions &o) { return o.candidate.empty() || r.candidate == o.candidate; }
 
@@ -695,7 +695,8 @@ std::map<int, std::string> message_keys(const Record *r)
         if (key.size() < 10 || key.compare(0, 3, "msg") != 0 || key.compare(key.size() - 6, 6, "_bytes") != 0)
             continue;
         const std::string digits = key.substr(3, key.size() - 9);
-        if (digits.size() < 4 && std::all_of(digits.begin(), digits.end(), [](unsigned char ch) { return ch >= '0' && ch <= '9'; }))
+        if (digits.size() < 4 &&
+            std::all_of(digits.begin(), digits.end(), [](unsigned char ch) { return ch >= '0' && ch <= '9'; }))
             keys.emplace(std::stoi(digits), key);
     }
     return keys;
@@ -835,9 +836,9 @@ std::optional<double> side_clock_hz(const Dataset &ds, const Comparison &c)
 // Equal core-cycle counts at different clocks are different times: say which ratio means what.
 void add_core_clock_note(Comparison &c, const Dataset &a, const Dataset &b)
 {
-    const bool all_core = !c.operations.empty() && std::all_of(c.operations.begin(), c.operations.end(), [](const auto &r) {
-        return r.counter_a.core_cycles && r.counter_b.core_cycles;
-    });
+    const bool all_core = !c.operations.empty() &&
+                          std::all_of(c.operations.begin(), c.operations.end(),
+                                      [](const auto &r) { return r.counter_a.core_cycles && r.counter_b.core_cycles; });
     const auto ha = side_clock_hz(a, c), hb = side_clock_hz(b, c);
     if (!all_core || !ha || !hb || std::fabs(*ha - *hb) <= 1e-3 * std::max(*ha, *hb))
         return;
@@ -873,9 +874,8 @@ std::string paired_test_note(const Comparison &c)
                "margin of {}: \u201cfaster\u201d/\u201cslower\u201d when it lies wholly beyond the margin, "
                "\u201cequivalent\u201d when it lies wholly inside, \u201cinconclusive\u201d when it straddles a bound; "
                "fewer than 6 rounds cannot reach \u03b1 = 0.05.",
-               {c.system_a, c.system_b, c.system_b, c.system_a,
-                fmt::py_format(100 * (1 - c.options.alpha), 'g', 3), alpha_text(c.options.alpha),
-                margin_text(c.options.margin)});
+               {c.system_a, c.system_b, c.system_b, c.system_a, fmt::py_format(100 * (1 - c.options.alpha), 'g', 3),
+                alpha_text(c.options.alpha), margin_text(c.options.margin)});
 }
 
 void add_test_notes(Comparison &c)
@@ -891,20 +891,31 @@ void add_test_notes(Comparison &c)
     const std::string alpha = alpha_text(c.options.alpha);
     const std::string level = fmt::py_format(100 * (1 - c.options.alpha), 'g', 3);
     // The one place the test is explained: the sample tables' notes only add what is their own.
-    std::string note = c.options.paired ? paired_test_note(c) : trf(
-        lang,
-        "Significance: the trial (one fresh runner child process) is the unit of replication, so each trial gives "
-        "one value: its median per-iteration time (kexbench samples), else its mean time (harness trial totals, "
-        "seconds \u00f7 measurements); counter ticks likewise where both sides' counters are comparable. The two "
-        "sides' trial values go into a two-sided Mann\u2013Whitney U test, exact when both sides have at most 20 "
-        "trials and no tied values, else the normal approximation with tie and continuity correction; \u03b1 = {}. "
-        "The ratio's {} % interval comes from the order statistics of the pairwise trial ratios {} \u00f7 {}, ranked "
-        "by the same U distribution, so it excludes 1.00\u00d7 exactly when the test is significant. The verdict "
-        "reads that interval against a practical margin of {}: \u201cfaster\u201d/\u201cslower\u201d when it lies "
-        "wholly beyond the margin (and the ratio of the medians points the same way), \u201cequivalent\u201d when it "
-        "lies wholly inside, \u201cinconclusive\u201d when it straddles a bound. With few trials no outcome can "
-        "reach \u03b1 (3 vs 3 trials: p \u2265 0.1), and the row says so instead of a verdict.",
-        {alpha, level, c.system_b, c.system_a, margin_text(c.options.margin)});
+    std::string note =
+        c.options.paired ? paired_test_note(c)
+                         : trf(lang,
+                               "Significance: the trial (one fresh runner child process) is the unit of replication, "
+                               "so each trial gives "
+                               "one value: its median per-iteration time (kexbench samples), else its mean time "
+                               "(harness trial totals, "
+                               "seconds \u00f7 measurements); counter ticks likewise where both sides' counters are "
+                               "comparable. The two "
+                               "sides' trial values go into a two-sided Mann\u2013Whitney U test, exact when both "
+                               "sides have at most 20 "
+                               "trials and no tied values, else the normal approximation with tie and continuity "
+                               "correction; \u03b1 = {}. "
+                               "The ratio's {} % interval comes from the order statistics of the pairwise trial ratios "
+                               "{} \u00f7 {}, ranked "
+                               "by the same U distribution, so it excludes 1.00\u00d7 exactly when the test is "
+                               "significant. The verdict "
+                               "reads that interval against a practical margin of {}: "
+                               "\u201cfaster\u201d/\u201cslower\u201d when it lies "
+                               "wholly beyond the margin (and the ratio of the medians points the same way), "
+                               "\u201cequivalent\u201d when it "
+                               "lies wholly inside, \u201cinconclusive\u201d when it straddles a bound. With few "
+                               "trials no outcome can "
+                               "reach \u03b1 (3 vs 3 trials: p \u2265 0.1), and the row says so instead of a verdict.",
+                               {alpha, level, c.system_b, c.system_a, margin_text(c.options.margin)});
     if (tested > 1)
         note += trf(lang,
                     " The {} tests are not corrected for multiplicity: at \u03b1 = {} some rows without a real "
@@ -944,15 +955,18 @@ void add_probe_note(Comparison &c)
     const Language lang = lang_of(c.options);
     const ProbeSpeed &p = *c.probe;
     const double percent = (p.ratio - 1) * 100;
-    const std::string figures = trf(lang,
-                                    "median probe {} against {}, {}; the probe is a fixed reference kernel timed in "
-                                    "every runner child, so it measures the machines, not the code",
-                                    {fmt::fmt_time(p.median_ns_b * 1e-9), fmt::fmt_time(p.median_ns_a * 1e-9),
-                                     ratio_cell(p.ratio)});
+    const std::string figures =
+        trf(lang,
+            "median probe {} against {}, {}; the probe is a fixed reference kernel timed in "
+            "every runner child, so it measures the machines, not the code",
+            {fmt::fmt_time(p.median_ns_b * 1e-9), fmt::fmt_time(p.median_ns_a * 1e-9), ratio_cell(p.ratio)});
     if (std::fabs(percent) < 0.5)
-        c.notes.push_back(trf(lang, "{} ran at the same speed per probe as {} ({}).", {c.system_b, c.system_a, figures}));
+        c.notes.push_back(
+            trf(lang, "{} ran at the same speed per probe as {} ({}).", {c.system_b, c.system_a, figures}));
     else
-        c.notes.push_back(trf(lang, percent > 0 ? "{} ran {} % slower per probe than {} ({})." : "{} ran {} % faster per probe than {} ({}).",
+        c.notes.push_back(trf(lang,
+                              percent > 0 ? "{} ran {} % slower per probe than {} ({})."
+                                          : "{} ran {} % faster per probe than {} ({}).",
                               {c.system_b, fmt::py_format(std::fabs(percent), 'f', 0), c.system_a, figures}));
 }
 
@@ -973,9 +987,9 @@ void add_consistency_notes(Comparison &c, const Dataset &ds, const std::string &
     const Language lang = lang_of(c.options);
     for (const StepSumCheck &check : exchange_vs_steps(ds.records))
         if (check.inconsistent && (c.options.candidate.empty() || check.candidate == c.options.candidate))
-            c.notes.push_back(lang == Language::en
-                                  ? system + ": " + code(check.label) + " " + check.text() + "."
-                                  : system + "\uff1a" + code(check.label) + " " + tr_text(lang, check.text()) + "\u3002");
+            c.notes.push_back(lang == Language::en ? system + ": " + code(check.label) + " " + check.text() + "."
+                                                   : system + "\uff1a" + code(check.label) + " " +
+                                                         tr_text(lang, check.text()) + "\u3002");
     for (const auto &w : measured_host_warnings(ds))
         c.notes.push_back(trf(lang, "{} measured host load: {}.", {system, tr_text(lang, w)}));
 }
@@ -985,10 +999,11 @@ void add_emulation_note(Comparison &c, const Dataset &ds, const std::string &sys
 {
     const RunnerHostInfo &host = ds.runner_host;
     if (host.emulated())
-        c.notes.push_back(trf(lang_of(c.options), "{} was {}; its ratios compare an emulator, not two machines.",
-                              {system, tr_text(lang_of(c.options),
-                                               emulation_warning(host.where.empty() ? "an emulator" : host.where,
-                                                                 host.machine.empty() ? "the target" : host.machine))}));
+        c.notes.push_back(
+            trf(lang_of(c.options), "{} was {}; its ratios compare an emulator, not two machines.",
+                {system,
+                 tr_text(lang_of(c.options), emulation_warning(host.where.empty() ? "an emulator" : host.where,
+                                                               host.machine.empty() ? "the target" : host.machine))}));
 }
 
 void add_published_page_note(Comparison &c); // below, with the rest of a published page
@@ -996,7 +1011,8 @@ void add_published_page_note(Comparison &c); // below, with the rest of a publis
 void add_notes(Comparison &c, const Dataset &a, const Dataset &b)
 {
     const Language lang = lang_of(c.options);
-    c.notes.push_back(trf(lang, "Ratios are B / A = {} / {}: below 1.00\u00d7 {} needs fewer cycles or less time than {}.",
+    c.notes.push_back(trf(lang,
+                          "Ratios are B / A = {} / {}: below 1.00\u00d7 {} needs fewer cycles or less time than {}.",
                           {c.system_b, c.system_a, c.system_b, c.system_a}));
     add_emulation_note(c, a, c.system_a);
     add_emulation_note(c, b, c.system_b);
@@ -1151,8 +1167,8 @@ void add_published_page_figures(Comparison &c, const Dataset &a, const Dataset &
         for (const Record &r : side->records)
             if (c.options.candidate.empty() || r.candidate == c.options.candidate || is_page(*side))
                 c.figures.push_back(side_figures(*side, r, side == &a, lang));
-    const std::string who = is_page(a) && is_page(b) ? and_text(lang, c.system_a, c.system_b)
-                                                     : (is_page(a) ? c.system_a : c.system_b);
+    const std::string who =
+        is_page(a) && is_page(b) ? and_text(lang, c.system_a, c.system_b) : (is_page(a) ? c.system_a : c.system_b);
     const std::string verdict = trf(lang, "no verdict: {} has no trials", {who});
     for (OperationComparison &row : c.operations) {
         auto &notes = row.notes;
@@ -1168,11 +1184,12 @@ void add_published_page_note(Comparison &c)
         return;
     const Language lang = lang_of(c.options);
     auto page = [&](bool in_a) {
-        return std::any_of(c.figures.begin(), c.figures.end(), [&](const auto &f) { return f.published && f.in_a == in_a; });
+        return std::any_of(c.figures.begin(), c.figures.end(),
+                           [&](const auto &f) { return f.published && f.in_a == in_a; });
     };
     const bool page_a = page(true), page_b = page(false);
-    const std::string who = page_a && page_b ? and_text(lang, c.system_a, c.system_b)
-                                             : (page_a ? c.system_a : c.system_b);
+    const std::string who =
+        page_a && page_b ? and_text(lang, c.system_a, c.system_b) : (page_a ? c.system_a : c.system_b);
     c.notes.push_back(trf(lang,
                           "{}: trial-level figures only (the page's means as printed, no per-trial values, no "
                           "per-iteration samples), so no verdict is possible (one side has no trials) and no "
@@ -1218,10 +1235,7 @@ Verdict margin_verdict(double ratio_low, double ratio_high, double margin)
     return Verdict::inconclusive;
 }
 
-std::string margin_text(double margin)
-{
-    return "\u00b1" + fmt::py_format(100 * margin, 'g', 3) + " %";
-}
+std::string margin_text(double margin) { return "\u00b1" + fmt::py_format(100 * margin, 'g', 3) + " %"; }
 
 std::string verdict_words(Verdict v, double margin, const std::string &language)
 {
@@ -1238,7 +1252,8 @@ const SampleTest *OperationComparison::verdict_test() const
     return count_test ? &*count_test : nullptr;
 }
 
-SampleTest compare_trial_values(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &options)
+SampleTest compare_trial_values(TrialEstimate a, TrialEstimate b, const std::string &unit,
+                                const CompareOptions &options)
 {
     CompareOptions unpaired = options;
     unpaired.paired = false;
@@ -1358,8 +1373,8 @@ std::string pairing_caption(const Comparison &c)
             }
     if (most == 0)
         return {};
-    const std::string rounds = fewest == most ? std::to_string(most)
-                                              : std::to_string(fewest) + "\u2013" + std::to_string(most);
+    const std::string rounds =
+        fewest == most ? std::to_string(most) : std::to_string(fewest) + "\u2013" + std::to_string(most);
     return trf(lang_of(c.options),
                most == 1 ? "Paired by round: {} interleaved round, trial k of {} against trial k of {}."
                          : "Paired by round: {} interleaved rounds, trial k of {} against trial k of {}.",
@@ -1495,8 +1510,8 @@ void timings_data(const Comparison &c, const std::vector<std::vector<std::string
         t.data_header.push_back("mean_" + u + "_a");
     for (const auto &u : units_b)
         t.data_header.push_back("mean_" + u + "_b");
-    t.data_header.insert(t.data_header.end(), {"mean_count_ratio", "mean_seconds_a", "mean_seconds_b", "mean_time_ratio",
-                                               "notes"});
+    t.data_header.insert(t.data_header.end(),
+                         {"mean_count_ratio", "mean_seconds_a", "mean_seconds_b", "mean_time_ratio", "notes"});
     for (size_t i = 0; i < c.operations.size(); ++i) {
         const OperationComparison &r = c.operations[i];
         DataRow row{r.candidate, r.label, r.operation, c.system_a, c.system_b};
@@ -1652,7 +1667,8 @@ std::vector<std::string> samples_header(const Comparison &c, bool by_time)
     const char *what = by_time ? "median time {}" : "median count {}";
     return {tr(lang, "instance"),
             tr(lang, "operation"),
-            trf(lang, by_time ? "mean time ratio {} (published method)" : "mean cycles ratio {} (published method)", {per(c)}),
+            trf(lang, by_time ? "mean time ratio {} (published method)" : "mean cycles ratio {} (published method)",
+                {per(c)}),
             tr(lang, "statistic"),
             trf(lang, what, {c.system_a}),
             trf(lang, "{} % CI {}", {conf, c.system_a}),
@@ -1685,9 +1701,11 @@ void samples_data(const Comparison &c, bool by_time, ReportTable &t)
     std::vector<std::string> units;
     for (const auto &r : c.operations)
         if (const auto &s = by_time ? r.time_test : r.count_test)
-            add_unit(units, s->unit == "ns" ? std::string("seconds") : unit_slug(s->unit.empty() ? "counter ticks" : s->unit));
-    t.data_header = {"candidate", "instance", "operation", "system_a", "system_b",
-                     by_time ? "mean_time_ratio" : "mean_count_ratio", "statistic"};
+            add_unit(units,
+                     s->unit == "ns" ? std::string("seconds") : unit_slug(s->unit.empty() ? "counter ticks" : s->unit));
+    t.data_header = {"candidate", "instance", "operation",
+                     "system_a",  "system_b", by_time ? "mean_time_ratio" : "mean_count_ratio",
+                     "statistic"};
     for (const char *side : {"_a", "_b"})
         for (const char *what : {"median_", "ci_low_", "ci_high_"})
             for (const auto &u : units)
@@ -1701,18 +1719,24 @@ void samples_data(const Comparison &c, bool by_time, ReportTable &t)
         const bool ns = s->unit == "ns";
         const std::string unit = ns ? std::string("seconds") : unit_slug(s->unit.empty() ? "counter ticks" : s->unit);
         auto v = [&](double x) { return std::isfinite(x) ? DataValue(ns ? x * 1e-9 : x) : DataValue(); };
-        DataRow row{r.candidate, r.label, r.operation, c.system_a, c.system_b,
-                    data_value(by_time ? r.time_ratio : r.cycles_ratio), std::string(trial_statistic_name(s->a.statistic))};
+        DataRow row{r.candidate,
+                    r.label,
+                    r.operation,
+                    c.system_a,
+                    c.system_b,
+                    data_value(by_time ? r.time_ratio : r.cycles_ratio),
+                    std::string(trial_statistic_name(s->a.statistic))};
         for (const TrialEstimate *e : {&s->a, &s->b}) {
             const bool ci = !e->values.empty() && e->ci.reached;
             push_by_unit(row, units, unit, e->values.empty() ? DataValue() : v(e->center));
             push_by_unit(row, units, unit, ci ? v(e->ci.low) : DataValue());
             push_by_unit(row, units, unit, ci ? v(e->ci.high) : DataValue());
         }
-        row.insert(row.end(), {static_cast<int64_t>(s->a.trials()), static_cast<int64_t>(s->b.trials()),
-                               data_value(s->median_ratio), s->ratio_ci.reached ? data_value(s->ratio_ci.low) : DataValue(),
-                               s->ratio_ci.reached ? data_value(s->ratio_ci.high) : DataValue(),
-                               data_value(s->p_value()), verdict_data(*s, c.options)});
+        row.insert(row.end(),
+                   {static_cast<int64_t>(s->a.trials()), static_cast<int64_t>(s->b.trials()),
+                    data_value(s->median_ratio), s->ratio_ci.reached ? data_value(s->ratio_ci.low) : DataValue(),
+                    s->ratio_ci.reached ? data_value(s->ratio_ci.high) : DataValue(), data_value(s->p_value()),
+                    verdict_data(*s, c.options)});
         t.data_rows.push_back(std::move(row));
     }
 }
@@ -1749,11 +1773,12 @@ std::optional<ReportTable> quantity_table(const Comparison &c, const std::vector
     if (rows.empty())
         return std::nullopt;
     const Language lang = lang_of(c);
-    ReportTable t{id,
-                  tr(lang, title),
-                  {tr(lang, "instance"), tr(lang, "quantity (bytes)"), c.system_a, c.system_b, trf(lang, "ratio {}", {per(c)})},
-                  {},
-                  {tr(lang, note)}};
+    ReportTable t{
+        id,
+        tr(lang, title),
+        {tr(lang, "instance"), tr(lang, "quantity (bytes)"), c.system_a, c.system_b, trf(lang, "ratio {}", {per(c)})},
+        {},
+        {tr(lang, note)}};
     for (const auto &q : rows)
         t.rows.push_back({code(q.label), q.quantity, bytes_cell(q.a), bytes_cell(q.b), ratio_cell(q.ratio)});
     t.data_header = {"candidate", "instance", "quantity", "system_a", "system_b", "bytes_a", "bytes_b", "ratio"};
@@ -1854,10 +1879,21 @@ std::string memory_notes_data(const OperationComparison &r)
 
 void operation_memory_data(const Comparison &c, ReportTable &t)
 {
-    t.data_header = {"candidate", "instance", "operation", "system_a", "system_b",
-                     "heap_peak_bytes_a", "heap_peak_bytes_b", "heap_peak_ratio",
-                     "heap_allocations_per_operation_a", "heap_allocations_per_operation_b", "heap_allocations_ratio",
-                     "stack_bytes_a", "stack_bytes_b", "stack_ratio", "notes"};
+    t.data_header = {"candidate",
+                     "instance",
+                     "operation",
+                     "system_a",
+                     "system_b",
+                     "heap_peak_bytes_a",
+                     "heap_peak_bytes_b",
+                     "heap_peak_ratio",
+                     "heap_allocations_per_operation_a",
+                     "heap_allocations_per_operation_b",
+                     "heap_allocations_ratio",
+                     "stack_bytes_a",
+                     "stack_bytes_b",
+                     "stack_ratio",
+                     "notes"};
     for (const auto &r : c.operations) {
         DataRow row{r.candidate, r.label, r.operation, c.system_a, c.system_b};
         for (const MemoryFigure *f : {&r.heap_peak, &r.allocations, &r.stack})
@@ -1886,7 +1922,8 @@ std::optional<ReportTable> operation_memory_table(const Comparison &c)
     for (const auto &r : c.operations) {
         Row row{code(r.label), r.operation};
         for (const MemoryFigure *f : {&r.heap_peak, &r.allocations, &r.stack})
-            row.insert(row.end(), {memory_value_cell(f->a, lang), memory_value_cell(f->b, lang), memory_ratio_cell(*f, lang)});
+            row.insert(row.end(),
+                       {memory_value_cell(f->a, lang), memory_value_cell(f->b, lang), memory_ratio_cell(*f, lang)});
         t.rows.push_back(std::move(row));
     }
     operation_memory_data(c, t);
@@ -1929,8 +1966,8 @@ std::optional<ReportTable> figures_table(const Comparison &c)
     for (const auto &f : c.figures)
         t.rows.push_back({code(f.label), f.operation, f.in_a ? c.system_a : c.system_b, f.cycles_text, f.seconds_text,
                           f.ops_text, f.trials, f.precision, verdict});
-    t.data_header = {"candidate", "instance", "operation", "dataset", "published", "mean_cycles", "mean_seconds",
-                     "ops_per_second", "precision", "trials"};
+    t.data_header = {"candidate",   "instance",     "operation",      "dataset",   "published",
+                     "mean_cycles", "mean_seconds", "ops_per_second", "precision", "trials"};
     for (const auto &f : c.figures)
         t.data_rows.push_back({f.candidate, f.label, f.operation, f.in_a ? c.system_a : c.system_b,
                                static_cast<int64_t>(f.published ? 1 : 0), data_value(f.cycles), data_value(f.seconds),

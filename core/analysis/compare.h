@@ -91,18 +91,19 @@ struct SampleTest {
     // 20 trials a side, else normal). It excludes 1 exactly when the test is
     // significant; when it would not (ties), or no k exists, reached = false.
     stats::Interval ratio_ci;
-    std::string ratio_ci_reason;       // why ratio_ci is not reached ("n/a: 3 vs 3 trials reach 90.0 % only"); else empty
+    std::string ratio_ci_reason; // why ratio_ci is not reached ("n/a: 3 vs 3 trials reach 90.0 % only"); else empty
     // Unpaired with a known campaign spread: ratio_ci over trials alone, before
     // the spread widened ratio_ci (the interval the verdict reads); else unset.
     std::optional<stats::Interval> trial_ratio_ci;
-    stats::MannWhitney test;           // of a's against b's trial values: effect_size = P(A > B) + P(A = B) / 2
-    double min_p = stats::kNaN;        // smallest exact two-sided p of n_a vs n_b trials: 2 / C(n_a + n_b, n_a)
+    stats::MannWhitney test;    // of a's against b's trial values: effect_size = P(A > B) + P(A = B) / 2
+    double min_p = stats::kNaN; // smallest exact two-sided p of n_a vs n_b trials: 2 / C(n_a + n_b, n_a)
     // Set: paired rounds (compare_instances); median_ratio and ratio_ci are then
     // exp of the Hodges-Lehmann centre and interval, and `test` is not run.
     std::optional<PairedRounds> paired;
     double p_value() const { return paired ? paired->test.p_value : test.p_value; }
     Verdict verdict = Verdict::too_few_trials;
-    std::string verdict_note;          // too_few_trials: "n/a: 3 vs 3 trials cannot reach p ≤ 0.05" (or the interval's reason); else empty
+    std::string
+        verdict_note; // too_few_trials: "n/a: 3 vs 3 trials cannot reach p ≤ 0.05" (or the interval's reason); else empty
 };
 
 // One of kexbench's per-operation memory figures (OperationMemory, report.h) on both sides.
@@ -118,9 +119,9 @@ struct OperationComparison {
     std::optional<double> cycles_a, cycles_b; // mean_cycles, in each side's own counter unit
     std::optional<double> cycles_ratio;       // b / a of the published method's means; only when counters_comparable
     std::optional<double> seconds_a, seconds_b, time_ratio; // mean_seconds, b / a
-    std::optional<SampleTest> time_test;      // trial times on both sides (ns samples, else harness trial means)
-    std::optional<SampleTest> count_test;     // trial counter ticks on both sides, comparable counters only
-    std::vector<std::string> notes;           // this row only ("KAT not passed on arm_1 (MISMATCH)", ...)
+    std::optional<SampleTest> time_test;  // trial times on both sides (ns samples, else harness trial means)
+    std::optional<SampleTest> count_test; // trial counter ticks on both sides, comparable counters only
+    std::vector<std::string> notes;       // this row only ("KAT not passed on arm_1 (MISMATCH)", ...)
     // kexbench's memory pass: heap peak (bytes), allocating calls per operation,
     // stack peak (bytes); each side's figures and why one is missing in memory_a/_b.
     MemoryFigure heap_peak, allocations, stack;
@@ -158,12 +159,12 @@ struct ProbeSpeed {
 // One instance x operation of one side of a comparison with a published page.
 struct PublishedSideFigures {
     std::string candidate, label, operation;
-    bool in_a = false;                         // the row is A's (else B's)
-    bool published = false;                    // this side is the published page
+    bool in_a = false;      // the row is A's (else B's)
+    bool published = false; // this side is the published page
     std::optional<double> cycles, seconds, ops_per_second;
     std::string cycles_text, seconds_text, ops_text; // cells: as printed on the page, else formatted
-    std::string precision;                     // "± 50 cycles; ± 0.5 µs; ± 0.05 ops/s" for page figures
-    std::string trials;                        // "5 × 46 (no trial values)" for the page, "6 trials" for a campaign
+    std::string precision;                           // "± 50 cycles; ± 0.5 µs; ± 0.05 ops/s" for page figures
+    std::string trials; // "5 × 46 (no trial values)" for the page, "6 trials" for a campaign
 };
 
 struct Comparison {
@@ -180,7 +181,8 @@ struct Comparison {
     // Only when a side is a published page (Dataset::kind, core/data/published_page.h): every
     // instance x operation of both sides with its figures (table compare-figures); no verdicts.
     std::vector<PublishedSideFigures> figures;
-    bool harness_a = false, harness_b = false; // the side's records are harness data (no kexbench samples), or a published page
+    bool harness_a = false,
+         harness_b = false; // the side's records are harness data (no kexbench samples), or a published page
     // compare_instances only (else empty), one line for a caption: "Paired by round: 12 interleaved rounds, ..." when the
     // trials were paired (the rounds of the paired rows, "8–12" when they differ), else the note in `notes`
     // that says they were compared as two samples and why.

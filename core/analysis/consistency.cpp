@@ -121,8 +121,8 @@ std::vector<RecordFlag> flags_of(const Record &r)
                                           ? std::string("disturbed: no clean attempt of some trial")
                                           : r.kexbench->reason});
     if (r.kexbench && r.kexbench->dropped_tick_pairs > 0)
-        flags.push_back({"dropped tick pairs", std::to_string(r.kexbench->dropped_tick_pairs) +
-                                                   " tick pair(s) dropped (stop before start)"});
+        flags.push_back({"dropped tick pairs",
+                         std::to_string(r.kexbench->dropped_tick_pairs) + " tick pair(s) dropped (stop before start)"});
     return flags;
 }
 

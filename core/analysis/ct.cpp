@@ -25,8 +25,8 @@ std::optional<double> WelchTest::t() const
 {
     if (n_[0] < 2 || n_[1] < 2)
         return std::nullopt;
-    const double se2 = variance(CtClass::Fixed) / static_cast<double>(n_[0]) +
-                       variance(CtClass::Random) / static_cast<double>(n_[1]);
+    const double se2 =
+        variance(CtClass::Fixed) / static_cast<double>(n_[0]) + variance(CtClass::Random) / static_cast<double>(n_[1]);
     if (!(se2 > 0))
         return std::nullopt;
     return (mean_[0] - mean_[1]) / std::sqrt(se2);
@@ -112,10 +112,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-ojson optional_number(const std::optional<double> &v)
-{
-    return v && std::isfinite(*v) ? ojson(*v) : ojson(nullptr);
-}
+ojson optional_number(const std::optional<double> &v) { return v && std::isfinite(*v) ? ojson(*v) : ojson(nullptr); }
 
 } // namespace
 

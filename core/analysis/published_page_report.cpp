@@ -18,15 +18,16 @@ namespace {
 
 std::string section_id(const PublishedSection &s)
 {
-    static const std::map<std::string, std::string> ids = {{"1", "basic"},       {"2", "environment"},
-                                                           {"3", "kat"},         {"4", "performance"},
-                                                           {"5", "resources"},   {"6", "transmission"},
-                                                           {"7", "evidence"}};
+    static const std::map<std::string, std::string> ids = {
+        {"1", "basic"},     {"2", "environment"},  {"3", "kat"},     {"4", "performance"},
+        {"5", "resources"}, {"6", "transmission"}, {"7", "evidence"}};
     if (auto it = ids.find(s.number); it != ids.end())
         return it->second;
     std::string id;
     for (char ch : s.title)
-        id += std::isalnum(static_cast<unsigned char>(ch)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(ch))) : '-';
+        id += std::isalnum(static_cast<unsigned char>(ch))
+                  ? static_cast<char>(std::tolower(static_cast<unsigned char>(ch)))
+                  : '-';
     return id == "symmetric-primitives" ? "symmetric" : (id.empty() ? "section" : id);
 }
 

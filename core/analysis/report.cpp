@@ -359,9 +359,10 @@ ReportSection basic_section(const Context &c)
     if (c.zh()) // variant names are the builds' own words
         for (auto &name : v)
             name = code(name);
-    s.items.push_back(c.f("Implementation versions measured: {}",
-                          {v.empty() ? std::string(fmt::kMissing) : join(v, c.list_sep())}));
-    s.items.push_back(c.f("Parameter sets: {}", {sets.empty() ? std::string(fmt::kMissing) : join(sets, c.list_sep())}));
+    s.items.push_back(
+        c.f("Implementation versions measured: {}", {v.empty() ? std::string(fmt::kMissing) : join(v, c.list_sep())}));
+    s.items.push_back(
+        c.f("Parameter sets: {}", {sets.empty() ? std::string(fmt::kMissing) : join(sets, c.list_sep())}));
     return s;
 }
 
@@ -421,8 +422,8 @@ std::string clock_text(const Json &env, Language lang)
 // campaigns), else the CPU the environment block describes.
 std::optional<std::string> timing_cpu(const Context &c)
 {
-    const Json *checks = c.ds.campaign && c.ds.campaign->raw.contains("host_checks")
-                             ? &c.ds.campaign->raw.at("host_checks") : nullptr;
+    const Json *checks =
+        c.ds.campaign && c.ds.campaign->raw.contains("host_checks") ? &c.ds.campaign->raw.at("host_checks") : nullptr;
     if (checks && checks->is_array())
         for (const auto &check : *checks)
             if (check.is_object() && check.value("problems", Json::array()).empty() && check.contains("cpu"))
@@ -461,13 +462,15 @@ std::vector<Row> environment_rows(const Context &c)
     const Json &env = c.environment ? *c.environment : empty;
     std::vector<Row> rows;
     const auto cpu = timing_cpu(c);
-    rows.push_back({c.t("processor"), or_missing(env_string(env, "cpu_model")) + (cpu ? c.f(" (CPU {}, one core)", {*cpu}) : "")});
+    rows.push_back(
+        {c.t("processor"), or_missing(env_string(env, "cpu_model")) + (cpu ? c.f(" (CPU {}, one core)", {*cpu}) : "")});
     if (const auto machine = env_string(env, "machine"); machine && !machine->empty())
         rows.push_back({c.t("machine"), *machine});
     rows.push_back({c.t("clock"), clock_text(env, c.lang)});
     const auto kib = env_number(env, "memory_total_kib");
     rows.push_back({c.t("memory"), kib ? std::to_string(static_cast<uint64_t>(*kib) / 1024) + " MiB" : fmt::kMissing});
-    rows.push_back({c.t("OS / kernel"), or_missing(env_string(env, "os")) + " / " + or_missing(env_string(env, "kernel"))});
+    rows.push_back(
+        {c.t("OS / kernel"), or_missing(env_string(env, "os")) + " / " + or_missing(env_string(env, "kernel"))});
     rows.push_back({c.t("compiler / build tool"),
                     or_missing(env_string(env, "compiler")) + " / " + or_missing(env_string(env, "cmake"))});
     rows.push_back({c.t("campaign start / end (UTC)"), campaign_span(c)});
@@ -483,12 +486,14 @@ std::optional<ReportTable> warnings_table(const Context &c)
 {
     std::vector<std::pair<std::string, size_t>> seen;
     for (const Record *r : c.records) {
-        if (!r->environment.is_object() || !r->environment.contains("warnings") || !r->environment.at("warnings").is_array())
+        if (!r->environment.is_object() || !r->environment.contains("warnings") ||
+            !r->environment.at("warnings").is_array())
             continue;
         for (const auto &w : r->environment.at("warnings")) {
             if (!w.is_string())
                 continue;
-            auto it = std::find_if(seen.begin(), seen.end(), [&](const auto &p) { return p.first == w.get<std::string>(); });
+            auto it =
+                std::find_if(seen.begin(), seen.end(), [&](const auto &p) { return p.first == w.get<std::string>(); });
             if (it == seen.end())
                 seen.emplace_back(w.get<std::string>(), 1);
             else
@@ -497,8 +502,11 @@ std::optional<ReportTable> warnings_table(const Context &c)
     }
     if (seen.empty())
         return std::nullopt;
-    ReportTable t{"environment-warnings", c.t("Environment warnings recorded with the measurements"),
-                  {c.t("warning"), c.t("records")}, {}, {}};
+    ReportTable t{"environment-warnings",
+                  c.t("Environment warnings recorded with the measurements"),
+                  {c.t("warning"), c.t("records")},
+                  {},
+                  {}};
     for (const auto &[text, count] : seen)
         t.rows.push_back({c.text(text), std::to_string(count)});
     t.data_header = {"warning", "n_records"};
@@ -563,7 +571,10 @@ std::string instance_cell(const Context &c, const std::string &candidate, const 
         cell += " (AVX2)";
     const KatState k = kat_state(c, candidate, label);
     if (!k.passed)
-        cell.append(" ").append(kWarn).append(c.zh() ? " KAT\uff1a" : " KAT ").append(k.status.empty() ? c.t("unknown") : c.text(k.status));
+        cell.append(" ")
+            .append(kWarn)
+            .append(c.zh() ? " KAT\uff1a" : " KAT ")
+            .append(k.status.empty() ? c.t("unknown") : c.text(k.status));
     return cell;
 }
 
@@ -650,8 +661,8 @@ std::vector<std::string> performance_data_header(const std::vector<std::string> 
     std::vector<std::string> h{"candidate", "instance", "operation", "status", "disturbed"};
     for (const auto &u : units)
         h.push_back("mean_" + u);
-    h.insert(h.end(), {"mean_seconds", "ops_per_second", "median_trial_seconds", "n_measurements", "n_trials",
-                       "n_iterations"});
+    h.insert(h.end(),
+             {"mean_seconds", "ops_per_second", "median_trial_seconds", "n_measurements", "n_trials", "n_iterations"});
     return h;
 }
 
@@ -706,13 +717,15 @@ std::string trial_ci_cell(const std::optional<TrialEstimate> &e, TableFootnotes 
 
 std::string trials_cell(const Record &r, const RecordSamples &k, Language lang)
 {
-    std::string cell = std::to_string(k.health.empty() ? trial_medians(k, TrialQuantity::ticks).size() : k.health.size());
+    std::string cell =
+        std::to_string(k.health.empty() ? trial_medians(k, TrialQuantity::ticks).size() : k.health.size());
     if (r.disturbed_retries > 0)
         cell += trf(lang, " (+{} retried)", {std::to_string(r.disturbed_retries)});
     return cell;
 }
 
-std::optional<double> overhead_subtracted_value(const Record &r, const RecordSamples &k, const std::vector<double> &ticks)
+std::optional<double> overhead_subtracted_value(const Record &r, const RecordSamples &k,
+                                                const std::vector<double> &ticks)
 {
     std::optional<double> mean = r.mean_cycles;
     if (!ticks.empty()) {
@@ -770,21 +783,18 @@ Row samples_row(const Context &c, const Record &r, bool counter_column, TableFoo
     Row row{instance_cell(c, r.candidate, r.label), r.operation};
     if (counter_column)
         row.push_back(counter_text(c, k));
-    row.insert(row.end(), {trials_cell(r, k, c.lang),
-                           by_ticks ? fmt::fmt_int(by_ticks->center) : fmt::kMissing,
-                           trial_ci_cell(by_ticks, notes),
-                           overhead_subtracted_mean(r, k, ticks),
+    row.insert(row.end(), {trials_cell(r, k, c.lang), by_ticks ? fmt::fmt_int(by_ticks->center) : fmt::kMissing,
+                           trial_ci_cell(by_ticks, notes), overhead_subtracted_mean(r, k, ticks),
                            by_time ? fmt::fmt_time(by_time->center * 1e-9) : fmt::kMissing,
                            k.stack_bytes ? std::to_string(*k.stack_bytes) : fmt::kMissing,
-                           std::to_string(k.secret_mismatches),
-                           checks_cell(c, r)});
+                           std::to_string(k.secret_mismatches), checks_cell(c, r)});
     return row;
 }
 
 std::vector<std::string> samples_data_header(const std::vector<std::string> &units)
 {
-    std::vector<std::string> h{"candidate", "instance", "operation", "status", "disturbed", "counter", "counter_unit",
-                               "n_trials", "n_retried_trials"};
+    std::vector<std::string> h{"candidate", "instance",     "operation", "status",          "disturbed",
+                               "counter",   "counter_unit", "n_trials",  "n_retried_trials"};
     for (const char *what : {"median_trial_median_", "ci_low_", "ci_high_", "mean_minus_overhead_"})
         for (const auto &u : units)
             h.push_back(what + u);
@@ -800,11 +810,18 @@ DataRow samples_data_row(const Record &r, const std::vector<std::string> &units)
     const auto by_time = k.ns.empty() ? std::nullopt : trial_estimate(r, TrialQuantity::time_ns);
     const std::string unit = record_unit_slug(r);
     const bool ci = by_ticks && by_ticks->ci.reached;
-    DataRow row{r.candidate, r.label, r.operation, text_value(r.status),
-                static_cast<int64_t>(k.disturbed ? 1 : 0), text_value(k.counter),
-                text_value(k.core_cycles ? std::string("cycles") : k.counter_unit.empty() ? std::string("counter ticks") : k.counter_unit),
-                static_cast<int64_t>(k.health.empty() ? trial_medians(k, TrialQuantity::ticks).size() : k.health.size()),
-                static_cast<int64_t>(r.disturbed_retries)};
+    DataRow row{
+        r.candidate,
+        r.label,
+        r.operation,
+        text_value(r.status),
+        static_cast<int64_t>(k.disturbed ? 1 : 0),
+        text_value(k.counter),
+        text_value(k.core_cycles            ? std::string("cycles")
+                   : k.counter_unit.empty() ? std::string("counter ticks")
+                                            : k.counter_unit),
+        static_cast<int64_t>(k.health.empty() ? trial_medians(k, TrialQuantity::ticks).size() : k.health.size()),
+        static_cast<int64_t>(r.disturbed_retries)};
     push_by_unit(row, units, unit, by_ticks ? data_value(by_ticks->center) : DataValue());
     push_by_unit(row, units, unit, ci ? data_value(by_ticks->ci.low) : DataValue());
     push_by_unit(row, units, unit, ci ? data_value(by_ticks->ci.high) : DataValue());
@@ -823,7 +840,8 @@ DataRow samples_data_row(const Record &r, const std::vector<std::string> &units)
 std::optional<ReportTable> samples_table(const Context &c)
 {
     const std::optional<std::string> counter = common_counter(c);
-    ReportTable t{"performance-kexbench", c.t("Trial-level figures (kexbench)"), {c.t("instance"), c.t("operation")}, {}, {}};
+    ReportTable t{
+        "performance-kexbench", c.t("Trial-level figures (kexbench)"), {c.t("instance"), c.t("operation")}, {}, {}};
     if (!counter)
         t.header.push_back(c.t("counter (unit)"));
     t.header.insert(t.header.end(), {c.t("trials"), c.t("median of trial medians"), c.t("95 % CI over trials"),
@@ -841,14 +859,15 @@ std::optional<ReportTable> samples_table(const Context &c)
     if (t.rows.empty())
         return std::nullopt;
     t.data_header = samples_data_header(unit_slugs(c.records, true));
-    t.notes.insert(t.notes.begin(),
-                   c.t("Counts are in the counter's unit. Each trial is one fresh runner process; its value is the median "
-                   "of its timed calls, and the central figure is the median of those trial medians. The interval "
-                   "is the distribution-free order-statistic 95 % confidence interval over trials (at least 6 trials "
-                   "are needed; with fewer the coverage [min, max] reaches is shown instead). The published "
-                   "method's figures above (mean over all timed calls, median trial) are unchanged. The overhead is "
-                   "the cheapest empty timer start/stop pair. A trial is retried when its speed probe ran more than "
-                   "3 % slower than the campaign's fastest or it lost more than 1 % of its wall time."));
+    t.notes.insert(
+        t.notes.begin(),
+        c.t("Counts are in the counter's unit. Each trial is one fresh runner process; its value is the median "
+            "of its timed calls, and the central figure is the median of those trial medians. The interval "
+            "is the distribution-free order-statistic 95 % confidence interval over trials (at least 6 trials "
+            "are needed; with fewer the coverage [min, max] reaches is shown instead). The published "
+            "method's figures above (mean over all timed calls, median trial) are unchanged. The overhead is "
+            "the cheapest empty timer start/stop pair. A trial is retried when its speed probe ran more than "
+            "3 % slower than the campaign's fastest or it lost more than 1 % of its wall time."));
     const bool flagged = std::any_of(c.records.begin(), c.records.end(),
                                      [](const Record *r) { return r->kexbench && !record_flags(*r).empty(); });
     size_t next_note = 1;
@@ -867,7 +886,8 @@ std::optional<ReportTable> checks_table(const Context &c)
     std::vector<Record> records;
     for (const Record *r : c.records)
         records.push_back(*r);
-    ReportTable t{"performance-checks", c.t("Consistency checks"), {c.t("instance"), c.t("check"), c.t("result")}, {}, {}};
+    ReportTable t{
+        "performance-checks", c.t("Consistency checks"), {c.t("instance"), c.t("check"), c.t("result")}, {}, {}};
     for (const StepSumCheck &s : exchange_vs_steps(records))
         t.rows.push_back({instance_cell(c, s.candidate, s.label), c.t("exchange vs sum of steps"),
                           c.f(s.inconsistent ? "differs: {}" : "consistent: {}", {c.text(s.text())})});
@@ -884,17 +904,22 @@ std::optional<ReportTable> checks_table(const Context &c)
         t.notes.push_back(c.f("Measured host load: {}.", {c.text(w)}));
     if (t.rows.empty() && t.notes.empty())
         return std::nullopt;
-    t.notes.insert(t.notes.begin(), c.t("An exchange that differs from the sum of its own steps by more than 15 % was "
-                                        "disturbed or is not what its steps add up to; both figures are the mean over "
-                                        "calls. A step within 20 counter ticks of the timer overhead is timer-limited."));
+    t.notes.insert(t.notes.begin(),
+                   c.t("An exchange that differs from the sum of its own steps by more than 15 % was "
+                       "disturbed or is not what its steps add up to; both figures are the mean over "
+                       "calls. A step within 20 counter ticks of the timer overhead is timer-limited."));
     return t;
 }
 
 ReportSection performance_section(const Context &c)
 {
     ReportSection s{"performance", "4", c.t("Performance"), {}, {}, {}};
-    ReportTable t{"performance", "", {c.t("instance"), c.t("operation"), mean_header(c.records, c.lang), c.t("mean time"),
-                                      c.t("ops/s"), c.t("median trial"), c.t("n (trials \u00d7 iters)")}, {}, {}};
+    ReportTable t{"performance",
+                  "",
+                  {c.t("instance"), c.t("operation"), mean_header(c.records, c.lang), c.t("mean time"), c.t("ops/s"),
+                   c.t("median trial"), c.t("n (trials \u00d7 iters)")},
+                  {},
+                  {}};
     const std::vector<std::string> units = unit_slugs(c.records, false);
     t.data_header = performance_data_header(units);
     for (const Record *r : c.records) {
@@ -978,10 +1003,9 @@ std::string operation_memory_intro(const Context &c)
     for (const Record *r : c.records)
         if (r->kexbench && r->kexbench->heap_exchanges)
             exchanges.insert(*r->kexbench->heap_exchanges);
-    const std::string over = exchanges.size() == 1
-                                 ? c.f("the largest over {} exchanges after one warm-up exchange",
-                                       {std::to_string(*exchanges.begin())})
-                                 : c.t("the largest over the exchanges of the memory pass");
+    const std::string over = exchanges.size() == 1 ? c.f("the largest over {} exchanges after one warm-up exchange",
+                                                         {std::to_string(*exchanges.begin())})
+                                                   : c.t("the largest over the exchanges of the memory pass");
     return c.f("Memory per operation is kexbench's measurement of the operation alone, in an untimed pass of its own "
                "runner child (`docs/method.md`, \u201cMemory per operation\u201d). Heap peak: the highest level of "
                "live requested bytes above the level at the step's start, {}; allocations/op: allocating calls per "
@@ -1001,8 +1025,15 @@ std::optional<ReportTable> operation_memory_table(const Context &c)
                    c.t("stack peak (bytes)")},
                   {},
                   {operation_memory_intro(c)}};
-    t.data_header = {"candidate", "instance", "operation", "peak_rss_bytes", "heap_peak_bytes",
-                     "heap_allocations_per_operation", "heap_bytes_per_operation", "n_heap_exchanges", "stack_bytes",
+    t.data_header = {"candidate",
+                     "instance",
+                     "operation",
+                     "peak_rss_bytes",
+                     "heap_peak_bytes",
+                     "heap_allocations_per_operation",
+                     "heap_bytes_per_operation",
+                     "n_heap_exchanges",
+                     "stack_bytes",
                      "notes"};
     std::vector<MissingFigure> missing;
     for (const Record *r : c.records) {
@@ -1017,7 +1048,8 @@ std::optional<ReportTable> operation_memory_table(const Context &c)
         note_missing(missing, m, code(r->label) + " " + r->operation);
     }
     for (const auto &m : missing) {
-        const std::string rows = m.rows.size() == c.records.size() ? c.t("every operation") : join(m.rows, c.list_sep());
+        const std::string rows =
+            m.rows.size() == c.records.size() ? c.t("every operation") : join(m.rows, c.list_sep());
         t.notes.push_back(c.f("{} n/a for {}: {}.", {c.t(m.what), rows, c.text(m.reason)}));
     }
     return t;
@@ -1029,8 +1061,12 @@ ReportSection resources_section(const Context &c)
     s.paragraphs.push_back(c.t("Static memory is the sum of the library's loadable ELF segments (code, data and bss). "
                                "Baseline and peak RSS belong to the whole measuring process, driver and libc "
                                "included, so both figures are upper bounds for the algorithm itself."));
-    ReportTable t{"resources", "", {c.t("instance"), c.t("operation"), c.t("static: ELF image (bytes)"), c.t("baseline RSS"),
-                                    c.t("peak RSS")}, {}, {}};
+    ReportTable t{
+        "resources",
+        "",
+        {c.t("instance"), c.t("operation"), c.t("static: ELF image (bytes)"), c.t("baseline RSS"), c.t("peak RSS")},
+        {},
+        {}};
     for (const Record *r : c.records) {
         const BuildEntry *b = c.ds.build_for(r->candidate, r->label);
         const bool elf = b && b->elf_load_bytes;
@@ -1076,25 +1112,36 @@ const BandwidthEntry *accounting_for(const Context &c, const LabelKey &key)
 // k: transmission_figures() of the instance's record with its accounting row.
 Row transmission_row_v2(const Context &c, const LabelKey &key, const KexSizes &k)
 {
-    return {instance_cell(c, key.candidate, key.label), num(k.passes), messages_cell(k), num(k.protocol_bytes),
-            num(k.pk_a) + " / " + num(k.pk_b), num(k.bandwidth), num(k.sk), num(k.ss)};
+    return {instance_cell(c, key.candidate, key.label), num(k.passes),    messages_cell(k), num(k.protocol_bytes),
+            num(k.pk_a) + " / " + num(k.pk_b),          num(k.bandwidth), num(k.sk),        num(k.ss)};
 }
 
 Row transmission_row_v1(const Context &c, const LabelKey &key, const KexSizes &k)
 {
-    return {instance_cell(c, key.candidate, key.label), num(k.passes), messages_cell(k), num(k.total),
-            num(k.pk) + " / " + num(k.sk), num(k.ss)};
+    return {instance_cell(c, key.candidate, key.label),
+            num(k.passes),
+            messages_cell(k),
+            num(k.total),
+            num(k.pk) + " / " + num(k.sk),
+            num(k.ss)};
 }
 
 std::vector<std::string> transmission_header(ReportLayout layout, const Context &c)
 {
-    std::vector<std::string> header =
-        layout == ReportLayout::v1
-            ? std::vector<std::string>{"instance", "passes", "messages (bytes)", "total message bytes",
-                                       "public key / secret key", "shared secret"}
-            : std::vector<std::string>{"instance", "passes", "messages (bytes; raw API)", "protocol-message bytes",
-                                       "public key A / B", "bandwidth (bytes)", "long-term sk (API cap)",
-                                       "shared secret"};
+    std::vector<std::string> header = layout == ReportLayout::v1 ? std::vector<std::string>{"instance",
+                                                                                            "passes",
+                                                                                            "messages (bytes)",
+                                                                                            "total message bytes",
+                                                                                            "public key / secret key",
+                                                                                            "shared secret"}
+                                                                 : std::vector<std::string>{"instance",
+                                                                                            "passes",
+                                                                                            "messages (bytes; raw API)",
+                                                                                            "protocol-message bytes",
+                                                                                            "public key A / B",
+                                                                                            "bandwidth (bytes)",
+                                                                                            "long-term sk (API cap)",
+                                                                                            "shared secret"};
     for (auto &h : header)
         h = c.t(h);
     return header;
@@ -1125,8 +1172,8 @@ void accounting_paragraphs(const Context &c, const LabelKey &key, const Bandwidt
                                    "authenticated; compare with mutually authenticated exchanges with care.",
                                    {code(key.label)}));
     if (e->protocol_message_bytes == 0)
-        s.paragraphs.push_back(c.f("{}: no protocol message is sent; the bandwidth is the two public keys alone.",
-                                   {code(key.label)}));
+        s.paragraphs.push_back(
+            c.f("{}: no protocol message is sent; the bandwidth is the two public keys alone.", {code(key.label)}));
 }
 
 // "kex-01 … kex-09": the ids the accounting file holds, in natural order; first and last when more than two.
@@ -1171,7 +1218,7 @@ std::string missing_entries_text(const Context &c, const std::vector<LabelKey> &
         keys.push_back(code(key.candidate + "/" + instance_name(c, key)));
     const std::string ids = accounting_ids(c, *c.options.accounting);
     const auto elsewhere = listed_elsewhere(c, missing); // only ever non-empty when ids is not
-    const std::string why = ids.empty()        ? c.t("it has no rows with an ID")
+    const std::string why = ids.empty()         ? c.t("it has no rows with an ID")
                             : elsewhere.empty() ? c.f("it has {} rows for other instances", {ids})
                                                 : c.f("it has {} rows; {}", {ids, join(elsewhere, c.phrase_sep())});
     return c.f("No entry for {} in {} ({})", {join(keys, c.list_sep()), code(c.options.accounting_file), why});
@@ -1216,8 +1263,8 @@ void transmission_data(ReportLayout layout, const std::vector<SizedInstance> &si
     if (layout == ReportLayout::v1)
         t.data_header.insert(t.data_header.end(), {"total_msg_bytes", "pk_bytes", "sk_bytes", "ss_bytes"});
     else
-        t.data_header.insert(t.data_header.end(), {"protocol_message_bytes", "pk_a_bytes", "pk_b_bytes", "bandwidth_bytes",
-                                                   "sk_bytes", "ss_bytes", "bandwidth_source"});
+        t.data_header.insert(t.data_header.end(), {"protocol_message_bytes", "pk_a_bytes", "pk_b_bytes",
+                                                   "bandwidth_bytes", "sk_bytes", "ss_bytes", "bandwidth_source"});
     for (const auto &s : sized) {
         const KexSizes &k = s.sizes;
         DataRow row{s.key.candidate, s.key.label, data_int(k.passes)};
@@ -1227,10 +1274,10 @@ void transmission_data(ReportLayout layout, const std::vector<SizedInstance> &si
             row.insert(row.end(), {data_int(k.total), data_int(k.pk), data_int(k.sk), data_int(k.ss)});
         } else {
             // k already holds the accounting row's figures (core/analysis/transmission.h).
-            row.insert(row.end(), {data_int(k.protocol_bytes), data_int(k.pk_a), data_int(k.pk_b),
-                                   data_int(k.bandwidth), data_int(k.sk), data_int(k.ss),
-                                   std::string(k.source == TransmissionFigures::Source::accounting ? "accounting"
-                                                                                                     : "api")});
+            row.insert(row.end(),
+                       {data_int(k.protocol_bytes), data_int(k.pk_a), data_int(k.pk_b), data_int(k.bandwidth),
+                        data_int(k.sk), data_int(k.ss),
+                        std::string(k.source == TransmissionFigures::Source::accounting ? "accounting" : "api")});
         }
         t.data_rows.push_back(std::move(row));
     }
@@ -1239,9 +1286,10 @@ void transmission_data(ReportLayout layout, const std::vector<SizedInstance> &si
 ReportSection transmission_section(const Context &c)
 {
     ReportSection s{"transmission", "6", c.t("Transmission and storage overhead"), {}, {}, {}};
-    s.paragraphs.push_back(c.t("Bandwidth adds every specified protocol message and each required long-term public key "
-                               "once; public keys are transmitted too. Certificates, identities supplied out of band and "
-                               "transport framing are not counted. The raw timing records are left unchanged."));
+    s.paragraphs.push_back(
+        c.t("Bandwidth adds every specified protocol message and each required long-term public key "
+            "once; public keys are transmitted too. Certificates, identities supplied out of band and "
+            "transport framing are not counted. The raw timing records are left unchanged."));
     ReportTable t{"transmission", "", transmission_header(c.options.layout, c), {}, {}};
     std::vector<LabelKey> unaccounted;
     std::vector<SizedInstance> sized;
@@ -1311,7 +1359,10 @@ void symmetric_data(const std::vector<const Profile *> &profiles, ReportTable &t
     for (const Profile *p : profiles) {
         const bool ok = p->status == "complete";
         const auto drng = p->share.find("drng");
-        DataRow row{p->candidate, p->label, p->operation, text_value(p->status),
+        DataRow row{p->candidate,
+                    p->label,
+                    p->operation,
+                    text_value(p->status),
                     ok ? data_value(p->hash_share) : DataValue(),
                     ok && drng != p->share.end() ? DataValue(drng->second) : DataValue()};
         std::map<std::string, uint64_t> calls;
@@ -1337,8 +1388,12 @@ ReportSection symmetric_section(const Context &c)
     s.paragraphs.push_back(c.t("Share of each profiled operation's time spent in the ICCS placeholder hash functions "
                                "(pseudohash, pseudoXOF, sm3hash) and in the ICCS DRNG, from link-time wrappers around "
                                "those functions in a reference build."));
-    ReportTable t{"symmetric", "", {c.t("instance"), c.t("operation"), c.t("pseudohash/XOF/sm3"), c.t("DRNG"),
-                                    c.t("calls per operation")}, {}, {}};
+    ReportTable t{
+        "symmetric",
+        "",
+        {c.t("instance"), c.t("operation"), c.t("pseudohash/XOF/sm3"), c.t("DRNG"), c.t("calls per operation")},
+        {},
+        {}};
     for (const Profile *p : c.profiles)
         t.rows.push_back(symmetric_row(c, *p));
     symmetric_data(c.profiles, t);
@@ -1368,7 +1423,8 @@ void evidence_rows(const Context &c, const LabelKey &key, std::vector<Row> &rows
 {
     const std::string inst = instance_cell(c, key.candidate, key.label);
     if (const KatEvidence kat = kat_evidence(c, key); !kat.path.empty()) {
-        const std::string digest = kat.sha256.empty() ? std::string(fmt::kMissing) : kat.sha256.substr(0, 16) + kEllipsis;
+        const std::string digest =
+            kat.sha256.empty() ? std::string(fmt::kMissing) : kat.sha256.substr(0, 16) + kEllipsis;
         rows.push_back({inst, c.f("KAT log (sha256 {})", {code(digest)}), code(kat.path)});
     }
     std::vector<std::string> ops;
@@ -1433,11 +1489,13 @@ std::vector<std::string> intro(const Context &c)
     size_t own = 0;
     for (const Record *r : c.records)
         own += r->kexbench ? 1 : 0;
-    std::string origin = own == 0 ? c.t("Rendered by kexbench from campaign data in the ngcc-harness layout.")
-                                  : c.f("Measured and rendered by kexbench; {} of {} timing records carry per-iteration "
-                                        "samples.",
-                                        {std::to_string(own), std::to_string(c.records.size())});
-    std::vector<std::string> paragraphs = {origin + c.t(" Sections follow the self-assessment report items (1)\u2013(7).")};
+    std::string origin = own == 0
+                             ? c.t("Rendered by kexbench from campaign data in the ngcc-harness layout.")
+                             : c.f("Measured and rendered by kexbench; {} of {} timing records carry per-iteration "
+                                   "samples.",
+                                   {std::to_string(own), std::to_string(c.records.size())});
+    std::vector<std::string> paragraphs = {origin +
+                                           c.t(" Sections follow the self-assessment report items (1)\u2013(7).")};
     if (const RunnerHostInfo &host = c.ds.runner_host; host.emulated()) {
         std::string warning = emulation_warning(host.where.empty() ? "an emulator" : host.where,
                                                 host.machine.empty() ? "the target" : host.machine);
@@ -1457,9 +1515,10 @@ std::vector<std::string> intro(const Context &c)
             if (c.options.candidate.empty() || name.rfind(c.options.candidate + "/", 0) == 0)
                 missing += (shown++ ? ", " : "") + name;
         const char *pattern =
-            done.state == "cancelled" ? "This campaign is incomplete: it was cancelled; {} of {} planned records were measured."
-            : done.state == "failed"  ? "This campaign failed: it measured nothing ({} of {} planned records)."
-                                      : "This campaign is partial; {} of {} planned records were measured.";
+            done.state == "cancelled"
+                ? "This campaign is incomplete: it was cancelled; {} of {} planned records were measured."
+            : done.state == "failed" ? "This campaign failed: it measured nothing ({} of {} planned records)."
+                                     : "This campaign is partial; {} of {} planned records were measured.";
         std::string note = c.f(pattern, {std::to_string(done.measured), std::to_string(done.planned)});
         if (shown > 0)
             note += c.f(" Planned but not measured: {}.", {missing});
@@ -1525,10 +1584,17 @@ const ReportTable *Report::table(std::string_view id) const
 
 Report build_report(const Dataset &dataset, const ReportOptions &options)
 {
-    if (dataset.kind == kPublishedPageKind && dataset.page) // the page itself, cell for cell (core/data/published_page.h)
+    if (dataset.kind == kPublishedPageKind &&
+        dataset.page) // the page itself, cell for cell (core/data/published_page.h)
         return published_page_report(dataset, options);
-    Context c{dataset, options, select_sorted(dataset.records, options.candidate),
-              select_sorted(dataset.profiles, options.candidate), {}, nullptr, {}, {}};
+    Context c{dataset,
+              options,
+              select_sorted(dataset.records, options.candidate),
+              select_sorted(dataset.profiles, options.candidate),
+              {},
+              nullptr,
+              {},
+              {}};
     c.lang = parse_language(options.language).value_or(Language::en);
     c.labels = selected_labels(dataset, c.records, options.candidate);
     c.environment = measured_environment(dataset, c.records);

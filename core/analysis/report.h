@@ -35,8 +35,8 @@ struct ReportOptions {
     // "algorithm", the KAT logs' "algorithm = " line, else the instances' common
     // family, "TriQ-KEX" for TriQ-KEX-128 and TriQ-KEX-256).
     std::string algorithm_name;
-    std::string accounting_file = "kex_bandwidth.csv";     // how section 6's notes name the accounting file
-    std::string language = "en";                           // "en" or "zh_CN": the language of every text shown to people
+    std::string accounting_file = "kex_bandwidth.csv"; // how section 6's notes name the accounting file
+    std::string language = "en";                       // "en" or "zh_CN": the language of every text shown to people
 };
 
 // One machine-readable cell: nothing (missing), an integer, a number or plain text.
@@ -50,8 +50,8 @@ DataValue data_uint(const std::optional<uint64_t> &v);
 std::string data_text(const DataValue &v);
 
 struct ReportTable {
-    std::string id;                             // file-name safe; a section's main table has the section's id
-    std::string title;                          // caption; empty for the harness-layout tables
+    std::string id;    // file-name safe; a section's main table has the section's id
+    std::string title; // caption; empty for the harness-layout tables
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows; // each as long as header
     std::vector<std::string> notes;             // paragraphs shown under the table
@@ -72,14 +72,14 @@ struct ReportSection {
     std::vector<std::string> items;      // bullet list
     std::vector<ReportTable> tables;
 
-    std::string heading() const;         // "4. Performance", "Symmetric primitives"
+    std::string heading() const; // "4. Performance", "Symmetric primitives"
 };
 
 struct Report {
     std::string title;
-    std::string system;                  // dataset system label, e.g. "arm_1"
-    std::string candidate;               // as requested; empty = all
-    std::string language = "en";         // the language of its texts: "en" or "zh_CN" (ReportOptions::language)
+    std::string system;          // dataset system label, e.g. "arm_1"
+    std::string candidate;       // as requested; empty = all
+    std::string language = "en"; // the language of its texts: "en" or "zh_CN" (ReportOptions::language)
     std::vector<std::string> intro;
     std::vector<ReportSection> sections; // 1-6, Symmetric primitives, 7
 
@@ -115,11 +115,11 @@ std::string render_html(const Report &report);
 // core/runner/heap_tracker.h), or why the record has none. Section 5's
 // resources-kexbench table and compare-operation-memory show them.
 struct OperationMemory {
-    std::optional<uint64_t> heap_peak_bytes;   // peak live requested bytes above the step's start level
-    std::optional<double> heap_allocations;    // allocating calls per operation (mean over heap_exchanges)
-    std::optional<double> heap_bytes_total;    // bytes requested per operation (mean)
+    std::optional<uint64_t> heap_peak_bytes; // peak live requested bytes above the step's start level
+    std::optional<double> heap_allocations;  // allocating calls per operation (mean over heap_exchanges)
+    std::optional<double> heap_bytes_total;  // bytes requested per operation (mean)
     std::optional<uint64_t> heap_exchanges;
-    std::optional<uint64_t> stack_bytes;       // below the step's entry stack pointer
+    std::optional<uint64_t> stack_bytes; // below the step's entry stack pointer
     // English, as stored or as kexbench says it (tr_text translates them); empty when the figure is there.
     std::string heap_reason, stack_reason;
     bool kexbench_record = false; // a kexbench record: figures, or the memory pass's own reasons

@@ -94,12 +94,23 @@ std::string html_escape(std::string_view text)
     std::string out;
     for (char ch : text) {
         switch (ch) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += ch;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += ch;
         }
     }
     return out;
@@ -196,17 +207,11 @@ std::string render_markdown(const Report &report)
     return out;
 }
 
-DataValue data_value(const std::optional<double> &v)
-{
-    return v && std::isfinite(*v) ? DataValue(*v) : DataValue();
-}
+DataValue data_value(const std::optional<double> &v) { return v && std::isfinite(*v) ? DataValue(*v) : DataValue(); }
 
 DataValue data_int(const std::optional<int64_t> &v) { return v ? DataValue(*v) : DataValue(); }
 
-DataValue data_uint(const std::optional<uint64_t> &v)
-{
-    return v ? DataValue(static_cast<int64_t>(*v)) : DataValue();
-}
+DataValue data_uint(const std::optional<uint64_t> &v) { return v ? DataValue(static_cast<int64_t>(*v)) : DataValue(); }
 
 std::string data_text(const DataValue &v)
 {
@@ -279,20 +284,26 @@ std::string render_json(const Report &report)
                     rows.push_back(std::move(r));
                 }
             }
-            tables.push_back(Json{{"id", t.id}, {"title", plain_text(t.title)}, {"columns", std::move(columns)},
+            tables.push_back(Json{{"id", t.id},
+                                  {"title", plain_text(t.title)},
+                                  {"columns", std::move(columns)},
                                   {"rows", std::move(rows)}});
         }
         sections.push_back(Json{{"id", s.id}, {"title", plain_text(s.heading())}, {"tables", std::move(tables)}});
     }
-    const Json doc{{"title", plain_text(report.title)}, {"system", report.system}, {"candidate", report.candidate},
-                   {"language", report.language}, {"sections", std::move(sections)}};
+    const Json doc{{"title", plain_text(report.title)},
+                   {"system", report.system},
+                   {"candidate", report.candidate},
+                   {"language", report.language},
+                   {"sections", std::move(sections)}};
     return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string render_html(const Report &report)
 {
     const char *lang = report.language == "zh_CN" ? "zh-CN" : "en";
-    std::string out = std::string("<!DOCTYPE html>\n<html lang=\"").append(lang).append("\">\n<head>\n<meta charset=\"utf-8\">\n");
+    std::string out =
+        std::string("<!DOCTYPE html>\n<html lang=\"").append(lang).append("\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         .append(html_escape(plain_text(report.title)))
         .append("</title>\n<style>\n")

@@ -12,10 +12,7 @@ namespace {
 
 // Strict weak order with NaN after every number: std::sort with plain < is UB
 // once a NaN is present, and a stray NaN must not crash a benchmark report.
-bool nan_last_less(double a, double b)
-{
-    return !std::isnan(a) && (std::isnan(b) || a < b);
-}
+bool nan_last_less(double a, double b) { return !std::isnan(a) && (std::isnan(b) || a < b); }
 
 std::vector<double> sorted_copy(std::span<const double> samples)
 {
@@ -62,23 +59,19 @@ double mad_of_sorted(std::span<const double> sorted, double med)
 
 } // namespace
 
-double normal_cdf(double x)
-{
-    return 0.5 * std::erfc(-x / std::numbers::sqrt2);
-}
+double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::numbers::sqrt2); }
 
 namespace {
 
 // Acklam's coefficients (P. J. Acklam, "An algorithm for computing the inverse
 // normal cumulative distribution function", 2003).
-constexpr double kA[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+constexpr double kA[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
                          1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
-constexpr double kB[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
-                         6.680131188771972e+01,  -1.328068155288572e+01};
+constexpr double kB[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01,
+                         -1.328068155288572e+01};
 constexpr double kC[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
                          -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
-constexpr double kD[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
-                         3.754408661907416e+00};
+constexpr double kD[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00};
 constexpr double kAcklamLow = 0.02425;
 
 // Lower-tail rational function in q = sqrt(-2 log p).
@@ -134,15 +127,9 @@ double quantile_sorted(std::span<const double> sorted, double p)
     return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[lo + 1] - sorted[lo]);
 }
 
-double quantile(std::span<const double> samples, double p)
-{
-    return quantile_sorted(sorted_copy(samples), p);
-}
+double quantile(std::span<const double> samples, double p) { return quantile_sorted(sorted_copy(samples), p); }
 
-double median(std::span<const double> samples)
-{
-    return quantile(samples, 0.5);
-}
+double median(std::span<const double> samples) { return quantile(samples, 0.5); }
 
 Summary summarize(std::span<const double> samples)
 {
@@ -245,10 +232,7 @@ Interval median_ci(std::span<const double> samples, double confidence)
     return ci;
 }
 
-double relative_ci_width(const Interval &ci, double median)
-{
-    return (ci.high - ci.low) / median;
-}
+double relative_ci_width(const Interval &ci, double median) { return (ci.high - ci.low) / median; }
 
 namespace {
 
@@ -346,7 +330,7 @@ namespace {
 
 struct RankSums {
     double rank_sum_a = 0.0;
-    double tie_term = 0.0;                 // sum over tie groups of t^3 - t
+    double tie_term = 0.0;                  // sum over tie groups of t^3 - t
     std::vector<std::size_t> doubled_ranks; // 2 x mid-rank of every pooled value: whole numbers
     std::size_t doubled_sum_a = 0;          // 2 x rank_sum_a
 };
@@ -647,30 +631,15 @@ void RunningStats::merge(const RunningStats &other)
     max_ = std::max(max_, other.max_);
 }
 
-double RunningStats::mean() const
-{
-    return n_ == 0 ? kNaN : mean_;
-}
+double RunningStats::mean() const { return n_ == 0 ? kNaN : mean_; }
 
-double RunningStats::variance() const
-{
-    return n_ < 2 ? kNaN : m2_ / static_cast<double>(n_ - 1);
-}
+double RunningStats::variance() const { return n_ < 2 ? kNaN : m2_ / static_cast<double>(n_ - 1); }
 
-double RunningStats::stddev() const
-{
-    return std::sqrt(variance());
-}
+double RunningStats::stddev() const { return std::sqrt(variance()); }
 
-double RunningStats::min() const
-{
-    return n_ == 0 ? kNaN : min_;
-}
+double RunningStats::min() const { return n_ == 0 ? kNaN : min_; }
 
-double RunningStats::max() const
-{
-    return n_ == 0 ? kNaN : max_;
-}
+double RunningStats::max() const { return n_ == 0 ? kNaN : max_; }
 
 namespace {
 

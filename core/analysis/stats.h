@@ -48,8 +48,8 @@ struct Summary {
     double median = kNaN;
     double min = kNaN;
     double max = kNaN;
-    double stddev = kNaN;     // sample (n - 1) standard deviation; NaN when n < 2
-    double q1 = kNaN;         // type-7 quartiles
+    double stddev = kNaN; // sample (n - 1) standard deviation; NaN when n < 2
+    double q1 = kNaN;     // type-7 quartiles
     double q3 = kNaN;
     double iqr = kNaN;        // q3 - q1
     double mad = kNaN;        // raw median absolute deviation: median |x - median|
@@ -61,9 +61,9 @@ Summary summarize(std::span<const double> samples);
 struct Interval {
     double low = kNaN;
     double high = kNaN;
-    double confidence = kNaN; // achieved coverage (>= the requested level when reached)
-    bool exact = false;       // coverage from the exact binomial (false: normal approximation)
-    bool reached = false;     // false: even [min, max] cannot reach the requested level
+    double confidence = kNaN;   // achieved coverage (>= the requested level when reached)
+    bool exact = false;         // coverage from the exact binomial (false: normal approximation)
+    bool reached = false;       // false: even [min, max] cannot reach the requested level
     std::size_t lower_rank = 0; // 1-based order statistics: low = x_(lower_rank)
     std::size_t upper_rank = 0; //                           high = x_(upper_rank)
 };
@@ -82,10 +82,10 @@ Interval median_ci(std::span<const double> samples, double confidence = 0.95);
 double relative_ci_width(const Interval &ci, double median);
 
 struct Histogram {
-    std::vector<double> edges;        // bins + 1 ascending edges from min to max (all-equal input: below)
-    std::vector<std::size_t> counts;  // samples in [edges[i], edges[i+1]); the last bin is closed
+    std::vector<double> edges;       // bins + 1 ascending edges from min to max (all-equal input: below)
+    std::vector<std::size_t> counts; // samples in [edges[i], edges[i+1]); the last bin is closed
     double bin_width = kNaN;
-    bool sturges = false;             // IQR was 0, so Sturges' rule chose the bin count
+    bool sturges = false; // IQR was 0, so Sturges' rule chose the bin count
 };
 // Freedman-Diaconis: width 2 IQR n^(-1/3), bins = ceil(range / width), capped at
 // max_bins (>= 1); IQR 0 falls back to Sturges (ceil(log2 n) + 1 bins). Every
@@ -123,12 +123,12 @@ MannWhitney mann_whitney_u(std::span<const double> a, std::span<const double> b)
 
 struct SignedRank {
     enum class Method { none, exact, normal };
-    std::size_t n = 0;      // non-zero differences: the ones ranked
-    std::size_t zeros = 0;  // differences of exactly 0, left out (Wilcoxon's rule, as R does)
-    double v = kNaN;        // sum of the ranks of |d| over the positive d (R's V), mid-ranks for ties
-    double p_value = kNaN;  // two-sided
-    double z = kNaN;        // continuity- and tie-corrected z (normal method only)
-    bool ties = false;      // two |d| equal
+    std::size_t n = 0;     // non-zero differences: the ones ranked
+    std::size_t zeros = 0; // differences of exactly 0, left out (Wilcoxon's rule, as R does)
+    double v = kNaN;       // sum of the ranks of |d| over the positive d (R's V), mid-ranks for ties
+    double p_value = kNaN; // two-sided
+    double z = kNaN;       // continuity- and tie-corrected z (normal method only)
+    bool ties = false;     // two |d| equal
     Method method = Method::none;
 };
 // Up to this many non-zero differences: exact null distribution of V (2^n sign
@@ -169,7 +169,7 @@ public:
     double mean() const;     // NaN when empty
     double variance() const; // sample (n - 1) variance; NaN when n < 2
     double stddev() const;
-    double min() const;      // NaN when empty
+    double min() const; // NaN when empty
     double max() const;
 
 private:

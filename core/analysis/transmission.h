@@ -28,10 +28,10 @@ struct TransmissionFigures {
     const BandwidthEntry *entry = nullptr; // the accounting row, when source == accounting
 
     // Raw API sizes of the record (the report's v1 layout shows them unchanged).
-    std::optional<int64_t> passes;         // kex_passes
-    std::vector<int64_t> messages;         // msg1_bytes, msg2_bytes, ... by pass number
-    std::optional<int64_t> total;          // total_msg_bytes
-    std::optional<int64_t> pk, sk, ss;     // pk_bytes / sk_bytes capacities; ss_actual_bytes, else ss_bytes
+    std::optional<int64_t> passes;             // kex_passes
+    std::vector<int64_t> messages;             // msg1_bytes, msg2_bytes, ... by pass number
+    std::optional<int64_t> total;              // total_msg_bytes
+    std::optional<int64_t> pk, sk, ss;         // pk_bytes / sk_bytes capacities; ss_actual_bytes, else ss_bytes
     std::optional<int64_t> api_pk_a, api_pk_b; // what init_a / init_b wrote, else the pk_bytes capacity
 
     // The published figures: from the accounting row, else the API sizes above.
@@ -45,8 +45,8 @@ TransmissionFigures transmission_figures(const Record &record, const BandwidthEn
 
 // The accounting row of (candidate id, ALGORITHM_INSTANCE): a row with an
 // empty id matches every candidate. nullptr when there is none.
-const BandwidthEntry *find_bandwidth_entry(const std::vector<BandwidthEntry> &accounting,
-                                           const std::string &candidate, const std::string &instance);
+const BandwidthEntry *find_bandwidth_entry(const std::vector<BandwidthEntry> &accounting, const std::string &candidate,
+                                           const std::string &instance);
 
 // The record whose sizes describe an instance: its exchange record, else its
 // first in the published operation order. nullptr when it has no record.

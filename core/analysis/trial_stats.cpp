@@ -98,7 +98,8 @@ std::string ci_unavailable_reason(const TrialEstimate &e)
         return "n/a: no trials";
     if (e.values.size() == 1)
         return "n/a: 1 trial";
-    return "n/a: " + std::to_string(e.values.size()) + " trials reach " + fmt::py_format(100 * e.ci.confidence, 'f', 1) + " % only";
+    return "n/a: " + std::to_string(e.values.size()) + " trials reach " +
+           fmt::py_format(100 * e.ci.confidence, 'f', 1) + " % only";
 }
 
 } // namespace kexbench

@@ -14,10 +14,7 @@ using json = nlohmann::ordered_json;
 
 Language language_of(const std::string &name) { return parse_language(name).value_or(Language::en); }
 
-std::string percent(double fraction, int decimals = 0)
-{
-    return fmt::py_format(100 * fraction, 'f', decimals) + " %";
-}
+std::string percent(double fraction, int decimals = 0) { return fmt::py_format(100 * fraction, 'f', decimals) + " %"; }
 
 std::string rate_text(const VerdictRate &r)
 {
@@ -43,8 +40,11 @@ std::string row_words(const VerdictCheckRow &row, Language lang)
 
 json count_json(const VerdictCount &c)
 {
-    return json{{"faster", c.faster}, {"slower", c.slower}, {"equivalent", c.equivalent},
-                {"inconclusive", c.inconclusive}, {"n/a", c.na}};
+    return json{{"faster", c.faster},
+                {"slower", c.slower},
+                {"equivalent", c.equivalent},
+                {"inconclusive", c.inconclusive},
+                {"n/a", c.na}};
 }
 
 } // namespace
@@ -52,11 +52,21 @@ json count_json(const VerdictCount &c)
 void VerdictCount::add(Verdict v)
 {
     switch (v) {
-    case Verdict::faster: ++faster; break;
-    case Verdict::slower: ++slower; break;
-    case Verdict::equivalent: ++equivalent; break;
-    case Verdict::inconclusive: ++inconclusive; break;
-    case Verdict::too_few_trials: ++na; break;
+    case Verdict::faster:
+        ++faster;
+        break;
+    case Verdict::slower:
+        ++slower;
+        break;
+    case Verdict::equivalent:
+        ++equivalent;
+        break;
+    case Verdict::inconclusive:
+        ++inconclusive;
+        break;
+    case Verdict::too_few_trials:
+        ++na;
+        break;
     }
 }
 
@@ -149,15 +159,22 @@ ReportTable verdict_check_table(const VerdictCheck &check, const std::string &la
     ReportTable t;
     t.id = "verdict-check";
     t.title = trf(lang, "Verdicts where the truth is known (margin {})", {margin_text(check.margin)});
-    t.header = {tr(lang, "comparison"), tr(lang, "true ratio"), tr(lang, "comparisons"), tr(lang, "faster"),
-                tr(lang, "slower"), tr(lang, "equivalent"), tr(lang, "inconclusive"), "n/a",
-                tr(lang, "rate (Clopper\u2013Pearson 95 %)"), tr(lang, "target")};
-    t.data_header = {"comparison", "true_ratio", "comparisons", "faster", "slower", "equivalent", "inconclusive", "na",
-                     "rate", "rate_low", "rate_high", "rate_is"};
+    t.header = {tr(lang, "comparison"),
+                tr(lang, "true ratio"),
+                tr(lang, "comparisons"),
+                tr(lang, "faster"),
+                tr(lang, "slower"),
+                tr(lang, "equivalent"),
+                tr(lang, "inconclusive"),
+                "n/a",
+                tr(lang, "rate (Clopper\u2013Pearson 95 %)"),
+                tr(lang, "target")};
+    t.data_header = {"comparison",   "true_ratio", "comparisons", "faster",   "slower",    "equivalent",
+                     "inconclusive", "na",         "rate",        "rate_low", "rate_high", "rate_is"};
     for (const VerdictCheckRow &row : check.rows) {
         const VerdictCount &c = row.count;
         const VerdictRate r = rate_of(row);
-        const std::string target = r.false_calls ? tr(lang, "called different \u2264 5 %")
+        const std::string target = r.false_calls           ? tr(lang, "called different \u2264 5 %")
                                    : row.true_ratio < 1.03 ? tr(lang, "called slower \u2265 90 %")
                                                            : tr(lang, "called slower 100 %");
         t.rows.push_back({row_words(row, lang), ratio_cell(row.true_ratio), std::to_string(c.total()),
@@ -165,16 +182,17 @@ ReportTable verdict_check_table(const VerdictCheck &check, const std::string &la
                           std::to_string(c.inconclusive), std::to_string(c.na), rate_text(r), target});
         t.data_rows.push_back({row.id, row.true_ratio, static_cast<int64_t>(c.total()), static_cast<int64_t>(c.faster),
                                static_cast<int64_t>(c.slower), static_cast<int64_t>(c.equivalent),
-                               static_cast<int64_t>(c.inconclusive), static_cast<int64_t>(c.na), r.fraction(),
-                               r.ci.low, r.ci.high, std::string(r.false_calls ? "false_calls" : "called_slower")});
+                               static_cast<int64_t>(c.inconclusive), static_cast<int64_t>(c.na), r.fraction(), r.ci.low,
+                               r.ci.high, std::string(r.false_calls ? "false_calls" : "called_slower")});
     }
     if (const VerdictCheckRow *twins = check.row("twins-paired"))
         t.notes.push_back(trf(lang, "Twins in one campaign called \"equivalent within {}\": {} (target \u2265 80 %).",
                               {margin_text(check.margin), rate_text(equivalent_rate(*twins))}));
     t.notes.push_back(check.campaign_spread
-                          ? trf(lang, "Campaign-to-campaign spread of this host: {} (relative SD of a campaign's "
-                                      "median of trial medians, pooled over the four workloads); unpaired "
-                                      "comparisons add it to their intervals.",
+                          ? trf(lang,
+                                "Campaign-to-campaign spread of this host: {} (relative SD of a campaign's "
+                                "median of trial medians, pooled over the four workloads); unpaired "
+                                "comparisons add it to their intervals.",
                                 {percent(*check.campaign_spread, 2)})
                           : tr(lang, "Campaign-to-campaign spread: n/a (fewer than 3 campaigns)."));
     return t;
@@ -185,7 +203,8 @@ void apply_campaign_spread(CompareOptions &options, const VerdictCheck &check)
     if (!check.campaign_spread)
         return;
     options.campaign_spread = *check.campaign_spread;
-    options.campaign_spread_source = "kexbench-cli bench verdicts on " + check.host + ", " + check.ended_utc.substr(0, 10);
+    options.campaign_spread_source =
+        "kexbench-cli bench verdicts on " + check.host + ", " + check.ended_utc.substr(0, 10);
 }
 
 json verdict_check_json(const VerdictCheck &check)
@@ -202,8 +221,10 @@ json verdict_check_json(const VerdictCheck &check)
     j["campaign_spread"] = check.campaign_spread ? json(*check.campaign_spread) : json(nullptr);
     j["rows"] = json::array();
     for (const VerdictCheckRow &row : check.rows)
-        j["rows"].push_back(
-            json{{"id", row.id}, {"true_ratio", row.true_ratio}, {"paired", row.paired}, {"verdicts", count_json(row.count)}});
+        j["rows"].push_back(json{{"id", row.id},
+                                 {"true_ratio", row.true_ratio},
+                                 {"paired", row.paired},
+                                 {"verdicts", count_json(row.count)}});
     return j;
 }
 
@@ -224,8 +245,8 @@ std::optional<VerdictCheck> parse_verdict_check(const std::string &text)
         if (!j.at("campaign_spread").is_null())
             c.campaign_spread = j.at("campaign_spread").get<double>();
         for (const json &r : j.at("rows")) {
-            VerdictCheckRow row{r.at("id").get<std::string>(), r.at("true_ratio").get<double>(),
-                                r.at("paired").get<bool>(), {}};
+            VerdictCheckRow row{
+                r.at("id").get<std::string>(), r.at("true_ratio").get<double>(), r.at("paired").get<bool>(), {}};
             const json &v = r.at("verdicts");
             row.count = {v.at("faster").get<size_t>(), v.at("slower").get<size_t>(), v.at("equivalent").get<size_t>(),
                          v.at("inconclusive").get<size_t>(), v.at("n/a").get<size_t>()};

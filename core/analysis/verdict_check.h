@@ -36,9 +36,9 @@ struct VerdictCount {
 
 // One kind of comparison with a known true ratio B / A.
 struct VerdictCheckRow {
-    std::string id;          // "twins-paired", "sibling2-paired", "sibling5-paired", "twins-across", "sibling2-across"
-    double true_ratio = 1;   // 1.00 twins, 1.02 and 1.05 siblings
-    bool paired = false;     // inside one campaign, round by round; else across consecutive campaigns
+    std::string id;        // "twins-paired", "sibling2-paired", "sibling5-paired", "twins-across", "sibling2-across"
+    double true_ratio = 1; // 1.00 twins, 1.02 and 1.05 siblings
+    bool paired = false;   // inside one campaign, round by round; else across consecutive campaigns
     VerdictCount count;
 };
 

@@ -45,8 +45,8 @@ private:
 
     int cpu_;
     bool kept_off_ = false;
-    cpu_set_t base_{};     // this thread's set when the object was made
-    cpu_set_t narrowed_{}; // base_ without cpu_
+    cpu_set_t base_{};                 // this thread's set when the object was made
+    cpu_set_t narrowed_{};             // base_ without cpu_
     std::map<pid_t, cpu_set_t> moved_; // thread id -> its set before it was narrowed
 };
 

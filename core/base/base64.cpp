@@ -28,7 +28,9 @@ int base64_value(char c)
 std::string bad_base64_char(std::string_view text, size_t at)
 {
     unsigned char c = static_cast<unsigned char>(text[at]);
-    std::string shown = c >= 0x21 && c < 0x7f ? std::string(1, char(c)) : std::string("\\x") + "0123456789abcdef"[c >> 4] + "0123456789abcdef"[c & 15];
+    std::string shown = c >= 0x21 && c < 0x7f
+                            ? std::string(1, char(c))
+                            : std::string("\\x") + "0123456789abcdef"[c >> 4] + "0123456789abcdef"[c & 15];
     return std::string("invalid base64: character '").append(shown).append("' at offset ").append(std::to_string(at));
 }
 
@@ -58,7 +60,8 @@ std::string base64_encode(std::string_view bytes)
 Result<std::string> base64_decode(std::string_view text)
 {
     if (text.size() % 4 != 0)
-        return fail(std::string("invalid base64: length ").append(std::to_string(text.size()))
+        return fail(std::string("invalid base64: length ")
+                        .append(std::to_string(text.size()))
                         .append(" is not a multiple of 4"));
     size_t pad = 0;
     if (!text.empty() && text.back() == '=')

@@ -62,9 +62,8 @@ std::string format_rate(double hz)
 } // namespace
 
 CycleCounter::CycleCounter(CycleCounter &&other) noexcept
-    : kind_(other.kind_), fd_(std::exchange(other.fd_, -1)),
-      page_(std::exchange(other.page_, nullptr)), page_len_(std::exchange(other.page_len_, 0)),
-      rdpmc_(std::exchange(other.rdpmc_, false)), tick_hz_(other.tick_hz_)
+    : kind_(other.kind_), fd_(std::exchange(other.fd_, -1)), page_(std::exchange(other.page_, nullptr)),
+      page_len_(std::exchange(other.page_len_, 0)), rdpmc_(std::exchange(other.rdpmc_, false)), tick_hz_(other.tick_hz_)
 {
 }
 
@@ -254,7 +253,10 @@ TimerOverhead measure_overhead(const CycleCounter &counter, size_t pairs)
     TimerOverhead o;
     o.pairs = pairs;
 
-    sample_pairs(d, [&] { uint64_t a = counter.start(); return ticks_between(a, counter.stop()); });
+    sample_pairs(d, [&] {
+        uint64_t a = counter.start();
+        return ticks_between(a, counter.stop());
+    });
     o.min_ticks = *std::min_element(d.begin(), d.end());
     o.resolution_ticks = min_nonzero(d);
     o.median_ticks = median_of(d);
@@ -263,7 +265,10 @@ TimerOverhead measure_overhead(const CycleCounter &counter, size_t pairs)
         o.median_ns = static_cast<double>(o.median_ticks) * 1e9 / hz;
     }
 
-    sample_pairs(d, [] { uint64_t a = now_ns(); return ticks_between(a, now_ns()); });
+    sample_pairs(d, [] {
+        uint64_t a = now_ns();
+        return ticks_between(a, now_ns());
+    });
     o.clock_min_ns = *std::min_element(d.begin(), d.end());
     o.clock_median_ns = median_of(d);
     return o;
@@ -321,13 +326,12 @@ ClockProbe probe_windows(int windows, double window_s, Open open_edge, Close clo
 ClockProbe probe_clock(const CycleCounter &counter, int windows, double window_s)
 {
     ClockProbe p = probe_windows(
-        windows, window_s, [&] { return counter.start(); }, [&] { return counter.stop(); },
-        busy_chunk);
+        windows, window_s, [&] { return counter.start(); }, [&] { return counter.stop(); }, busy_chunk);
     if (counter.is_core_cycles())
         p.core_clock_hz = p.median_hz;
     else
-        p.core_clock_note = std::string("no PMU: ") + counter.name() +
-                            " runs at a constant rate, so it cannot show the core clock";
+        p.core_clock_note =
+            std::string("no PMU: ") + counter.name() + " runs at a constant rate, so it cannot show the core clock";
     return p;
 }
 
@@ -361,11 +365,10 @@ uint64_t add_chain_chunk(uint64_t one)
 ClockProbe probe_core_clock(int windows, double window_s)
 {
 #if defined(KEXBENCH_ADD_CHAIN)
-    uint64_t adds = 0; // "ticks" of this probe are retired dependent adds
+    uint64_t adds = 0;         // "ticks" of this probe are retired dependent adds
     volatile uint64_t one = 1; // opaque to the compiler, so the chain stays a chain
     ClockProbe p = probe_windows(
-        windows, window_s, [&] { return adds; }, [&] { return adds; },
-        [&] { adds += add_chain_chunk(one); });
+        windows, window_s, [&] { return adds; }, [&] { return adds; }, [&] { adds += add_chain_chunk(one); });
     p.core_clock_hz = p.median_hz;
     return p;
 #else

@@ -165,14 +165,14 @@ inline uint64_t CycleCounter::read_perf() const noexcept
 
 struct TimerOverhead {
     size_t pairs = 0;
-    uint64_t min_ticks = 0;     // empty start()/stop() pair on the counter
+    uint64_t min_ticks = 0; // empty start()/stop() pair on the counter
     uint64_t median_ticks = 0;
-    double min_ns = 0;          // the same in ns, 0 when the tick rate is unknown
+    double min_ns = 0; // the same in ns, 0 when the tick rate is unknown
     double median_ns = 0;
     // Smallest non-zero pair: an upper bound on the counter's granularity
     // (AMD Zen TSCs, for one, advance in steps of ~P0 MHz / 100 ticks).
     uint64_t resolution_ticks = 0;
-    uint64_t clock_min_ns = 0;  // empty now_ns() pair
+    uint64_t clock_min_ns = 0; // empty now_ns() pair
     uint64_t clock_median_ns = 0;
 };
 
@@ -184,9 +184,9 @@ struct ClockProbe {
     double median_hz = 0;   // element n/2
     double min_hz = 0;
     double max_hz = 0;
-    double iqr_hz = 0;      // element 3n/4 minus element n/4 (integer indices)
+    double iqr_hz = 0; // element 3n/4 minus element n/4 (integer indices)
     int windows = 0;
-    double core_clock_hz = 0; // only when the counter counts core cycles
+    double core_clock_hz = 0;    // only when the counter counts core cycles
     std::string core_clock_note; // why core_clock_hz is 0
     // The harness's "steady clock" test: IQR <= 0.5 % of the median.
     bool steady() const { return median_hz > 0 && iqr_hz <= 0.005 * median_hz; }

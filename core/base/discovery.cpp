@@ -189,8 +189,8 @@ Result<std::string> resolve_instance(const std::string &name_or_path, const Disc
         const std::string sha256 = file_sha256_hex(lib);
         if (sha256 != first_sha256 || sha256.empty())
             return fail("two different libraries are called " + printable(name_or_path) + ": " + printable(first) +
-                        " (sha256 " + (first_sha256.empty() ? "unreadable" : first_sha256) + ") and " +
-                        printable(lib) + " (sha256 " + (sha256.empty() ? "unreadable" : sha256) +
+                        " (sha256 " + (first_sha256.empty() ? "unreadable" : first_sha256) + ") and " + printable(lib) +
+                        " (sha256 " + (sha256.empty() ? "unreadable" : sha256) +
                         "); remove or rename one, or give the library's path");
     }
     if (first.empty())

@@ -100,12 +100,18 @@ private:
 std::string type_name(uint16_t type)
 {
     switch (type) {
-    case ET_NONE: return "NONE";
-    case ET_REL: return "REL";
-    case ET_EXEC: return "EXEC";
-    case ET_DYN: return "DYN";
-    case ET_CORE: return "CORE";
-    default: return std::to_string(type);
+    case ET_NONE:
+        return "NONE";
+    case ET_REL:
+        return "REL";
+    case ET_EXEC:
+        return "EXEC";
+    case ET_DYN:
+        return "DYN";
+    case ET_CORE:
+        return "CORE";
+    default:
+        return std::to_string(type);
     }
 }
 
@@ -116,8 +122,8 @@ std::string check_ident(const std::string &path, const File &file, std::vector<u
     if (have < SELFMAG || !file.read(0, have, ident) || std::memcmp(ident.data(), ELFMAG, SELFMAG) != 0)
         return path + ": not an ELF file";
     if (have < EI_NIDENT)
-        return path + ": truncated ELF header (" + std::to_string(have) + " of " +
-               std::to_string(sizeof(Elf64_Ehdr)) + " bytes)";
+        return path + ": truncated ELF header (" + std::to_string(have) + " of " + std::to_string(sizeof(Elf64_Ehdr)) +
+               " bytes)";
     if (ident[EI_CLASS] == ELFCLASS32)
         return path + ": is an ELF32 file, kexbench needs ELF64";
     if (ident[EI_CLASS] != ELFCLASS64)
@@ -165,9 +171,9 @@ Result<PhdrTable> phdr_table(const std::string &path, const File &file, const st
         return fail(path + ": bad program header entry size " + std::to_string(t.entry) + " (expected " +
                     std::to_string(sizeof(Elf64_Phdr)) + ")");
     if (!file.holds(t.offset, t.count, t.entry))
-        return fail(path + ": program header table past end of file (" + std::to_string(t.count) +
-                    " entries of " + std::to_string(t.entry) + " bytes at offset " + std::to_string(t.offset) +
-                    ", file is " + std::to_string(file.size()) + " bytes)");
+        return fail(path + ": program header table past end of file (" + std::to_string(t.count) + " entries of " +
+                    std::to_string(t.entry) + " bytes at offset " + std::to_string(t.offset) + ", file is " +
+                    std::to_string(file.size()) + " bytes)");
     return t;
 }
 
@@ -255,12 +261,18 @@ uint16_t host_elf_machine()
 std::string elf_machine_name(uint16_t machine)
 {
     switch (machine) {
-    case EM_X86_64: return "x86-64";
-    case EM_AARCH64: return "aarch64";
-    case EM_386: return "i386";
-    case EM_ARM: return "arm";
-    case EM_RISCV: return "riscv";
-    default: return "e_machine " + std::to_string(machine);
+    case EM_X86_64:
+        return "x86-64";
+    case EM_AARCH64:
+        return "aarch64";
+    case EM_386:
+        return "i386";
+    case EM_ARM:
+        return "arm";
+    case EM_RISCV:
+        return "riscv";
+    default:
+        return "e_machine " + std::to_string(machine);
     }
 }
 

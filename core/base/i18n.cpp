@@ -758,7 +758,8 @@ std::string tr_text(Language lang, std::string_view english)
         size_t pos = 0;
         while (true) {
             const size_t at = english.find("; ", pos);
-            const std::string_view part = english.substr(pos, at == std::string_view::npos ? std::string_view::npos : at - pos);
+            const std::string_view part =
+                english.substr(pos, at == std::string_view::npos ? std::string_view::npos : at - pos);
             std::string t = translate_whole(lang, part);
             changed = changed || !t.empty();
             out += t.empty() ? std::string(part) : t;

@@ -24,15 +24,24 @@ namespace {
 const char *describe(const ojson &v)
 {
     switch (v.type()) {
-    case ojson::value_t::null: return "null";
-    case ojson::value_t::boolean: return "a boolean";
-    case ojson::value_t::string: return "a string";
-    case ojson::value_t::object: return "an object";
-    case ojson::value_t::array: return "an array";
-    case ojson::value_t::number_unsigned: return "an integer";
-    case ojson::value_t::number_integer: return v.get<int64_t>() < 0 ? "a negative integer" : "an integer";
-    case ojson::value_t::number_float: return "a fractional number";
-    default: return "binary data";
+    case ojson::value_t::null:
+        return "null";
+    case ojson::value_t::boolean:
+        return "a boolean";
+    case ojson::value_t::string:
+        return "a string";
+    case ojson::value_t::object:
+        return "an object";
+    case ojson::value_t::array:
+        return "an array";
+    case ojson::value_t::number_unsigned:
+        return "an integer";
+    case ojson::value_t::number_integer:
+        return v.get<int64_t>() < 0 ? "a negative integer" : "an integer";
+    case ojson::value_t::number_float:
+        return "a fractional number";
+    default:
+        return "binary data";
     }
 }
 
@@ -50,8 +59,8 @@ bool integral_float(const ojson &v, double lo, double hi)
 
 void json_type_error(const ojson &v, const std::string &path, const char *expected)
 {
-    throw JsonFieldError{std::string("field '").append(path).append("' is ").append(describe(v))
-                             .append(", expected ").append(expected)};
+    throw JsonFieldError{
+        std::string("field '").append(path).append("' is ").append(describe(v)).append(", expected ").append(expected)};
 }
 
 std::string json_string(const ojson &v, const std::string &path)
@@ -109,8 +118,8 @@ const ojson &JsonFields::require(const std::string &key, const char *expected) c
 {
     if (const ojson *v = get(key))
         return *v;
-    throw JsonFieldError{std::string("missing field '").append(path(key)).append("' (expected ")
-                             .append(expected).append(")")};
+    throw JsonFieldError{
+        std::string("missing field '").append(path(key)).append("' (expected ").append(expected).append(")")};
 }
 
 void JsonFields::read(const std::string &key, std::string &out) const
@@ -133,8 +142,11 @@ void JsonFields::read(const std::string &key, int &out) const
     if (const ojson *v = get(key)) {
         int64_t x = json_int64(*v, path(key));
         if (x < INT_MIN || x > INT_MAX)
-            throw JsonFieldError{std::string("field '").append(path(key)).append("' is out of range (")
-                                     .append(std::to_string(x)).append(")")};
+            throw JsonFieldError{std::string("field '")
+                                     .append(path(key))
+                                     .append("' is out of range (")
+                                     .append(std::to_string(x))
+                                     .append(")")};
         out = static_cast<int>(x);
     }
 }
@@ -249,8 +261,10 @@ bool nests_too_deep(const std::string &text)
 Result<ojson> parse_json_text(const std::string &text, const std::string &origin)
 {
     if (nests_too_deep(text))
-        return fail(std::string(origin).append(": invalid JSON: nested deeper than ")
-                        .append(std::to_string(kMaxJsonDepth)).append(" levels"));
+        return fail(std::string(origin)
+                        .append(": invalid JSON: nested deeper than ")
+                        .append(std::to_string(kMaxJsonDepth))
+                        .append(" levels"));
     try {
         return ojson::parse(text);
     } catch (const nlohmann::json::exception &e) {
@@ -274,8 +288,11 @@ Result<std::string> read_file_limited(const std::string &path, uint64_t max_byte
         return fail(std::string(name).append(": not a regular file"));
     // Checked before reading a byte, so a huge (or sparse) file costs nothing.
     if (static_cast<uint64_t>(st.st_size) > max_bytes)
-        return fail(std::string(name).append(": ").append(std::to_string(st.st_size))
-                        .append(" bytes, larger than the ").append(std::to_string(max_bytes))
+        return fail(std::string(name)
+                        .append(": ")
+                        .append(std::to_string(st.st_size))
+                        .append(" bytes, larger than the ")
+                        .append(std::to_string(max_bytes))
                         .append("-byte limit"));
     std::string data(static_cast<size_t>(st.st_size), '\0');
     size_t done = 0;

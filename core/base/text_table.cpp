@@ -7,9 +7,8 @@ namespace kexbench {
 
 size_t display_width(const std::string &s)
 {
-    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
+    return static_cast<size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 TextTable::TextTable(std::vector<std::string> header) : header_(std::move(header)), right_(header_.size(), false) {}

@@ -43,7 +43,8 @@ bool is_identifier(std::string_view s)
 {
     if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])))
         return false;
-    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 std::string define_name(const std::string &define) { return define.substr(0, define.find('=')); }
@@ -262,9 +263,9 @@ std::optional<std::string> parse_algorithm_instance(std::string_view header_text
 
 bool harness_excluded(const std::string &n)
 {
-    static const char *const prefixes[] = {"KAT_",     "PQCgenKAT", "main",      "test",    "bench",  "speed",
-                                           "cpucycles", "osfreq",   "run_bench", "selftest", "self_test",
-                                           "example",  "demo",      "kat.c",     "kat_"};
+    static const char *const prefixes[] = {"KAT_",      "PQCgenKAT", "main",   "test",      "bench",
+                                           "speed",     "cpucycles", "osfreq", "run_bench", "selftest",
+                                           "self_test", "example",   "demo",   "kat.c",     "kat_"};
     static const char *const parts[] = {"_test.", "test_.", "_bench.", "bench_.", "_main.", "_kat."};
     for (const char *p : prefixes)
         if (starts_with(n, p))
@@ -319,8 +320,8 @@ std::string compiler_description(const std::string &version_output)
     std::string id;
     if (version_output.find("clang") != std::string::npos)
         id = "Clang";
-    else if (version_output.find("Free Software Foundation") != std::string::npos || first.find("gcc") != std::string::npos ||
-             first.find("GCC") != std::string::npos)
+    else if (version_output.find("Free Software Foundation") != std::string::npos ||
+             first.find("gcc") != std::string::npos || first.find("GCC") != std::string::npos)
         id = "GNU";
     if (id.empty() || version.empty())
         return first;
@@ -375,13 +376,20 @@ std::vector<std::string> profile_flags(const std::string &profile, bool cxx)
 {
     // The C-only -Wno-error set and -std=c99/gnu11 would only draw warnings from the C++ compiler.
     if (profile == "guide") // the guide's reference flags (x86-64 and aarch64 alike) plus the harness additions
-        return cxx ? std::vector<std::string>{"-std=gnu++17", "-Wpedantic", "-Wall", "-Wextra", "-O2", "-fPIC",
-                                              "-D_GNU_SOURCE"}
+        return cxx ? std::vector<std::string>{"-std=gnu++17", "-Wpedantic", "-Wall",        "-Wextra",
+                                              "-O2",          "-fPIC",      "-D_GNU_SOURCE"}
                    : plus({"-std=c99", "-Wpedantic", "-Wall", "-Wextra", "-O2", "-fPIC", "-D_GNU_SOURCE"}, kPermissive);
     if (profile == "harness-default")
-        return cxx ? std::vector<std::string>{"-O2", "-fPIC", "-std=gnu++17", "-Wall", "-Wno-unused",
-                                              "-Wno-unknown-pragmas", "-fno-strict-aliasing", "-fwrapv",
-                                              "-fno-omit-frame-pointer", "-D_GNU_SOURCE"}
+        return cxx ? std::vector<std::string>{"-O2",
+                                              "-fPIC",
+                                              "-std=gnu++17",
+                                              "-Wall",
+                                              "-Wno-unused",
+                                              "-Wno-unknown-pragmas",
+                                              "-fno-strict-aliasing",
+                                              "-fwrapv",
+                                              "-fno-omit-frame-pointer",
+                                              "-D_GNU_SOURCE"}
                    : plus({"-O2", "-fPIC", "-std=gnu11", "-Wall", "-Wno-unused", "-Wno-unknown-pragmas",
                            "-fno-strict-aliasing", "-fwrapv", "-fno-omit-frame-pointer", "-D_GNU_SOURCE"},
                           kPermissive);
@@ -413,8 +421,9 @@ std::string shell_line(const std::vector<std::string> &argv)
     for (const auto &a : argv) {
         if (!line.empty())
             line += ' ';
-        if (!a.empty() && a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+./,:@%") ==
-                              std::string::npos) {
+        if (!a.empty() &&
+            a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+./,:@%") ==
+                std::string::npos) {
             line += a;
             continue;
         }
@@ -487,14 +496,16 @@ fs::path folder_path(const std::string &text)
 
 std::string host_arch()
 {
-    return host_elf_machine() == 183 ? "aarch64" : host_elf_machine() == 62 ? "x86_64" : elf_machine_name(host_elf_machine());
+    return host_elf_machine() == 183  ? "aarch64"
+           : host_elf_machine() == 62 ? "x86_64"
+                                      : elf_machine_name(host_elf_machine());
 }
 
 // What the KAT gate compares with, and how the outcome reads.
 struct KatPlan {
     std::vector<KatManifestEntry> manifest; // the manifest's entries (may lack the instance)
     std::string manifest_file;
-    std::string reference_file;             // KAT_KEX_<name>.txt shipped with the submission
+    std::string reference_file; // KAT_KEX_<name>.txt shipped with the submission
     bool has_vectors() const { return !manifest_file.empty() || !reference_file.empty(); }
 };
 
@@ -686,7 +697,8 @@ bool Build::choose_name()
             }
         }
         if (header.empty())
-            return fail_with(dir_.string() + ": no KEX_AlgorithmInstance.h to read ALGORITHM_INSTANCE from; pass --name");
+            return fail_with(dir_.string() +
+                             ": no KEX_AlgorithmInstance.h to read ALGORITHM_INSTANCE from; pass --name");
         auto text = read_file(header.string(), 4u << 20);
         auto name = text ? parse_algorithm_instance(*text) : std::nullopt;
         if (!name)
@@ -933,7 +945,9 @@ std::string Build::variant() const
 
 std::vector<std::string> Build::metadata_defines(const std::string &variant) const
 {
-    auto str = [](const char *macro, const std::string &v) { return std::string("-D") + macro + "=\"" + c_string_literal(v) + "\""; };
+    auto str = [](const char *macro, const std::string &v) {
+        return std::string("-D") + macro + "=\"" + c_string_literal(v) + "\"";
+    };
     std::vector<std::string> d = {str("KEXBENCH_INSTANCE", name_),
                                   str("KEXBENCH_DISPLAY_NAME", name_),
                                   str("KEXBENCH_FAMILY", family_for(name_, dir_.filename().string())),
@@ -1194,14 +1208,14 @@ void Build::write_results()
         info.kat = build_kat_of(kat_plan_, *final_.kat);
         // "against manifest <file>", or "against <KAT file>" for the submission's own vectors.
         const std::string &ref = info.kat->reference;
-        const std::string against = ref.empty()                        ? ""
+        const std::string against = ref.empty()                       ? ""
                                     : ref.rfind("reference ", 0) == 0 ? " against " + ref.substr(10)
                                                                       : " against " + ref;
         out_.kat = final_.kat->summary() + against;
         out_.kat_log = final_.kat->log_file;
         out_.kat_failed = final_.kat->verdict != KatVerdict::Pass;
     } else {
-        info.kat_note = cross() ? "not run: a cross build for " + arch_ + "; run `kexbench-cli kat` on the board"
+        info.kat_note = cross()     ? "not run: a cross build for " + arch_ + "; run `kexbench-cli kat` on the board"
                         : !opt_.kat ? "not run (--no-kat)"
                                     : "no KAT vectors supplied (no manifest, no kat file in the recipe, no " +
                                           kat_file_name(name_) + " in or beside the folder)";

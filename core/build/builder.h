@@ -96,7 +96,10 @@ std::string family_for(const std::string &instance, const std::string &folder_na
 std::string parameter_set_for(const std::string &instance);
 
 // Splits a flag string into words (core/base/shell_words.h).
-inline Result<std::vector<std::string>> split_flags(const std::string &text) { return split_shell_words(text, "flags"); }
+inline Result<std::vector<std::string>> split_flags(const std::string &text)
+{
+    return split_shell_words(text, "flags");
+}
 // "GNU 12.2.0", "Clang 14.0.6" from the output of `cc --version`; the first line otherwise.
 std::string compiler_description(const std::string &version_output);
 // text as the contents of a C string literal ("..." with \ " and control bytes escaped).
@@ -105,45 +108,45 @@ std::string c_string_literal(const std::string &text);
 // ---- building --------------------------------------------------------------
 
 struct BuildOptions {
-    std::string source_dir;           // may be empty with a harness Makefile (its ngcc_instance call names it)
+    std::string source_dir; // may be empty with a harness Makefile (its ngcc_instance call names it)
     std::string out_dir;
-    BuildRecipe command_line;         // --name, -D, --cflags, --exclude, --sources, -I, --ldlibs, --candidate, ...
-    std::string recipe_file;          // --recipe: used instead of <folder>/kexbench-instance.json
-    std::string harness_makefile;     // --harness-makefile: the label's recipe from a harness candidate Makefile
-    std::string harness_label;        // --label
-    std::string arch;                 // empty: the host; "aarch64": Debian's cross compiler
-    bool kat = true;                  // gate on the KAT when there are vectors to check against
-    std::string sdk_dir;              // empty: sdk_path()
-    std::string runner;               // empty: runner_path()
+    BuildRecipe command_line;          // --name, -D, --cflags, --exclude, --sources, -I, --ldlibs, --candidate, ...
+    std::string recipe_file;           // --recipe: used instead of <folder>/kexbench-instance.json
+    std::string harness_makefile;      // --harness-makefile: the label's recipe from a harness candidate Makefile
+    std::string harness_label;         // --label
+    std::string arch;                  // empty: the host; "aarch64": Debian's cross compiler
+    bool kat = true;                   // gate on the KAT when there are vectors to check against
+    std::string sdk_dir;               // empty: sdk_path()
+    std::string runner;                // empty: runner_path()
     std::chrono::seconds timeout{300}; // per compiler/linker child
-    bool profiled = true;             // also build <out>/profiled/lib<name>.so
-    bool load_check = true;           // describe the result in a runner child
+    bool profiled = true;              // also build <out>/profiled/lib<name>.so
+    bool load_check = true;            // describe the result in a runner child
     // Every command line as it starts (for --verbose); may be empty.
     std::function<void(const std::string &)> on_command;
 };
 
 struct BuildOutcome {
     bool ok = false;
-    bool kat_failed = false;      // built, but its KAT did not pass (the library is kept and says so)
+    bool kat_failed = false; // built, but its KAT did not pass (the library is kept and says so)
     std::string instance;
-    std::string candidate;        // empty: campaigns derive it from the family
-    std::string flags;            // the profile the library was built with
-    std::string guide_result;     // the guide build's KAT status when harness-default replaced it
-    std::string build_flags;      // the compile flags of its C sources
+    std::string candidate;    // empty: campaigns derive it from the family
+    std::string flags;        // the profile the library was built with
+    std::string guide_result; // the guide build's KAT status when harness-default replaced it
+    std::string build_flags;  // the compile flags of its C sources
     std::string compiler;
-    std::string kat;              // "PASS against <file>", "no KAT vectors supplied", ...
-    std::string kat_log;          // the harness-style KAT log, when a KAT ran
-    std::string build_info_file;  // <out>/lib<name>.so.build.json
-    std::string recipe_file;      // <out>/lib<name>.so.recipe.json: the resolved recipe
-    std::string recipe_text;      // its contents
-    std::string library;          // <out>/lib<name>.so
-    std::string profiled_library; // <out>/profiled/lib<name>.so, empty when not built
-    std::string log_file;         // <out>/lib<name>.so.build.log
-    std::vector<std::string> compiled;  // source paths in the library
-    std::vector<std::string> left_out;  // "KAT_KEX.c (harness driver-file rule)", ...
-    std::vector<std::string> notes;     // one line each, e.g. why no profiled variant
-    std::string tool_output;            // compiler/linker output of the step that failed
-    std::string error;                  // one line when !ok
+    std::string kat;                   // "PASS against <file>", "no KAT vectors supplied", ...
+    std::string kat_log;               // the harness-style KAT log, when a KAT ran
+    std::string build_info_file;       // <out>/lib<name>.so.build.json
+    std::string recipe_file;           // <out>/lib<name>.so.recipe.json: the resolved recipe
+    std::string recipe_text;           // its contents
+    std::string library;               // <out>/lib<name>.so
+    std::string profiled_library;      // <out>/profiled/lib<name>.so, empty when not built
+    std::string log_file;              // <out>/lib<name>.so.build.log
+    std::vector<std::string> compiled; // source paths in the library
+    std::vector<std::string> left_out; // "KAT_KEX.c (harness driver-file rule)", ...
+    std::vector<std::string> notes;    // one line each, e.g. why no profiled variant
+    std::string tool_output;           // compiler/linker output of the step that failed
+    std::string error;                 // one line when !ok
 };
 
 // Where the builder's sources live: $KEXBENCH_SDK_DIR, else

@@ -37,11 +37,11 @@ constexpr size_t kSnippetChars = 60;
 
 // GNU make's built-in functions: a reference `$(name args)` with one of these names is a function call.
 const std::set<std::string, std::less<>> kMakeFunctions = {
-    "abspath", "addprefix", "addsuffix", "and",      "basename",   "call",    "dir",     "error",  "eval",
-    "file",    "filter",    "filter-out", "findstring", "firstword", "flavor", "foreach", "guile",  "if",
-    "info",    "intcmp",    "join",      "lastword", "let",        "notdir",  "or",      "origin", "patsubst",
-    "realpath", "shell",    "sort",      "strip",    "subst",      "suffix",  "value",   "warning", "wildcard",
-    "word",    "wordlist",  "words"};
+    "abspath", "addprefix", "addsuffix", "and",        "basename",   "call",      "dir",    "error",
+    "eval",    "file",      "filter",    "filter-out", "findstring", "firstword", "flavor", "foreach",
+    "guile",   "if",        "info",      "intcmp",     "join",       "lastword",  "let",    "notdir",
+    "or",      "origin",    "patsubst",  "realpath",   "shell",      "sort",      "strip",  "subst",
+    "suffix",  "value",     "warning",   "wildcard",   "word",       "wordlist",  "words"};
 
 using Status = Result<bool>;
 const Status kOk = true;
@@ -175,7 +175,8 @@ std::string filter(std::string_view patterns, std::string_view text, bool keep_m
     const auto pats = words(patterns);
     std::vector<std::string> out;
     for (const auto &w : words(text)) {
-        const bool hit = std::any_of(pats.begin(), pats.end(), [&](const std::string &p) { return pattern_match(p, w); });
+        const bool hit =
+            std::any_of(pats.begin(), pats.end(), [&](const std::string &p) { return pattern_match(p, w); });
         if (hit == keep_matches)
             out.push_back(w);
     }
@@ -218,9 +219,9 @@ std::string notdir_of(const std::string &w)
 size_t function_arguments(const std::string &name)
 {
     static const std::map<std::string, size_t, std::less<>> arguments = {
-        {"addprefix", 2}, {"addsuffix", 2}, {"subst", 3}, {"patsubst", 3}, {"filter", 2},   {"filter-out", 2},
-        {"sort", 1},      {"strip", 1},     {"dir", 1},   {"notdir", 1},   {"wildcard", 1}, {"origin", 1},
-        {"info", 1},      {"warning", 1},   {"error", 1}};
+        {"addprefix", 2},  {"addsuffix", 2}, {"subst", 3}, {"patsubst", 3}, {"filter", 2},
+        {"filter-out", 2}, {"sort", 1},      {"strip", 1}, {"dir", 1},      {"notdir", 1},
+        {"wildcard", 1},   {"origin", 1},    {"info", 1},  {"warning", 1},  {"error", 1}};
     auto it = arguments.find(name);
     return it == arguments.end() ? 0 : it->second;
 }
@@ -532,7 +533,8 @@ private:
         size_t n = 0;
         while (n < content.size() && (std::isalnum(static_cast<unsigned char>(content[n])) || content[n] == '-'))
             ++n;
-        if (n < content.size() && (content[n] == ' ' || content[n] == '\t') && kMakeFunctions.count(content.substr(0, n)))
+        if (n < content.size() && (content[n] == ' ' || content[n] == '\t') &&
+            kMakeFunctions.count(content.substr(0, n)))
             return function(std::string(content.substr(0, n)), content.substr(n + 1), whole, w);
 
         // $(VAR:from=to), a substitution reference
@@ -554,7 +556,8 @@ private:
                 auto value = value_of(*name, w);
                 if (!value)
                     return value;
-                return from->find('%') == npos ? patsubst("%" + *from, "%" + *to, *value) : patsubst(*from, *to, *value);
+                return from->find('%') == npos ? patsubst("%" + *from, "%" + *to, *value)
+                                               : patsubst(*from, *to, *value);
             }
         }
         auto name = expand(content, w);
@@ -606,8 +609,7 @@ private:
         return out;
     }
 
-    Result<std::string> function(const std::string &name, std::string_view args, std::string_view whole,
-                                 const Where &w)
+    Result<std::string> function(const std::string &name, std::string_view args, std::string_view whole, const Where &w)
     {
         if (name == "if")
             return if_function(args, w);
@@ -841,8 +843,12 @@ private:
                     v.poison = more.error();
             }
         } else if (op == "!=") {
-            vars_[name] = Variable{{}, false, w, at(w) + ": cannot expand " + printable(name) +
-                                                     " != ...: kexbench reads the Makefile as text and does not run its shell commands"};
+            vars_[name] =
+                Variable{{},
+                         false,
+                         w,
+                         at(w) + ": cannot expand " + printable(name) +
+                             " != ...: kexbench reads the Makefile as text and does not run its shell commands"};
         }
         return kOk;
     }
@@ -973,7 +979,8 @@ private:
 
     // define NAME [=|:=|::=|?=|+=] ... endef, starting at lines[i]; i ends on the endef line.
     // The body is kept as written: it is expanded where it is used ($(call ...), $(eval ...)).
-    Status define(const std::string &rest, const std::vector<std::string> &lines, size_t &i, bool active, const Where &w)
+    Status define(const std::string &rest, const std::vector<std::string> &lines, size_t &i, bool active,
+                  const Where &w)
     {
         std::string name_text = rest, op = "=";
         for (const char *candidate : {":::=", "::=", ":=", "?=", "+=", "="}) {
@@ -1090,7 +1097,8 @@ private:
         if (trim(*e).empty())
             return kOk;
         if (e->find(':') == npos)
-            return fail(at(w) + ": missing separator: '" + snippet(line) + "' is not an assignment, a rule or a directive");
+            return fail(at(w) + ": missing separator: '" + snippet(line) +
+                        "' is not an assignment, a rule or a directive");
         in_rule = true; // it expanded to a rule
         return kOk;
     }
@@ -1273,10 +1281,14 @@ Status read_flags(RecipeReader &in, const Evaluator &ev, HarnessRecipe &r)
 
 Status read_settings(RecipeReader &in, const Evaluator &ev, HarnessRecipe &r)
 {
-    const std::pair<const char *, std::string *> texts[] = {
-        {"NOAUX_", nullptr},        {"NODRNG_", nullptr},         {"KATDIR_", &r.kat_dir},
-        {"KATNAME_", &r.kat_name}, {"NGCC_KAT_DIR", &r.candidate_kat_dir}, {"NGCC_ID", &r.candidate_id},
-        {"NGCC_ALG", &r.algorithm}, {"NGCC_TYPE", &r.type}};
+    const std::pair<const char *, std::string *> texts[] = {{"NOAUX_", nullptr},
+                                                            {"NODRNG_", nullptr},
+                                                            {"KATDIR_", &r.kat_dir},
+                                                            {"KATNAME_", &r.kat_name},
+                                                            {"NGCC_KAT_DIR", &r.candidate_kat_dir},
+                                                            {"NGCC_ID", &r.candidate_id},
+                                                            {"NGCC_ALG", &r.algorithm},
+                                                            {"NGCC_TYPE", &r.type}};
     for (const auto &[prefix, target] : texts) {
         auto t = in.text(prefix);
         if (!t)
@@ -1315,7 +1327,8 @@ Result<HarnessRecipe> read_harness_recipe(const std::string &makefile, const std
         const auto labels = labels_of(*ev);
         if (labels.empty())
             return fail(makefile + ": declares no instance (no $(eval $(call ngcc_instance,<label>,<source folder>)))");
-        return fail(makefile + ": no instance '" + printable(label) + "'; its instances are " + printable(join(labels, ", ")));
+        return fail(makefile + ": no instance '" + printable(label) + "'; its instances are " +
+                    printable(join(labels, ", ")));
     }
     HarnessRecipe r;
     r.makefile = absolute_makefile(makefile).string();

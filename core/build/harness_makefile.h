@@ -36,24 +36,28 @@
 namespace kexbench {
 
 struct HarnessRecipe {
-    std::string makefile;   // absolute path
+    std::string makefile; // absolute path
     std::string label;
     std::string source_dir; // absolute: the call's <srcdir>, relative to the Makefile's folder
-    std::optional<std::vector<std::string>> sources; // SRCS_<label>: absolute paths, wildcards expanded; nullopt: the default list
-    std::vector<std::string> include_dirs;           // INC_<label> without -I, absolute (the harness adds the source folder itself)
-    std::vector<std::string> defines;                // DEFS_<label> without -D ("NAME" or "NAME=VALUE")
-    std::vector<std::string> cflags, cxxflags;       // CFLAGS_<label>, CXXFLAGS_<label>; relative -I/-iquote/-isystem/-idirafter
-                                                     // paths made absolute; words of INC_/DEFS_ that are not -I/-D go to both
-    std::vector<std::string> ldlibs;                 // LDLIBS_<label> ("-lgmp", ...; relative -L made absolute)
-    bool no_aux = false;                             // NOAUX_<label> is 1 (the harness's test): no auxfunc.c is added
-    bool no_drng = false;                            // NODRNG_<label> is 1: no drng.c is added
-    std::string kat_dir;                             // KATDIR_<label>, absolute; empty if unset
-    std::string kat_name;                            // KATNAME_<label>; empty if unset
+    std::optional<std::vector<std::string>>
+        sources; // SRCS_<label>: absolute paths, wildcards expanded; nullopt: the default list
+    std::vector<std::string>
+        include_dirs;                 // INC_<label> without -I, absolute (the harness adds the source folder itself)
+    std::vector<std::string> defines; // DEFS_<label> without -D ("NAME" or "NAME=VALUE")
+    std::vector<std::string> cflags,
+        cxxflags;                    // CFLAGS_<label>, CXXFLAGS_<label>; relative -I/-iquote/-isystem/-idirafter
+                                     // paths made absolute; words of INC_/DEFS_ that are not -I/-D go to both
+    std::vector<std::string> ldlibs; // LDLIBS_<label> ("-lgmp", ...; relative -L made absolute)
+    bool no_aux = false;             // NOAUX_<label> is 1 (the harness's test): no auxfunc.c is added
+    bool no_drng = false;            // NODRNG_<label> is 1: no drng.c is added
+    std::string kat_dir;             // KATDIR_<label>, absolute; empty if unset
+    std::string kat_name;            // KATNAME_<label>; empty if unset
     // Added with the implementation (issue 13): what else the harness reads for this instance.
-    std::string candidate_kat_dir; // NGCC_KAT_DIR (the harness's --kat-dir when KATDIR_ is unset), absolute; empty if unset
-    std::string candidate_id;      // NGCC_ID, e.g. "kex-09"; empty if unset
-    std::string algorithm;         // NGCC_ALG, e.g. "TriQ-KEX"; empty if unset
-    std::string type;              // NGCC_TYPE: kem, sig, kex or hash; empty if unset
+    std::string
+        candidate_kat_dir;    // NGCC_KAT_DIR (the harness's --kat-dir when KATDIR_ is unset), absolute; empty if unset
+    std::string candidate_id; // NGCC_ID, e.g. "kex-09"; empty if unset
+    std::string algorithm;    // NGCC_ALG, e.g. "TriQ-KEX"; empty if unset
+    std::string type;         // NGCC_TYPE: kem, sig, kex or hash; empty if unset
     std::vector<std::string> shim_defines; // SHIMDEFS_<label> words, e.g. -DNGCC_INSTANCE_HEADER="loom/KEX_X.h"
     std::vector<std::string> test_flags;   // TESTFLAGS_<label> words (harness KAT options, e.g. --count 3)
 };

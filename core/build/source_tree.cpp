@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/build/source_tree.h"
 
-#include "core/build/builder.h"   // harness_excluded(), is_source_name()
+#include "core/build/builder.h"  // harness_excluded(), is_source_name()
 #include "core/base/untrusted.h" // name_problem(), printable()
 
 #include <algorithm>
@@ -155,10 +155,7 @@ std::string excluding_glob(const std::string &rel, const std::vector<std::string
     return {};
 }
 
-bool has_glob_characters(const std::string &pattern)
-{
-    return pattern.find_first_of("*?[") != std::string::npos;
-}
+bool has_glob_characters(const std::string &pattern) { return pattern.find_first_of("*?[") != std::string::npos; }
 
 // A folder or file name as a glob that matches only itself.
 std::string glob_literal(const std::string &name)
@@ -466,7 +463,9 @@ std::string parting_folders(const std::vector<std::string> &paths)
     std::vector<std::string> parting;
     for (const auto &p : paths) {
         const auto parts = folder_parts(p);
-        parting.push_back(parts.size() > shared ? join_path(parts, shared + 1) : shared == 0 ? "." : join_path(parts, shared));
+        parting.push_back(parts.size() > shared ? join_path(parts, shared + 1)
+                          : shared == 0         ? "."
+                                                : join_path(parts, shared));
     }
     std::string listed;
     for (size_t i = 0; i < parting.size(); ++i)
@@ -496,7 +495,8 @@ std::vector<std::string> clash_sentences(const std::map<std::string, std::vector
         std::string listed;
         for (size_t i = 0; i < names.size(); ++i)
             listed += (i ? ", " : "") + names[i];
-        sentences.push_back(where + " hold the same " + std::to_string(names.size()) + " source names (" + listed + ")");
+        sentences.push_back(where + " hold the same " + std::to_string(names.size()) + " source names (" + listed +
+                            ")");
     }
     return sentences;
 }
@@ -645,8 +645,8 @@ bool looks_like_test_vectors(const std::string &folder_name)
     for (char c : lower(folder_name))
         if (c != '_' && c != '-' && c != ' ' && c != '.')
             n += c;
-    for (const char *name : {"testvectors", "testvector", "kat", "kats", "katfiles", "knownanswertests",
-                             "knownanswertest"})
+    for (const char *name :
+         {"testvectors", "testvector", "kat", "kats", "katfiles", "knownanswertests", "knownanswertest"})
         if (n == name)
             return true;
     return false;

@@ -39,7 +39,7 @@ nlohmann::json kat_json(const BuildKat &k)
 
 BuildKat kat_from(const nlohmann::json &j)
 {
-    return {text_of(j, "status"), text_of(j, "reason"),          text_of(j, "reference"), text_of(j, "mode"),
+    return {text_of(j, "status"),          text_of(j, "reason"), text_of(j, "reference"), text_of(j, "mode"),
             text_of(j, "expected_sha256"), text_of(j, "sha256"), text_of(j, "log")};
 }
 
@@ -50,7 +50,8 @@ std::optional<KatManifestEntry> BuildKat::manifest_entry(const std::string &inst
     if (expected_sha256.empty())
         return std::nullopt;
     // One manifest line, read by the manifest parser, so the mode means exactly what it means there.
-    const std::string line = expected_sha256 + " " + (mode.empty() ? "strict" : mode) + " " + kat_file_name(instance) + "\n";
+    const std::string line =
+        expected_sha256 + " " + (mode.empty() ? "strict" : mode) + " " + kat_file_name(instance) + "\n";
     auto entries = parse_kat_manifest(line, "build.json");
     if (!entries || entries->size() != 1)
         return std::nullopt;

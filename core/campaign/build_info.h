@@ -46,8 +46,8 @@ struct BuildInfo {
     std::string source_dir;
     std::string library_sha256;
     std::string profiled_library_sha256; // empty when no profiled variant was built
-    std::optional<BuildKat> kat;  // absent: nothing to check against (kat_note says so)
-    std::string kat_note;         // "no KAT vectors supplied", "not run: cross build for aarch64", ...
+    std::optional<BuildKat> kat;         // absent: nothing to check against (kat_note says so)
+    std::string kat_note;                // "no KAT vectors supplied", "not run: cross build for aarch64", ...
 };
 
 // <library>.build.json

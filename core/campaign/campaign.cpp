@@ -66,17 +66,16 @@ std::array<double, 3> load_average()
 
 std::string tail(const std::string &text, size_t n) { return text.size() <= n ? text : text.substr(text.size() - n); }
 
-
 // One runner child and what it answered.
 struct ChildRun {
     ProcessResult proc;
-    json answer;            // null when the child gave no answer
-    bool complete = false;  // finished, answered ok, and (measure) the answer passed validation
+    json answer;           // null when the child gave no answer
+    bool complete = false; // finished, answered ok, and (measure) the answer passed validation
     // A measure child's answer, typed, once it passed validation: every figure is read from here.
     std::optional<MeasureAnswer> measured;
-    std::string reason;     // when not complete
+    std::string reason; // when not complete
     std::vector<std::string> argv;
-    TrialHealth health;     // measure children with a valid answer; judged by the campaign
+    TrialHealth health; // measure children with a valid answer; judged by the campaign
 };
 
 // Everything one campaign shares while it runs.
@@ -109,10 +108,10 @@ struct Context {
     CampaignSummary summary;
     Clock::time_point start = Clock::now();
     double units_total = 0, units_done = 0, last_fraction = 0;
-    std::map<int, double> fastest_probe_ns; // by CPU, over every measured attempt
+    std::map<int, double> fastest_probe_ns;  // by CPU, over every measured attempt
     std::map<std::string, BuildInfo> builds; // by library path: the build records that describe them
-    std::vector<double> probes_ns;          // each attempt's fastest probe, for the campaign's probe figures
-    int round = 0;                          // the round being run (interleaved order), 1-based
+    std::vector<double> probes_ns;           // each attempt's fastest probe, for the campaign's probe figures
+    int round = 0;                           // the round being run (interleaved order), 1-based
 
     fs::path out() const { return opt.out_dir; }
     bool cancelled() const { return cancel.load(); }
@@ -224,7 +223,8 @@ std::string failure_reason(const ChildRun &run)
 
 // Why the answer channel or the answer itself cannot be taken, before its ok
 // is believed: a second answer, ok with a failed exit, another instance named.
-std::string answer_refusal(const ChannelAnswer &channel, const ProcessResult &proc, const std::string &expected_instance)
+std::string answer_refusal(const ChannelAnswer &channel, const ProcessResult &proc,
+                           const std::string &expected_instance)
 {
     if (!channel.problem.empty())
         return channel.problem;
@@ -259,20 +259,24 @@ ChildRun run_child(Context &ctx, const std::vector<std::string> &args, double ti
     if (run.answer.is_object())
         escape_answer_text(run.answer);
     const auto ok = run.answer.is_object() ? run.answer.find("ok") : run.answer.end();
-    run.complete = run.proc.succeeded() && run.answer.is_object() && ok != run.answer.end() && ok->is_boolean() &&
-                   ok->get<bool>();
+    run.complete =
+        run.proc.succeeded() && run.answer.is_object() && ok != run.answer.end() && ok->is_boolean() && ok->get<bool>();
     if (!run.complete)
         run.reason = failure_reason(run);
     return run;
 }
 
-std::vector<std::string> measure_args(const Context &ctx, const std::string &lib, const std::string &op,
-                                      uint64_t iters, int warmups)
+std::vector<std::string> measure_args(const Context &ctx, const std::string &lib, const std::string &op, uint64_t iters,
+                                      int warmups)
 {
     char hz[64];
     std::snprintf(hz, sizeof hz, "%.0f", ctx.counter_hz);
-    return {"measure", lib, "--op", op, "--iterations", std::to_string(iters), "--warmups",
-            std::to_string(warmups), "--counter", ctx.opt.counter, "--counter-hz", hz};
+    return {"measure",      lib,
+            "--op",         op,
+            "--iterations", std::to_string(iters),
+            "--warmups",    std::to_string(warmups),
+            "--counter",    ctx.opt.counter,
+            "--counter-hz", hz};
 }
 
 // What one measure child is asked, and about which instance.
@@ -397,8 +401,8 @@ std::optional<HeapFigures> heap_figures(const std::optional<HeapAnswer> &h)
 struct OperationRun {
     std::string op;
     Plan plan;
-    std::vector<KeptTrial> trials;   // one per trial slot
-    std::vector<ChildRun> retried;   // attempts judged disturbed and run again
+    std::vector<KeptTrial> trials; // one per trial slot
+    std::vector<ChildRun> retried; // attempts judged disturbed and run again
     std::optional<uint64_t> stack_bytes;
     std::string stack_note;
     std::optional<HeapFigures> heap;
@@ -520,8 +524,12 @@ Record assemble_record(const Context &ctx, const InstanceInfo &info, const KatCh
     rec.variant = variant_of(build_of(ctx, info), info);
     rec.flags = flags_of(build_of(ctx, info));
     rec.operation = run.op;
-    rec.plan = RecordPlan{run.plan.iterations_per_trial, run.plan.warmups, static_cast<int>(run.trials.size()),
-                          true, run.plan.estimated_s, run.plan.timeout_per_process_s};
+    rec.plan = RecordPlan{run.plan.iterations_per_trial,
+                          run.plan.warmups,
+                          static_cast<int>(run.trials.size()),
+                          true,
+                          run.plan.estimated_s,
+                          run.plan.timeout_per_process_s};
     rec.kat = kat ? kat_verdict_word(kat->verdict) : "NOKAT";
     rec.kat_not_passed = !kat || kat->verdict != KatVerdict::Pass;
     rec.library = info.path;
@@ -616,7 +624,6 @@ Result<bool> merge_build_entry(const fs::path &path, const std::string &key, con
     build["instances"][key] = entry;
     return write_json(path, build);
 }
-
 
 // The memory child: the passes the options leave on (at least one).
 void measure_memory_of(Context &ctx, const std::string &lib, const std::string &instance, OperationRun &run,
@@ -714,9 +721,9 @@ std::vector<std::string> chosen_operations(Context &ctx, const InstanceInfo &inf
             chosen.push_back(op);
         else
             ctx.problem(label_of(info), label_of(info) + ": no operation " + op + " (it claims " +
-                                                std::to_string(info.caps.passes) + " passes and its exchange runs " +
-                                                std::to_string(passes_run) + ": pass steps are timed up to " +
-                                                std::to_string(timed) + ")");
+                                            std::to_string(info.caps.passes) + " passes and its exchange runs " +
+                                            std::to_string(passes_run) + ": pass steps are timed up to " +
+                                            std::to_string(timed) + ")");
     }
     return chosen;
 }
@@ -761,8 +768,8 @@ ordered_json profile_calls(const ProfileAnswer &answer)
 {
     ordered_json calls = ordered_json::array();
     for (const auto &c : answer.calls)
-        calls.push_back({{"fn", c.fn}, {"in_bits", c.in_bits}, {"out_bits", c.out_bits}, {"calls", c.calls},
-                         {"ticks", c.ticks}});
+        calls.push_back(
+            {{"fn", c.fn}, {"in_bits", c.in_bits}, {"out_bits", c.out_bits}, {"calls", c.calls}, {"ticks", c.ticks}});
     return calls;
 }
 
@@ -776,8 +783,8 @@ std::optional<ProfileAnswer> profile_rows(const ChildRun &child)
 // How the profile's iteration count was chosen, kept with it (harness rule or --profile-iterations).
 struct ProfileChoice {
     ProfilePlan plan;
-    std::string rule;   // "harness" or "--profile-iterations"
-    double t1 = 0;      // the exchange calibration's seconds the rule was applied to
+    std::string rule; // "harness" or "--profile-iterations"
+    double t1 = 0;    // the exchange calibration's seconds the rule was applied to
 };
 
 ordered_json profile_json(const Context &ctx, const InstanceInfo &info, const std::string &profiled,
@@ -861,7 +868,6 @@ void measure_profile_of(Context &ctx, const std::string &lib, const InstanceInfo
                     label_of(info) + ": hash/DRNG profile failed: " + problem));
 }
 
-
 // ---- scheduling the trials of every (instance, operation) pair
 
 // An instance ready to measure: KAT-checked and calibrated.
@@ -870,7 +876,7 @@ struct InstanceWork {
     InstanceInfo info;
     std::optional<KatCheck> kat;
     double t1 = 0, setup_s = 0;
-    std::vector<std::string> ops; // the operations measured (resumed ones left out)
+    std::vector<std::string> ops;         // the operations measured (resumed ones left out)
     std::vector<std::string> planned_ops; // every operation chosen for it, resumed ones included
     bool measure_exchange = false;
     const KatCheck *kat_check() const { return kat ? &*kat : nullptr; }
@@ -899,8 +905,8 @@ double assumed_instance_work_s(const Context &ctx, const InstanceInfo &info)
 {
     const size_t ops = ctx.opt.operations.empty() ? operations_for(static_cast<unsigned>(info.caps.passes)).size()
                                                   : ctx.opt.operations.size();
-    const double profile = has_profiled_build(info.path)
-                               ? profile_child_s(ctx.opt, kAssumedCallS, kAssumedChildSetupS) : 0;
+    const double profile =
+        has_profiled_build(info.path) ? profile_child_s(ctx.opt, kAssumedCallS, kAssumedChildSetupS) : 0;
     return static_cast<double>(ops) * assumed_operation_s(ctx.opt) + profile;
 }
 
@@ -908,7 +914,8 @@ double instance_work_s(const Context &ctx, const InstanceWork &w)
 {
     const Plan plan = plan_of(ctx, w);
     const double per_op = planned_trials(ctx.opt, plan) * trial_work_s(plan) + stack_child_s(ctx.opt, w.t1, w.setup_s);
-    const double profile = w.measure_exchange && has_profiled_build(w.lib) ? profile_child_s(ctx.opt, w.t1, w.setup_s) : 0;
+    const double profile =
+        w.measure_exchange && has_profiled_build(w.lib) ? profile_child_s(ctx.opt, w.t1, w.setup_s) : 0;
     return static_cast<double>(w.ops.size()) * per_op + profile;
 }
 
@@ -920,18 +927,18 @@ struct PairWork {
     // Those of retry_slots whose attempt was clean: queued to stay in phase
     // with a round partner's retry (sync_round_partners), not for a disturbance of its own.
     std::vector<size_t> partner_slots;
-    int planned = 0;                 // fixed: the plan's trials; adaptive: the minimum it counts on
-    bool stopped = false;            // no new trials: the adaptive rule was met, or a child failed
-    bool failed = false;             // a child failed: stopped for good, whatever the adaptive rule says
-    bool announced = false;          // OperationStarted sent
-    bool written = false;            // its record is on disk
-    bool written_failed = false;     // ... as a failed record
-    bool changed = false;            // something changed since it was written
-    int retried_since_written = 0;   // trials run again after it was written (the sweep's retries)
+    int planned = 0;                      // fixed: the plan's trials; adaptive: the minimum it counts on
+    bool stopped = false;                 // no new trials: the adaptive rule was met, or a child failed
+    bool failed = false;                  // a child failed: stopped for good, whatever the adaptive rule says
+    bool announced = false;               // OperationStarted sent
+    bool written = false;                 // its record is on disk
+    bool written_failed = false;          // ... as a failed record
+    bool changed = false;                 // something changed since it was written
+    int retried_since_written = 0;        // trials run again after it was written (the sweep's retries)
     int partner_reruns_since_written = 0; // ... of those, clean ones run again beside a partner's retry
-    double spent_s = 0;              // its children's wall time (the adaptive budget)
-    double trial_s = 0, stack_s = 0; // the progress plan's seconds per trial and for the stack child
-    bool unrun_dropped = false;      // the planned trials it will not run are out of the progress plan
+    double spent_s = 0;                   // its children's wall time (the adaptive budget)
+    double trial_s = 0, stack_s = 0;      // the progress plan's seconds per trial and for the stack child
+    bool unrun_dropped = false;           // the planned trials it will not run are out of the progress plan
 };
 
 bool wants_new_trial(const Context &ctx, const PairWork &p)
@@ -1023,8 +1030,8 @@ void check_adaptive_stop(Context &ctx, PairWork &p)
         for (double m : trial_medians(one, TrialQuantity::time_ns))
             medians.push_back(m);
     }
-    const auto width = estimate_over_trials(medians, TrialStatistic::median_of_trial_medians, TrialQuantity::time_ns)
-                           .relative_width();
+    const auto width =
+        estimate_over_trials(medians, TrialStatistic::median_of_trial_medians, TrialQuantity::time_ns).relative_width();
     auto verdict = adaptive_should_stop(ctx.opt.adaptive, static_cast<int>(p.run.trials.size()), p.spent_s, width);
     p.stopped = verdict.stop;
     p.run.stop_reason = verdict.why;
@@ -1445,17 +1452,17 @@ ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo>
     for (const auto &refusal : refused_libraries)
         refused.push_back(refusal.second); // describe's errors name the library first
     const std::string state = completion_state(ctx.cancelled(), measured, not_measured.size(), refused.size());
-    ordered_json block{{"state", state}, {"planned", planned},         {"measured", measured},
-                       {"not_measured", not_measured}, {"refused", refused}};
+    ordered_json block{{"state", state},
+                       {"planned", planned},
+                       {"measured", measured},
+                       {"not_measured", not_measured},
+                       {"refused", refused}};
     if (state == "failed")
         block["reason"] = completion_failure_reason(refused);
     return block;
 }
 
-double median_of(std::vector<double> v)
-{
-    return v.empty() ? 0 : stats::median(v);
-}
+double median_of(std::vector<double> v) { return v.empty() ? 0 : stats::median(v); }
 
 // The probe figures of the campaign, for comparing machines and runs ("B ran 23 % slower per probe").
 ordered_json probe_json(const Context &ctx)
@@ -1555,7 +1562,6 @@ Result<bool> check_resume(Context &ctx)
     ctx.campaign["started_utc"] = old.value("started_utc", ctx.campaign["started_utc"].get<std::string>());
     return true;
 }
-
 
 // What campaign.json and every record's environment say of where the children ran.
 ordered_json runner_host_json(const RunnerHost &host)
@@ -1736,8 +1742,8 @@ std::string identity_problem(const Context &ctx, const Described &d)
             continue;
         const std::string name = printable(label_of(d.infos[i]));
         return (ctx.out() / "build.json").string() + ": " + name + " was measured here from " +
-               printable(it->value("library", std::string("another library"))) + " (" + short_sha256(old_sha) +
-               "); " + printable(d.libs[i]) + " (" + short_sha256(d.sha256s[i]) + ") calls itself " + name +
+               printable(it->value("library", std::string("another library"))) + " (" + short_sha256(old_sha) + "); " +
+               printable(d.libs[i]) + " (" + short_sha256(d.sha256s[i]) + ") calls itself " + name +
                " too; measure it into another folder or rename it";
     }
     return {};
@@ -1761,7 +1767,7 @@ std::string candidate_id(const InstanceMeta &meta)
     std::string id = meta.family.empty() ? meta.instance : meta.family;
     for (char &c : id)
         c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
-                                                         : '-';
+                                                        : '-';
     return id;
 }
 
@@ -1778,7 +1784,10 @@ std::string candidate_for(const InstanceMeta &meta, const BuildInfo *build)
     return recorded.empty() ? candidate_id(meta) : recorded;
 }
 
-std::string short_sha256(const std::string &hex) { return hex.empty() ? "unreadable" : "sha256 " + hex.substr(0, 8) + "…"; }
+std::string short_sha256(const std::string &hex)
+{
+    return hex.empty() ? "unreadable" : "sha256 " + hex.substr(0, 8) + "…";
+}
 
 std::string instance_key(const InstanceMeta &meta) { return candidate_id(meta) + "/" + meta.instance; }
 
@@ -1812,10 +1821,12 @@ std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdenti
     for (size_t a = 0; a < libraries.size(); ++a)
         for (size_t b = a + 1; b < libraries.size(); ++b) {
             const LibraryIdentity &x = libraries[a], &y = libraries[b];
-            const std::string key_x = candidates[a] + "/" + x.meta.instance, key_y = candidates[b] + "/" + y.meta.instance;
+            const std::string key_x = candidates[a] + "/" + x.meta.instance,
+                              key_y = candidates[b] + "/" + y.meta.instance;
             if (key_x != key_y || (x.sha256 == y.sha256 && !x.sha256.empty()))
                 continue;
-            clashes.push_back({a, b, identity_clash_message(x.meta.instance, x.library, x.sha256, y.library, y.sha256)});
+            clashes.push_back(
+                {a, b, identity_clash_message(x.meta.instance, x.library, x.sha256, y.library, y.sha256)});
         }
     return clashes;
 }
@@ -1863,7 +1874,7 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     fs::create_directories(options.out_dir, ec);
     if (ec)
         return fail(options.out_dir + ": cannot create: " + ec.message());
-    CampaignFolderLock lock; // held until the campaign returns: one campaign per folder at a time
+    CampaignFolderLock lock;        // held until the campaign returns: one campaign per folder at a time
     if (options.shard_host.empty()) // a shard's coordinator holds it
         if (std::string busy = lock.take(options.out_dir); !busy.empty())
             return fail(busy);

@@ -21,24 +21,24 @@
 namespace kexbench {
 
 struct CampaignOptions {
-    std::vector<std::string> libraries;   // instance libraries to measure
+    std::vector<std::string> libraries; // instance libraries to measure
     // Empty, or one per library: "" or the variant label it is measured under
     // ("TriQ-KEX-128@opt": filed under that label, run --instance NAME@opt=PATH),
     // so two builds of one algorithm can be measured side by side; unnamed, one
     // name with two libraries is refused. The library must be instance NAME.
     std::vector<std::string> variants;
-    std::vector<std::string> operations;  // empty: every operation of each instance
-    std::string mode = "fixed";           // fixed | adaptive
-    PlanningConstants planning;           // fixed mode (trial target, budget, trials)
-    AdaptiveSettings adaptive;            // adaptive mode
-    std::optional<int> cpu;               // pin every child here
-    std::string system_label;             // e.g. "x86_1"; default: the host name
+    std::vector<std::string> operations; // empty: every operation of each instance
+    std::string mode = "fixed";          // fixed | adaptive
+    PlanningConstants planning;          // fixed mode (trial target, budget, trials)
+    AdaptiveSettings adaptive;           // adaptive mode
+    std::optional<int> cpu;              // pin every child here
+    std::string system_label;            // e.g. "x86_1"; default: the host name
     std::string out_dir;
-    bool kat = true;                      // KAT-check each instance before timing (timed either way)
+    bool kat = true; // KAT-check each instance before timing (timed either way)
     // The memory child per operation (untimed) has two passes, each switched on its own:
-    bool stack = true;                    // the stack probe (high-water mark); --no-stack
-    bool heap = true;                     // the heap pass (peak, allocations); off with the probe: --no-memory
-    bool profile = true;                  // hash/DRNG shares of exchange from <lib dir>/profiled/lib<name>.so, when present
+    bool stack = true;   // the stack probe (high-water mark); --no-stack
+    bool heap = true;    // the heap pass (peak, allocations); off with the probe: --no-memory
+    bool profile = true; // hash/DRNG shares of exchange from <lib dir>/profiled/lib<name>.so, when present
     std::vector<KatManifestEntry> manifest;
     // true: the manifest was named (--manifest), so an instance it lacks is
     // "the manifest has no entry for ..."; false: found beside the built-ins,
@@ -47,13 +47,13 @@ struct CampaignOptions {
     // Profiled exchanges per profiling child; 0: the harness rule from the
     // exchange calibration's t1 (plan_profile()), whatever the timing plan.
     uint64_t profile_iterations = 0;
-    std::string counter = "auto";         // passed to the children
+    std::string counter = "auto"; // passed to the children
     // Trial order: "interleaved" runs the trials of all (instance, operation)
     // pairs in rounds, each round in a seeded random order, so slow drifts of
     // the machine hit every row alike; "harness" measures pair after pair.
     std::string order = "interleaved";
-    std::optional<uint64_t> seed;         // interleaving seed; default: drawn, and kept in campaign.json
-    int retries = 3;                      // re-runs of a disturbed trial (harness: 3 attempts in total)
+    std::optional<uint64_t> seed; // interleaving seed; default: drawn, and kept in campaign.json
+    int retries = 3;              // re-runs of a disturbed trial (harness: 3 attempts in total)
     double calibration_timeout_s = 60;
     RunnerOptions runner;
     // Set by run_hosted_campaign for one host's share of a sharded campaign
@@ -66,14 +66,14 @@ struct CampaignOptions {
 
 struct CampaignEvent {
     enum Kind {
-        Started,          // message: counter and environment summary
-        Warning,          // message: one environment or measurement warning
+        Started, // message: counter and environment summary
+        Warning, // message: one environment or measurement warning
         InstanceStarted,
-        InstanceProblem,  // message: why an instance is not (fully) measured
+        InstanceProblem, // message: why an instance is not (fully) measured
         OperationStarted,
-        TrialDone,        // trial / trials of the operation
-        RecordWritten,    // record points at the record
-        RecordResumed,    // an existing complete record was kept
+        TrialDone,     // trial / trials of the operation
+        RecordWritten, // record points at the record
+        RecordResumed, // an existing complete record was kept
         Finished,
         // message: an instance's KAT check passed ("X25519-NIKE: KAT PASS (1000 vectors)");
         // one that did not pass is a Warning ("X25519-NIKE: KAT NOKAT no KAT vectors supplied").

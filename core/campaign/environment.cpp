@@ -158,17 +158,15 @@ std::optional<std::array<double, 3>> load_average(const std::string &root)
 
 // The "hypervisor" CPUID flag is what the harness uses; aarch64 has no such
 // flag, so also accept the firmware's own admission of being a VM.
-bool is_virtualized(const std::string &root, const std::string &cpuinfo,
-                    const std::optional<std::string> &machine)
+bool is_virtualized(const std::string &root, const std::string &cpuinfo, const std::optional<std::string> &machine)
 {
     if (auto flags = cpuinfo_field(cpuinfo, "flags"); flags && has_word(*flags, "hypervisor"))
         return true;
     if (first_of(root, {"/sys/hypervisor/type", "/proc/device-tree/hypervisor/compatible"}))
         return true;
-    std::string dmi = first_of(root, {"/sys/class/dmi/id/sys_vendor"}).value_or("") + " " +
-                      machine.value_or("");
-    for (const char *vm : {"QEMU", "KVM", "VMware", "VirtualBox", "Virtual Machine", "HVM domU",
-                           "Firecracker", "dummy-virt"})
+    std::string dmi = first_of(root, {"/sys/class/dmi/id/sys_vendor"}).value_or("") + " " + machine.value_or("");
+    for (const char *vm :
+         {"QEMU", "KVM", "VMware", "VirtualBox", "Virtual Machine", "HVM domU", "Firecracker", "dummy-virt"})
         if (dmi.find(vm) != std::string::npos)
             return true;
     return false;
@@ -210,8 +208,8 @@ void read_identity(Environment &env, const std::string &root, const std::string 
     if (!env.kernel)
         env.kernel = u.release;
     env.cpu_model = cpu_model_from(cpuinfo);
-    env.machine = first_of(root, {"/sys/firmware/devicetree/base/model", "/proc/device-tree/model",
-                                  "/sys/class/dmi/id/product_name"});
+    env.machine = first_of(
+        root, {"/sys/firmware/devicetree/base/model", "/proc/device-tree/model", "/sys/class/dmi/id/product_name"});
     env.virtualized = is_virtualized(root, cpuinfo, env.machine);
     env.memory_total_kib = mem_total_kib(root);
     env.os = os_pretty_name(root);
@@ -234,8 +232,7 @@ void read_cpufreq(Environment &env, const std::string &root, int cpu)
     if (!env.cpufreq_boost)
         env.cpufreq_boost = value(freq + "boost");
     env.smt_control = value("smt/control");
-    env.thread_siblings_list =
-        value("cpu" + std::to_string(cpu) + "/topology/thread_siblings_list");
+    env.thread_siblings_list = value("cpu" + std::to_string(cpu) + "/topology/thread_siblings_list");
 }
 
 #ifdef KEXBENCH_CMAKE_VERSION
@@ -288,11 +285,11 @@ void scaling_warnings(const Environment &env, std::vector<std::string> &w)
 {
     std::string cpu = "CPU " + std::to_string(env.cpu_number);
     if (env.cpufreq_governor && *env.cpufreq_governor != "performance")
-        w.push_back("frequency scaling: " + cpu + " cpufreq governor is '" +
-                    *env.cpufreq_governor + "', not 'performance'");
+        w.push_back("frequency scaling: " + cpu + " cpufreq governor is '" + *env.cpufreq_governor +
+                    "', not 'performance'");
     if (env.cpufreq_min_khz && env.cpufreq_max_khz && *env.cpufreq_min_khz != *env.cpufreq_max_khz)
-        w.push_back("frequency scaling: " + cpu + " cpufreq min " + *env.cpufreq_min_khz +
-                    " kHz != max " + *env.cpufreq_max_khz + " kHz");
+        w.push_back("frequency scaling: " + cpu + " cpufreq min " + *env.cpufreq_min_khz + " kHz != max " +
+                    *env.cpufreq_max_khz + " kHz");
     if (env.intel_pstate_no_turbo == "0")
         w.push_back("turbo on: intel_pstate/no_turbo is 0");
     if (env.cpufreq_boost == "1")
@@ -307,14 +304,13 @@ void smt_warning(const Environment &env, std::vector<std::string> &w)
     auto cpus = parse_cpu_list(*env.thread_siblings_list);
     bool alone = cpus && cpus->size() == 1 && cpus->front() == env.cpu_number;
     if (!alone)
-        w.push_back("SMT on: CPU " + std::to_string(env.cpu_number) +
-                    " shares its core (thread_siblings_list " + *env.thread_siblings_list + ")");
+        w.push_back("SMT on: CPU " + std::to_string(env.cpu_number) + " shares its core (thread_siblings_list " +
+                    *env.thread_siblings_list + ")");
 }
 
 } // namespace
 
-std::vector<std::string> environment_warnings(const Environment &env,
-                                              const std::string &counter_warning)
+std::vector<std::string> environment_warnings(const Environment &env, const std::string &counter_warning)
 {
     std::vector<std::string> w;
     scaling_warnings(env, w);

@@ -58,8 +58,7 @@ struct Environment {
 // Reads /proc and /sys below root ("" = this machine; a temp dir in tests) for
 // one CPU. compiler overrides the build's own compiler string when non-empty.
 // Spawns no processes. warnings stay empty: see environment_warnings().
-Environment read_environment(const std::string &root = "", int cpu = 0,
-                             const std::string &compiler = "");
+Environment read_environment(const std::string &root = "", int cpu = 0, const std::string &compiler = "");
 
 // The compiler that built kexbench, e.g. "gcc 12.2.0".
 std::string build_compiler();
@@ -74,8 +73,7 @@ void set_core_clock(Environment &env, const ClockProbe &probe);
 // turbo/boost, SMT siblings, no PMU (counter_warning, empty when there is a
 // PMU) and virtualisation. The load average is recorded, never a warning on
 // its own: load is judged from what a campaign measures (core/campaign/health.h).
-std::vector<std::string> environment_warnings(const Environment &env,
-                                              const std::string &counter_warning);
+std::vector<std::string> environment_warnings(const Environment &env, const std::string &counter_warning);
 std::vector<std::string> environment_warnings(const Environment &env, const CycleCounter &counter,
                                               const std::string &why_not_pmu);
 

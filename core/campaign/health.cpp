@@ -219,10 +219,9 @@ void judge_trial(TrialHealth &h, double fastest_probe_ns, std::optional<double> 
                  const DisturbanceRules &rules)
 {
     std::string why;
-    for (const std::string &part : {probe_reason(h, fastest_probe_ns, rules.probe_slowdown),
-                                    lost_time_reason(h, rules.lost_share),
-                                    clock_reason(h, fixed_clock_hz, rules.min_clock_share),
-                                    other_threads_reason(h, rules.other_threads_share)})
+    for (const std::string &part :
+         {probe_reason(h, fastest_probe_ns, rules.probe_slowdown), lost_time_reason(h, rules.lost_share),
+          clock_reason(h, fixed_clock_hz, rules.min_clock_share), other_threads_reason(h, rules.other_threads_share)})
         if (!part.empty())
             why += (why.empty() ? "" : "; ") + part;
     h.disturbed = !why.empty();

@@ -23,13 +23,13 @@ inline constexpr int kProbeRepeats = 7;
 
 // The child's counters at one moment, for its measuring thread.
 struct HealthSnapshot {
-    uint64_t wall_ns = 0;       // CLOCK_MONOTONIC_RAW
-    uint64_t thread_cpu_ns = 0; // CLOCK_THREAD_CPUTIME_ID
-    uint64_t process_cpu_ns = 0; // CLOCK_PROCESS_CPUTIME_ID: every thread of the child
-    std::optional<int> threads;  // "Threads:" of /proc/self/status
-    long voluntary = 0, involuntary = 0;          // getrusage(RUSAGE_THREAD)
-    std::optional<uint64_t> runqueue_wait_ns;     // /proc/thread-self/schedstat, 2nd field
-    std::optional<uint64_t> steal_ticks;          // /proc/stat "cpu<N>" steal (USER_HZ)
+    uint64_t wall_ns = 0;                     // CLOCK_MONOTONIC_RAW
+    uint64_t thread_cpu_ns = 0;               // CLOCK_THREAD_CPUTIME_ID
+    uint64_t process_cpu_ns = 0;              // CLOCK_PROCESS_CPUTIME_ID: every thread of the child
+    std::optional<int> threads;               // "Threads:" of /proc/self/status
+    long voluntary = 0, involuntary = 0;      // getrusage(RUSAGE_THREAD)
+    std::optional<uint64_t> runqueue_wait_ns; // /proc/thread-self/schedstat, 2nd field
+    std::optional<uint64_t> steal_ticks;      // /proc/stat "cpu<N>" steal (USER_HZ)
     int cpu = -1;
 };
 HealthSnapshot take_health_snapshot();

@@ -113,7 +113,8 @@ Result<HostDescription> host_description_from_json(const json &j, const std::str
         return bad("fixed_clock_hz", "a number > 0 or null");
     if (!env.is_object())
         return bad("environment", "an object");
-    if (!warnings.is_array() || !std::all_of(warnings.begin(), warnings.end(), [](const json &w) { return w.is_string(); }))
+    if (!warnings.is_array() ||
+        !std::all_of(warnings.begin(), warnings.end(), [](const json &w) { return w.is_string(); }))
         return bad("warnings", "an array of strings");
     d.counter = printable(counter.get<std::string>());
     d.counter_hz = hz.get<double>();

@@ -20,13 +20,13 @@ namespace kexbench {
 inline constexpr double kCpuPressureWarningPercent = 10;
 
 struct HostDescription {
-    std::string counter;                 // CycleCounter::name() of the best counter there
-    double counter_hz = 0;               // its tick rate; probed for a TSC; 0 unknown
-    std::optional<bool> counter_steady;  // the clock probe's steadiness; nullopt without a probe
-    std::string pmu_unavailable;         // why no PMU cycle counter is used; empty with one
+    std::string counter;                  // CycleCounter::name() of the best counter there
+    double counter_hz = 0;                // its tick rate; probed for a TSC; 0 unknown
+    std::optional<bool> counter_steady;   // the clock probe's steadiness; nullopt without a probe
+    std::string pmu_unavailable;          // why no PMU cycle counter is used; empty with one
     std::optional<double> fixed_clock_hz; // the core clock the PMU cycles/second rule uses (core cycles only)
-    nlohmann::ordered_json environment;  // to_json(Environment), "warnings" included
-    std::vector<std::string> warnings;   // the same warnings (campaign.json host_problems)
+    nlohmann::ordered_json environment;   // to_json(Environment), "warnings" included
+    std::vector<std::string> warnings;    // the same warnings (campaign.json host_problems)
 };
 
 // Describes the machine this process runs on for a campaign whose children

@@ -12,7 +12,6 @@
 #include <mutex>
 #include <thread>
 
-
 #include <nlohmann/json.hpp>
 
 namespace kexbench {
@@ -32,10 +31,13 @@ struct Host {
     std::map<std::string, std::string> library_for; // local library -> the one this host's runner loads
     std::string dropped;                            // why it dropped out; empty while it serves
     double wall_s = 0;
-    std::vector<std::string> measured;              // local libraries it measured to the end
+    std::vector<std::string> measured; // local libraries it measured to the end
 };
 
-std::string system_of(const RemoteProbe &p) { return p.uname_machine + ", " + (p.cpu_model.empty() ? "unknown CPU" : p.cpu_model); }
+std::string system_of(const RemoteProbe &p)
+{
+    return p.uname_machine + ", " + (p.cpu_model.empty() ? "unknown CPU" : p.cpu_model);
+}
 
 // The library this host's runner loads for a local library: the library itself
 // on a host of this architecture, else the namesake in that architecture's build.
@@ -106,7 +108,8 @@ std::string library_in(const std::vector<std::string> &command)
             if (end < word.size() && word[end] != ' ' && word[end] != '\'' && word[end] != '"')
                 continue;
             const size_t start = word.find_last_of("/ '\"", at);
-            return word.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1));
+            return word.substr(start == std::string::npos ? 0 : start + 1,
+                               end - (start == std::string::npos ? 0 : start + 1));
         }
     }
     return {};
@@ -149,7 +152,8 @@ double calibrated_estimate(const Host &host, const std::string &local, const Cam
     const double ops = !campaign.operations.empty() ? static_cast<double>(campaign.operations.size())
                        : info                       ? 5.0 + static_cast<double>(info->exported_passes.size())
                                                     : 6.0;
-    const double target = campaign.mode == "adaptive" ? campaign.adaptive.trial_target_s : campaign.planning.trial_target_s;
+    const double target =
+        campaign.mode == "adaptive" ? campaign.adaptive.trial_target_s : campaign.planning.trial_target_s;
     const double trials = campaign.mode == "adaptive" ? campaign.adaptive.min_trials : campaign.planning.trials;
     return ops * trials * (target + describe_s);
 }
@@ -176,9 +180,9 @@ public:
     }
     void on_event(const CampaignEvent &event) override
     {
-        const bool failure = event.kind == CampaignEvent::InstanceProblem ||
-                             (event.kind == CampaignEvent::RecordWritten && event.record &&
-                              event.record->status != "complete");
+        const bool failure =
+            event.kind == CampaignEvent::InstanceProblem ||
+            (event.kind == CampaignEvent::RecordWritten && event.record && event.record->status != "complete");
         if (failure && !host_.session->alive()) {
             stop_.store(true); // the connection is gone: stop here, the others take the rest
             return;            // its failures are the connection's, not the instance's
@@ -266,9 +270,8 @@ ordered_json hosted_campaign_json(const std::vector<Host> &hosts, const std::vec
     std::string where;
     for (const Host &h : hosts)
         where += (where.empty() ? "" : ", ") + h.session->address().text();
-    campaign["runner_host"] = {{"kind", "ssh"},
-                               {"where", where},
-                               {"machine", hosts.front().session->probe().elf_machine}};
+    campaign["runner_host"] = {
+        {"kind", "ssh"}, {"where", where}, {"machine", hosts.front().session->probe().elf_machine}};
     ordered_json list = ordered_json::array();
     for (size_t i = 0; i < hosts.size(); ++i) {
         ordered_json h;
@@ -337,8 +340,11 @@ ordered_json merged_completion(const std::vector<ordered_json> &blocks, const st
     }
     std::sort(not_measured.begin(), not_measured.end());
     const std::string state = completion_state(cancelled, measured, not_measured.size(), refused.size());
-    ordered_json block{{"state", state}, {"planned", planned},         {"measured", measured},
-                       {"not_measured", not_measured}, {"refused", refused}};
+    ordered_json block{{"state", state},
+                       {"planned", planned},
+                       {"measured", measured},
+                       {"not_measured", not_measured},
+                       {"refused", refused}};
     if (state == "failed")
         block["reason"] = completion_failure_reason(refused);
     return block;
@@ -431,8 +437,8 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &g
     for (const std::string &local : options.campaign.libraries) {
         const auto it = earlier.find(file_name(local));
         work.emplace_back(local, it != earlier.end() ? it->second
-                                                     : hosts.size() > 1 ? calibrated_estimate(hosts.front(), local, options.campaign)
-                                                                        : 1.0);
+                                 : hosts.size() > 1  ? calibrated_estimate(hosts.front(), local, options.campaign)
+                                                     : 1.0);
     }
 
     if (auto w = write_first_campaign_json(hosts, options); !w)
@@ -492,8 +498,9 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &g
                 hosts[h].measured.insert(hosts[h].measured.end(), shares[h].begin(), shares[h].end());
             }
         }
-        serving.erase(std::remove_if(serving.begin(), serving.end(), [&](size_t h) { return !hosts[h].dropped.empty(); }),
-                      serving.end());
+        serving.erase(
+            std::remove_if(serving.begin(), serving.end(), [&](size_t h) { return !hosts[h].dropped.empty(); }),
+            serving.end());
         for (const Host &h : hosts)
             if (!h.dropped.empty() && !orphaned.empty()) {
                 const std::string line = h.session->address().text() + " dropped out (" + h.dropped + "); " +
@@ -522,8 +529,8 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &g
         if (std::find(covered.begin(), covered.end(), lib) == covered.end())
             uncovered.push_back(lib);
     campaign["completion"] = merged_completion(standing, uncovered, result.summary.cancelled);
-    if (auto w = write_file_atomic((fs::path(options.campaign.out_dir) / "campaign.json").string(),
-                                   campaign.dump(2) + "\n");
+    if (auto w =
+            write_file_atomic((fs::path(options.campaign.out_dir) / "campaign.json").string(), campaign.dump(2) + "\n");
         !w)
         result.summary.problems.push_back(w.error());
     for (const Host &h : hosts)

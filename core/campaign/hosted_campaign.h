@@ -18,10 +18,10 @@
 namespace kexbench {
 
 struct HostedCampaignOptions {
-    CampaignOptions campaign;        // libraries are this machine's builds; each host gets its architecture's namesakes
-    std::vector<std::string> hosts;  // "[user@]host[:port]", at least one
-    RemoteOptions remote;            // ssh -F config, control folder, cache folder
-    std::string wall_times_from;     // an earlier campaign folder to deal by; empty: the out folder's own records
+    CampaignOptions campaign;       // libraries are this machine's builds; each host gets its architecture's namesakes
+    std::vector<std::string> hosts; // "[user@]host[:port]", at least one
+    RemoteOptions remote;           // ssh -F config, control folder, cache folder
+    std::string wall_times_from;    // an earlier campaign folder to deal by; empty: the out folder's own records
 };
 
 // Per host: which instances it measured (library file names) and how it ended.

@@ -38,11 +38,16 @@ std::string variant_label_problem(const std::string &label, const std::string &i
 
 void to_json(nlohmann::json &j, const InstanceMeta &m)
 {
-    j = {{"instance", m.instance},   {"display_name", m.display_name},
-         {"family", m.family},       {"parameter_set", m.parameter_set},
-         {"group", m.group},         {"variant", m.variant},
-         {"compiler", m.compiler},   {"build_flags", m.build_flags},
-         {"claimed_security_bits", m.claimed_security_bits}, {"abi_version", m.abi_version}};
+    j = {{"instance", m.instance},
+         {"display_name", m.display_name},
+         {"family", m.family},
+         {"parameter_set", m.parameter_set},
+         {"group", m.group},
+         {"variant", m.variant},
+         {"compiler", m.compiler},
+         {"build_flags", m.build_flags},
+         {"claimed_security_bits", m.claimed_security_bits},
+         {"abi_version", m.abi_version}};
 }
 
 void from_json(const nlohmann::json &j, InstanceMeta &m)
@@ -61,8 +66,13 @@ void from_json(const nlohmann::json &j, InstanceMeta &m)
 
 void to_json(nlohmann::json &j, const Capacities &c)
 {
-    j = {{"passes", c.passes}, {"pk_bytes", c.pk}, {"sk_bytes", c.sk}, {"sta_bytes", c.sta},
-         {"stb_bytes", c.stb}, {"ss_bytes", c.ss}, {"total_msg_bytes", c.total_msg}};
+    j = {{"passes", c.passes},
+         {"pk_bytes", c.pk},
+         {"sk_bytes", c.sk},
+         {"sta_bytes", c.sta},
+         {"stb_bytes", c.stb},
+         {"ss_bytes", c.ss},
+         {"total_msg_bytes", c.total_msg}};
 }
 
 void from_json(const nlohmann::json &j, Capacities &c)
@@ -78,12 +88,9 @@ void from_json(const nlohmann::json &j, Capacities &c)
 
 void to_json(nlohmann::json &j, const InstanceInfo &info)
 {
-    j = {{"path", info.path},
-         {"meta", info.meta},
-         {"capacities", info.caps},
-         {"exported_passes", info.exported_passes},
-         {"machine", info.machine},
-         {"elf_load_bytes", info.elf_load_bytes}};
+    j = {{"path", info.path},       {"meta", info.meta},
+         {"capacities", info.caps}, {"exported_passes", info.exported_passes},
+         {"machine", info.machine}, {"elf_load_bytes", info.elf_load_bytes}};
 }
 
 void from_json(const nlohmann::json &j, InstanceInfo &info)

@@ -55,7 +55,10 @@ struct InstanceInfo {
 
 // The name a campaign files an instance under (records, KAT, build.json key,
 // the record's label): its variant label, else its instance name.
-inline const std::string &label_of(const InstanceInfo &info) { return info.label.empty() ? info.meta.instance : info.label; }
+inline const std::string &label_of(const InstanceInfo &info)
+{
+    return info.label.empty() ? info.meta.instance : info.label;
+}
 // A variant label is "<instance>@<variant>" ("TriQ-KEX-128@opt"): two builds
 // of one algorithm side by side in one campaign. Why `label` is not one for a
 // library that describes itself as `instance` ("the library is instance X, not

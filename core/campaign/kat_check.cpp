@@ -16,11 +16,16 @@ namespace kexbench {
 const char *kat_verdict_word(KatVerdict verdict)
 {
     switch (verdict) {
-    case KatVerdict::Pass: return "PASS";
-    case KatVerdict::Mismatch: return "MISMATCH";
-    case KatVerdict::NoKat: return "NOKAT";
-    case KatVerdict::Overflow: return "OVERFLOW";
-    case KatVerdict::Error: return "ERROR";
+    case KatVerdict::Pass:
+        return "PASS";
+    case KatVerdict::Mismatch:
+        return "MISMATCH";
+    case KatVerdict::NoKat:
+        return "NOKAT";
+    case KatVerdict::Overflow:
+        return "OVERFLOW";
+    case KatVerdict::Error:
+        return "ERROR";
     }
     return "ERROR";
 }

@@ -20,16 +20,16 @@ const char *kat_verdict_word(KatVerdict verdict); // "PASS", "MISMATCH", "NOKAT"
 
 struct KatCheck {
     std::string library;
-    std::string instance;     // from the library's metadata (the library path when it could not be loaded)
+    std::string instance; // from the library's metadata (the library path when it could not be loaded)
     KatVerdict verdict = KatVerdict::Error;
-    std::string sha256;       // digest of the generated text (canonical form of the manifest entry's mode)
-    std::string expected;     // the manifest's digest, when there is an entry
-    std::string mode;         // manifest mode used ("strict" without an entry)
-    std::string reference;    // what it was compared with: "manifest", "reference <file>", the
-                              // recorded entry's origin; empty when there was nothing (NOKAT)
-    std::string reason;       // one line for MISMATCH/NOKAT/OVERFLOW/ERROR
-    std::string kat_file;     // where the generated text is
-    std::string log_file;     // harness-style log
+    std::string sha256;                // digest of the generated text (canonical form of the manifest entry's mode)
+    std::string expected;              // the manifest's digest, when there is an entry
+    std::string mode;                  // manifest mode used ("strict" without an entry)
+    std::string reference;             // what it was compared with: "manifest", "reference <file>", the
+                                       // recorded entry's origin; empty when there was nothing (NOKAT)
+    std::string reason;                // one line for MISMATCH/NOKAT/OVERFLOW/ERROR
+    std::string kat_file;              // where the generated text is
+    std::string log_file;              // harness-style log
     std::vector<std::string> warnings; // what the KAT text shows besides the verdict (kat_text_warnings)
     double exchange_ms_avg = 0;
     int records = 0;
@@ -46,14 +46,14 @@ struct KatCheck {
 struct KatCheckOptions {
     std::optional<KatManifestEntry> recorded;
     std::string recorded_origin = "build record"; // KatCheck::reference when `recorded` is used
-    std::string reference_file;   // a Test_Vectors-style KAT file, compared in canonical strict form
+    std::string reference_file;                   // a Test_Vectors-style KAT file, compared in canonical strict form
     // false: the manifest was found, not named (the *.kat.sha256 beside the
     // built-in instances), so its lacking the instance means nothing was
     // supplied for this library: NOKAT "no KAT vectors supplied".
     bool manifest_given = true;
-    std::string candidate;        // the log's id and RESULT id (empty: candidate_id() of the metadata)
-    std::string source_dir;       // the log's source_dir line (left out when empty)
-    std::string log_root;         // the log names the KAT file relative to this folder (empty: out_dir)
+    std::string candidate;  // the log's id and RESULT id (empty: candidate_id() of the metadata)
+    std::string source_dir; // the log's source_dir line (left out when empty)
+    std::string log_root;   // the log names the KAT file relative to this folder (empty: out_dir)
     // The label the files and the RESULT line go by (KAT_KEX_<label>.txt, <label>.log):
     // a variant's ("TriQ-KEX-128@opt"); empty: the instance name.
     std::string label;

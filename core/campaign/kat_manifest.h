@@ -19,10 +19,10 @@ constexpr int kKatRecords = 10;
 // One line of a kat.sha256 manifest: "<64 hex> <strict|nolen>[:<records>] <name>".
 struct KatManifestEntry {
     std::string sha256;
-    bool nolen = false;                // drop *_Len lines before hashing
-    std::optional<int> records;        // the run must have exactly this many records
-    std::string name;                  // "<label>/KAT_KEX_<instance>.txt" or a bare file name
-    std::string mode_text() const;     // "strict", "nolen:5", ...
+    bool nolen = false;            // drop *_Len lines before hashing
+    std::optional<int> records;    // the run must have exactly this many records
+    std::string name;              // "<label>/KAT_KEX_<instance>.txt" or a bare file name
+    std::string mode_text() const; // "strict", "nolen:5", ...
 };
 
 Result<std::vector<KatManifestEntry>> parse_kat_manifest(std::string_view text, const std::string &origin);

@@ -10,7 +10,8 @@ Plan plan_fixed(double t1, double setup, std::optional<double> iter_cost, const 
 {
     Plan p;
     const double t = std::max({iter_cost.value_or(t1), t1, 1e-8});
-    const uint64_t min_per_trial = (c.min_total + static_cast<uint64_t>(c.trials) - 1) / static_cast<uint64_t>(c.trials);
+    const uint64_t min_per_trial =
+        (c.min_total + static_cast<uint64_t>(c.trials) - 1) / static_cast<uint64_t>(c.trials);
     uint64_t iters = std::max(static_cast<uint64_t>(std::ceil(c.trial_target_s / t)), min_per_trial);
     iters = std::min(iters, c.max_iters_per_trial);
     if (c.trials * static_cast<double>(iters) * t > c.op_budget_s)

@@ -13,12 +13,12 @@ namespace kexbench {
 
 struct PlanningConstants {
     int trials = 5;
-    double trial_target_s = 1.0;   // the harness default; its arm_1 campaign used 0.5
-    uint64_t min_total = 100;      // the guide's "at least 100 measurements"
+    double trial_target_s = 1.0; // the harness default; its arm_1 campaign used 0.5
+    uint64_t min_total = 100;    // the guide's "at least 100 measurements"
     uint64_t max_iters_per_trial = 20000;
     double op_budget_s = 900;
     double separate_process_setup_s = 60;
-    double timeout_slack_s = 30;   // added to every child's timeout (the harness adds 300 s)
+    double timeout_slack_s = 30; // added to every child's timeout (the harness adds 300 s)
 };
 
 struct Plan {
@@ -40,8 +40,8 @@ Plan plan_fixed(double t1, double setup, std::optional<double> iter_cost, const 
 inline constexpr int kAdaptiveMinTrials = 6;
 
 struct AdaptiveSettings {
-    double precision = 0.005;   // stop when the trial-level 95 % CI of the median is this wide relative to it
-    double budget_s = 60;       // per operation (its children's wall time)
+    double precision = 0.005; // stop when the trial-level 95 % CI of the median is this wide relative to it
+    double budget_s = 60;     // per operation (its children's wall time)
     double trial_target_s = 0.2;
     int min_trials = kAdaptiveMinTrials; // raised to kAdaptiveMinTrials when lower
     int max_trials = 200;

@@ -126,8 +126,8 @@ struct ChildPlan {
     bool pin = false;
     cpu_set_t cpus{};
     int in = -1, out = -1, err = -1, status = -1;
-    pid_t parent = 0;        // getppid() must still say this after PR_SET_PDEATHSIG
-    rlimit cpu_limit{};      // RLIMIT_CPU: the last resort against a child spinning forever
+    pid_t parent = 0;   // getppid() must still say this after PR_SET_PDEATHSIG
+    rlimit cpu_limit{}; // RLIMIT_CPU: the last resort against a child spinning forever
 };
 
 std::string find_in_path(const std::string &name)
@@ -243,7 +243,7 @@ std::string prepare(const ProcessSpec &spec, ChildPlan &plan, const std::string 
     // process: fine here, because run_process blocks that thread until the child has ended.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != p.parent)
-        ::_exit(127); // the parent died before prctl took effect
+        ::_exit(127);                      // the parent died before prctl took effect
     ::setrlimit(RLIMIT_CPU, &p.cpu_limit); // a failure leaves only the timeout and PDEATHSIG
     sigset_t none;
     ::sigemptyset(&none);
@@ -287,13 +287,15 @@ constexpr size_t kChildStackBytes = size_t{256} << 10;
 // execve, and CLONE_VFORK holds only the calling thread until then.
 pid_t start_child(ChildPlan &plan)
 {
-    void *stack = ::mmap(nullptr, kChildStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    void *stack =
+        ::mmap(nullptr, kChildStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
     if (stack == MAP_FAILED)
         return -1;
     sigset_t all, old;
     ::sigfillset(&all);
     ::pthread_sigmask(SIG_SETMASK, &all, &old);
-    const pid_t pid = ::clone(child_entry, static_cast<char *>(stack) + kChildStackBytes, CLONE_VM | CLONE_VFORK | SIGCHLD, &plan);
+    const pid_t pid =
+        ::clone(child_entry, static_cast<char *>(stack) + kChildStackBytes, CLONE_VM | CLONE_VFORK | SIGCHLD, &plan);
     const int saved = errno;
     ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
     ::munmap(stack, kChildStackBytes); // the child has called execve or _exit: it no longer uses it
@@ -317,7 +319,8 @@ std::string read_start_status(const Fd &status, const ProcessSpec &spec)
         return "cannot pin " + program + " to CPU " + std::to_string(*spec.cpu) + ": " + std::strerror(f.err);
     case Stage::streams:
         return "cannot run " + program + ": cannot set up its standard streams: " + std::strerror(f.err);
-    case Stage::exec: break;
+    case Stage::exec:
+        break;
     }
     return "cannot run " + program + ": " + std::strerror(f.err);
 }
@@ -676,7 +679,8 @@ bool carries_token(pid_t pid, const std::string &token)
     return false;
 }
 
-template <class F> void for_each_process(F &&f)
+template <class F>
+void for_each_process(F &&f)
 {
     DIR *dir = ::opendir("/proc");
     if (!dir)
@@ -921,8 +925,9 @@ std::optional<uint64_t> parse_bytes(const std::string &text)
     std::string unit(end);
     for (char &c : unit)
         c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    static const std::pair<const char *, int> shifts[] = {
-        {"", 0}, {"B", 0}, {"K", 10}, {"KIB", 10}, {"M", 20}, {"MIB", 20}, {"G", 30}, {"GIB", 30}, {"T", 40}, {"TIB", 40}};
+    static const std::pair<const char *, int> shifts[] = {{"", 0},   {"B", 0},    {"K", 10}, {"KIB", 10},
+                                                          {"M", 20}, {"MIB", 20}, {"G", 30}, {"GIB", 30},
+                                                          {"T", 40}, {"TIB", 40}};
     for (const auto &[name, shift] : shifts) {
         if (unit != name)
             continue;

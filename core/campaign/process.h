@@ -13,28 +13,28 @@
 namespace kexbench {
 
 struct ProcessSpec {
-    std::vector<std::string> argv;                 // argv[0] is the executable path
-    std::chrono::milliseconds timeout{60000};      // killed with SIGKILL after this
-    std::optional<int> cpu;                        // sched_setaffinity in the child before exec
-    std::vector<std::string> extra_env;            // "NAME=value" added to the environment
-    std::string stdin_data;                        // written to the child's stdin, then closed
-    const std::atomic<bool> *cancel = nullptr;     // when it turns true the child is killed (checked every 50 ms)
-    uint64_t memory_limit_bytes = 0;               // 0: none; a child whose resident memory passes it is killed
-    size_t out_limit_bytes = size_t{256} << 20;    // stdout kept; a child printing more is a failure
-    size_t err_tail_bytes = size_t{64} << 10;      // the tail of stderr kept; the rest is drained and counted
+    std::vector<std::string> argv;              // argv[0] is the executable path
+    std::chrono::milliseconds timeout{60000};   // killed with SIGKILL after this
+    std::optional<int> cpu;                     // sched_setaffinity in the child before exec
+    std::vector<std::string> extra_env;         // "NAME=value" added to the environment
+    std::string stdin_data;                     // written to the child's stdin, then closed
+    const std::atomic<bool> *cancel = nullptr;  // when it turns true the child is killed (checked every 50 ms)
+    uint64_t memory_limit_bytes = 0;            // 0: none; a child whose resident memory passes it is killed
+    size_t out_limit_bytes = size_t{256} << 20; // stdout kept; a child printing more is a failure
+    size_t err_tail_bytes = size_t{64} << 10;   // the tail of stderr kept; the rest is drained and counted
 };
 
 struct ProcessResult {
-    bool started = false;       // false: fork/exec failed; see error
+    bool started = false; // false: fork/exec failed; see error
     bool timed_out = false;
-    bool cancelled = false;     // killed because spec.cancel turned true
-    int exit_code = -1;         // valid when exited normally
-    int signal = 0;             // > 0 when killed by a signal
-    std::string out;            // stdout
-    std::string err;            // stderr
+    bool cancelled = false; // killed because spec.cancel turned true
+    int exit_code = -1;     // valid when exited normally
+    int signal = 0;         // > 0 when killed by a signal
+    std::string out;        // stdout
+    std::string err;        // stderr
     double wall_seconds = 0;
-    double timeout_seconds = 0; // the spec's timeout, for describe_end()
-    std::string error;          // why it could not be started
+    double timeout_seconds = 0;      // the spec's timeout, for describe_end()
+    std::string error;               // why it could not be started
     bool memory_exceeded = false;    // killed for passing spec.memory_limit_bytes
     uint64_t memory_limit_bytes = 0; // the spec's limit, for describe_end()
     bool out_overflow = false;       // stdout passed spec.out_limit_bytes (out holds the first part)
@@ -44,8 +44,8 @@ struct ProcessResult {
     // The child's peak resident set, from wait4; 0 when it was not above our own peak,
     // which exec copies into it (see child_peak_rss_bytes in process.cpp).
     uint64_t max_rss_bytes = 0;
-    int leftover_processes = 0;      // processes the child left running, killed after it ended
-    uint64_t out_limit_bytes = 0;    // the spec's stdout limit, for describe_end()
+    int leftover_processes = 0;   // processes the child left running, killed after it ended
+    uint64_t out_limit_bytes = 0; // the spec's stdout limit, for describe_end()
 
     // Exit code 0, and none of: timeout, cancel, memory limit, too much stdout, processes left running.
     bool succeeded() const;

@@ -19,7 +19,10 @@ double instance_preparation_s(const CampaignOptions &o)
 
 double trial_work_s(const Plan &plan) { return plan.estimated_s / std::max(1, plan.trials); }
 
-double stack_child_s(const CampaignOptions &o, double t1, double setup_s) { return o.stack || o.heap ? setup_s + t1 : 0; }
+double stack_child_s(const CampaignOptions &o, double t1, double setup_s)
+{
+    return o.stack || o.heap ? setup_s + t1 : 0;
+}
 
 double profile_child_s(const CampaignOptions &o, double t1, double setup_s)
 {

@@ -117,10 +117,7 @@ bool valid_name_chars(const std::string &s, const std::string &extra)
     });
 }
 
-std::string seconds_text(std::chrono::milliseconds ms)
-{
-    return std::to_string((ms.count() + 999) / 1000) + " s";
-}
+std::string seconds_text(std::chrono::milliseconds ms) { return std::to_string((ms.count() + 999) / 1000) + " s"; }
 
 // Why ssh failed, in plain words and without the host (the caller names it).
 std::string ssh_cause(const ProcessResult &r, std::chrono::milliseconds timeout)
@@ -253,8 +250,9 @@ std::string upper_word(const std::string &machine)
 {
     std::string out;
     for (char c : machine)
-        out += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
-                                                            : '_';
+        out += std::isalnum(static_cast<unsigned char>(c))
+                   ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
+                   : '_';
     return out;
 }
 
@@ -345,21 +343,22 @@ std::string shell_quote(const std::string &word)
 
 nlohmann::json RemoteProbe::to_json() const
 {
-    return {{"address", address},          {"uname_machine", uname_machine}, {"elf_machine", elf_machine},
-            {"kernel", kernel},            {"cpu_model", cpu_model},         {"cpus", cpus},
-            {"governor", governor},        {"cache_free_bytes", cache_free_bytes}};
+    return {{"address", address},         {"uname_machine", uname_machine},
+            {"elf_machine", elf_machine}, {"kernel", kernel},
+            {"cpu_model", cpu_model},     {"cpus", cpus},
+            {"governor", governor},       {"cache_free_bytes", cache_free_bytes}};
 }
 
 // --- The session ---------------------------------------------------------------------------------------
 
 struct RemoteSession::Connection {
-    std::string control_dir;     // private local folder holding the master's socket
-    std::thread master;          // runs the master ssh until it ends
+    std::string control_dir; // private local folder holding the master's socket
+    std::thread master;      // runs the master ssh until it ends
     std::atomic<bool> stop{false};
     std::atomic<bool> ended{false};
     ProcessResult master_result; // written by the thread before `ended`
     std::chrono::milliseconds master_timeout{0};
-    bool taskset = false;        // the remote has taskset, so a child can be pinned there
+    bool taskset = false; // the remote has taskset, so a child can be pinned there
     bool scratch_made = false;
 
     ~Connection()
@@ -437,8 +436,8 @@ Result<bool> RemoteSession::start_master()
     const std::string who = address_.text() + ": ";
     ProcessSpec spec;
     spec.argv = ssh_options(options_, control_path_, address_);
-    spec.argv.insert(spec.argv.end(), {"-o", "ControlMaster=yes", "-o", "ControlPersist=no", "-N", "-T", "--",
-                                       address_.host});
+    spec.argv.insert(spec.argv.end(),
+                     {"-o", "ControlMaster=yes", "-o", "ControlPersist=no", "-N", "-T", "--", address_.host});
     spec.timeout = kMasterLifetime;
     spec.cancel = &connection_->stop;
     Connection *c = connection_.get();
@@ -553,8 +552,8 @@ bool RemoteSession::alive() const
 namespace {
 
 struct LocalFile {
-    std::string path;   // absolute, normal
-    std::string name;   // file name
+    std::string path; // absolute, normal
+    std::string name; // file name
     std::string bytes;
     std::string remote; // <cache>/<sha256>/<name>
     bool executable = false;
@@ -571,9 +570,11 @@ std::string copy_command(const LocalFile &f)
            "mkdir -p \"$d\" || exit 1\n"
            "if ! cat > \"$t\"; then rm -f \"$t\"; exit 1; fi\n"
            "n=$(wc -c < \"$t\")\n"
-           "if [ \"$n\" -ne " + size + " ]; then rm -f \"$t\"; echo \"copied $n of " + size +
+           "if [ \"$n\" -ne " +
+           size + " ]; then rm -f \"$t\"; echo \"copied $n of " + size +
            " bytes\" >&2; exit 1; fi\n"
-           "chmod " + (f.executable ? "755" : "644") + " \"$t\" && mv -f \"$t\" \"$d\"/" + shell_quote(f.name) + "\n";
+           "chmod " +
+           (f.executable ? "755" : "644") + " \"$t\" && mv -f \"$t\" \"$d\"/" + shell_quote(f.name) + "\n";
 }
 
 std::string disk_full_cause(const std::string &err)
@@ -658,7 +659,7 @@ Result<int> RemoteSession::sync(const std::string &runner, const std::vector<std
 class SshRunnerHost final : public RunnerHost {
 public:
     struct Setup {
-        std::vector<std::string> ssh;   // ssh argv without the remote command
+        std::vector<std::string> ssh; // ssh argv without the remote command
         std::string where, machine, runner, scratch;
         std::vector<std::pair<std::string, std::string>> synced;
         int cpus = 1;
@@ -695,7 +696,7 @@ public:
         spec.argv = s_.ssh;
         spec.argv.push_back("cat " + remote + " && rm -f " + remote);
         spec.timeout = std::chrono::duration_cast<std::chrono::milliseconds>(s_.options.connect_timeout +
-                                                                              kAuthenticationGrace + 5min);
+                                                                             kAuthenticationGrace + 5min);
         spec.cancel = s_.options.cancel;
         const ProcessResult r = run_process(spec);
         if (!r.succeeded())
@@ -757,7 +758,9 @@ std::string this_uname_machine()
 
 Result<RunnerBuild> runner_build_for(const std::string &uname_machine)
 {
-    const std::string machine = uname_machine == "arm64" ? "aarch64" : uname_machine == "amd64" ? "x86_64" : uname_machine;
+    const std::string machine = uname_machine == "arm64"   ? "aarch64"
+                                : uname_machine == "amd64" ? "x86_64"
+                                                           : uname_machine;
     const std::string word = upper_word(machine);
     RunnerBuild build;
     const auto env_runner = env_text("KEXBENCH_RUNNER_" + word);

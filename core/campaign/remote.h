@@ -27,15 +27,15 @@ namespace kexbench {
 struct HostAddress {
     std::string user; // empty: ssh's default (or the ssh config's User)
     std::string host;
-    int port = 0;     // 0: ssh's default (or the ssh config's Port)
+    int port = 0;             // 0: ssh's default (or the ssh config's Port)
     std::string text() const; // back to "[user@]host[:port]"
 };
 Result<HostAddress> parse_host_address(const std::string &text);
 
 struct RemoteOptions {
-    std::string ssh_config;             // passed as ssh -F (tests never touch ~/.ssh); empty: ssh's default
-    std::string ssh = "ssh";            // the ssh client executable
-    std::string control_dir;            // where the ControlPath socket lives; empty: a private folder under /tmp
+    std::string ssh_config;  // passed as ssh -F (tests never touch ~/.ssh); empty: ssh's default
+    std::string ssh = "ssh"; // the ssh client executable
+    std::string control_dir; // where the ControlPath socket lives; empty: a private folder under /tmp
     std::string cache_dir = "~/.cache/kexbench"; // on the remote; "~" is the remote user's home
     std::chrono::seconds connect_timeout{10};
     const std::atomic<bool> *cancel = nullptr;
@@ -43,13 +43,14 @@ struct RemoteOptions {
 
 // What `Test connection` and a campaign learn of a remote before anything is copied.
 struct RemoteProbe {
-    std::string address;        // HostAddress::text()
-    std::string uname_machine;  // `uname -m`: "aarch64", "x86_64"
-    std::string elf_machine;    // the ELF machine name kexbench's libraries need there ("aarch64", "x86-64": elf_machine_name())
-    std::string kernel;         // `uname -sr`
-    std::string cpu_model;      // from /proc/cpuinfo ("model name", else "CPU part"/"Hardware"), may be empty
-    int cpus = 0;               // online CPUs (getconf _NPROCESSORS_ONLN)
-    std::string governor;       // cpu0's scaling_governor, may be empty
+    std::string address;       // HostAddress::text()
+    std::string uname_machine; // `uname -m`: "aarch64", "x86_64"
+    std::string
+        elf_machine; // the ELF machine name kexbench's libraries need there ("aarch64", "x86-64": elf_machine_name())
+    std::string kernel;            // `uname -sr`
+    std::string cpu_model;         // from /proc/cpuinfo ("model name", else "CPU part"/"Hardware"), may be empty
+    int cpus = 0;                  // online CPUs (getconf _NPROCESSORS_ONLN)
+    std::string governor;          // cpu0's scaling_governor, may be empty
     uint64_t cache_free_bytes = 0; // free space where the cache lives (df -Pk)
     nlohmann::json to_json() const;
 };
@@ -102,10 +103,10 @@ private:
     RemoteOptions options_;
     RemoteProbe probe_;
     std::string control_path_;
-    std::string runner_remote_;                 // cache path of the synced runner
+    std::string runner_remote_;                               // cache path of the synced runner
     std::vector<std::pair<std::string, std::string>> synced_; // local path, remote path
-    std::string scratch_remote_;                // remote scratch folder for output files
-    struct Connection;                          // the master ssh process's thread and what it learned (remote.cpp)
+    std::string scratch_remote_;                              // remote scratch folder for output files
+    struct Connection; // the master ssh process's thread and what it learned (remote.cpp)
     std::shared_ptr<Connection> connection_;
     friend class SshRunnerHost;
 };

@@ -29,7 +29,8 @@ std::string last_line(const std::string &text)
     if (end == std::string::npos)
         return {};
     size_t start = text.rfind('\n', end);
-    return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+    return text.substr(start == std::string::npos ? 0 : start + 1,
+                       end + 1 - (start == std::string::npos ? 0 : start + 1));
 }
 
 std::string answer_string(const nlohmann::json &answer, const char *key)
@@ -42,7 +43,8 @@ std::string answer_string(const nlohmann::json &answer, const char *key)
 // text as much as ours, so it is never presented as the runner's word.
 std::string err_context(const ProcessResult &proc)
 {
-    return proc.err.empty() ? std::string() : "; its last stderr line (the instance can write it): " + printable(last_line(proc.err));
+    return proc.err.empty() ? std::string()
+                            : "; its last stderr line (the instance can write it): " + printable(last_line(proc.err));
 }
 
 // Why a child ended, as the runner said it over the answer channel
@@ -119,8 +121,8 @@ std::string identity_problem(const InstanceInfo &claimed, const ElfInfo &elf, co
 // The free-text metadata is shown in lists and logs; names are checked, not escaped.
 void escape_meta_text(InstanceMeta &meta)
 {
-    for (std::string *text : {&meta.display_name, &meta.parameter_set, &meta.group, &meta.variant, &meta.compiler,
-                              &meta.build_flags})
+    for (std::string *text :
+         {&meta.display_name, &meta.parameter_set, &meta.group, &meta.variant, &meta.compiler, &meta.build_flags})
         *text = printable(*text);
 }
 
@@ -229,10 +231,7 @@ ChannelAnswer read_answer_channel(const std::string &child_stdout)
     return result;
 }
 
-nlohmann::json runner_answer(const std::string &child_stdout)
-{
-    return read_answer_channel(child_stdout).answer;
-}
+nlohmann::json runner_answer(const std::string &child_stdout) { return read_answer_channel(child_stdout).answer; }
 
 std::string answer_exit_problem(const ProcessResult &proc, const nlohmann::json &answer)
 {
@@ -268,7 +267,10 @@ using nlohmann::json;
 
 bool json_is_uint(const json &v) { return v.is_number_unsigned() || (v.is_number_integer() && v.get<int64_t>() >= 0); }
 
-bool json_is_string_pair(const json &v) { return v.is_array() && v.size() == 2 && v[0].is_string() && v[1].is_string(); }
+bool json_is_string_pair(const json &v)
+{
+    return v.is_array() && v.size() == 2 && v[0].is_string() && v[1].is_string();
+}
 
 namespace {
 
@@ -467,8 +469,8 @@ Result<KatChildResult> run_kat_child(const std::string &library, const std::stri
     const std::shared_ptr<const RunnerHost> host = runner_host_of(options);
     if (auto elf = check_loadable_for(library, *host); !elf)
         return fail(elf.error());
-    auto answer = ask_runner({"kat", library, "--out", kat_file, "--records", std::to_string(records)}, library,
-                             options);
+    auto answer =
+        ask_runner({"kat", library, "--out", kat_file, "--records", std::to_string(records)}, library, options);
     if (!answer)
         return fail(answer.error());
     if (auto fetched = host->fetch(absolute_for_child(kat_file)); !fetched)

@@ -24,11 +24,11 @@
 namespace kexbench {
 
 struct RunnerOptions {
-    std::string runner = {};                        // empty: runner_path()
+    std::string runner = {}; // empty: runner_path()
     std::chrono::milliseconds timeout{60000};
-    const std::atomic<bool> *cancel = nullptr;      // a child is killed when it turns true
+    const std::atomic<bool> *cancel = nullptr;                  // a child is killed when it turns true
     uint64_t memory_limit_bytes = default_memory_limit_bytes(); // per child; 0: none
-    std::shared_ptr<const RunnerHost> host;         // where children run; null: local_runner_host(runner)
+    std::shared_ptr<const RunnerHost> host;                     // where children run; null: local_runner_host(runner)
 };
 
 // options.host, else the local host of options.runner.
@@ -110,8 +110,8 @@ Result<HostDescription> describe_runner_host(const RunnerOptions &options, const
 
 struct KatChildResult {
     InstanceInfo info;
-    std::string status;  // "complete", or the exchange status that stopped it ("overflow", "cryptofail", ...)
-    std::string reason;  // one line when status != complete
+    std::string status; // "complete", or the exchange status that stopped it ("overflow", "cryptofail", ...)
+    std::string reason; // one line when status != complete
     int records = 0;
     double exchange_ms_avg = 0;
 };

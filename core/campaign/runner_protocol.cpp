@@ -32,7 +32,10 @@ const json &field(const json &o, const std::string &key, const std::string &path
 }
 
 // Nested fields are named by their path ("heap.exchanges"), top-level ones by their key.
-std::string path_of(const std::string &prefix, const std::string &key) { return prefix.empty() ? key : prefix + "." + key; }
+std::string path_of(const std::string &prefix, const std::string &key)
+{
+    return prefix.empty() ? key : prefix + "." + key;
+}
 
 bool is_uint(const json &v) { return v.is_number_unsigned() || (v.is_number_integer() && v.get<int64_t>() >= 0); }
 
@@ -187,8 +190,11 @@ json to_json(const MeasureAnswer &a)
               {"core_cycles", a.core_cycles},
               {"counter_hz", a.counter_hz},
               {"time_source", a.time_source},
-              {"overhead", {{"pairs", a.overhead.pairs}, {"min_ticks", a.overhead.min_ticks},
-                            {"median_ticks", a.overhead.median_ticks}, {"min_ns", a.overhead.min_ns}}},
+              {"overhead",
+               {{"pairs", a.overhead.pairs},
+                {"min_ticks", a.overhead.min_ticks},
+                {"median_ticks", a.overhead.median_ticks},
+                {"min_ns", a.overhead.min_ns}}},
               {"baseline_rss_bytes", a.baseline_rss_bytes},
               {"peak_rss_bytes", a.peak_rss_bytes},
               {"secret_mismatches", a.secret_mismatches},
@@ -274,8 +280,8 @@ json to_json(const ProfileAnswer &a)
 {
     json calls = json::array();
     for (const auto &c : a.calls)
-        calls.push_back({{"fn", c.fn}, {"in_bits", c.in_bits}, {"out_bits", c.out_bits}, {"calls", c.calls},
-                         {"ticks", c.ticks}});
+        calls.push_back(
+            {{"fn", c.fn}, {"in_bits", c.in_bits}, {"out_bits", c.out_bits}, {"calls", c.calls}, {"ticks", c.ticks}});
     json j = {{"ok", a.ok},
               {"status", status_word(a.ok)},
               {"meta", meta_json(a.meta)},
@@ -350,9 +356,12 @@ json to_json(const MemoryAnswer &a)
     else
         j["stack_reason"] = a.stack_reason;
     if (a.heap)
-        j["heap"] = {{"exchanges", a.heap->exchanges},       {"peak_bytes", a.heap->peak_bytes},
-                     {"allocations", a.heap->allocations},   {"bytes_total", a.heap->bytes_total},
-                     {"min_allocations", a.heap->min_allocations}, {"max_allocations", a.heap->max_allocations}};
+        j["heap"] = {{"exchanges", a.heap->exchanges},
+                     {"peak_bytes", a.heap->peak_bytes},
+                     {"allocations", a.heap->allocations},
+                     {"bytes_total", a.heap->bytes_total},
+                     {"min_allocations", a.heap->min_allocations},
+                     {"max_allocations", a.heap->max_allocations}};
     else
         j["heap_reason"] = a.heap_reason;
     if (!a.ok())

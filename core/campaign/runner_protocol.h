@@ -88,8 +88,7 @@ Result<ProfileAnswer> profile_answer_from_json(const nlohmann::json &j);
 
 // The heap pass: totals over `exchanges` counted exchanges.
 struct HeapAnswer {
-    uint64_t exchanges = 0, peak_bytes = 0, allocations = 0, bytes_total = 0, min_allocations = 0,
-             max_allocations = 0;
+    uint64_t exchanges = 0, peak_bytes = 0, allocations = 0, bytes_total = 0, min_allocations = 0, max_allocations = 0;
 };
 
 // `stack` (the memory child): each pass gives its figure or the reason it has none.
@@ -98,7 +97,7 @@ struct MemoryAnswer {
     std::optional<uint64_t> stack_bytes;
     std::string stack_reason; // when !stack_bytes
     std::optional<HeapAnswer> heap;
-    std::string heap_reason;  // when !heap
+    std::string heap_reason; // when !heap
     bool ok() const { return stack_bytes.has_value() || heap.has_value(); }
     // Written only when !ok(): both reasons, once when they are the same.
     std::string reason() const;

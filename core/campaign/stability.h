@@ -21,14 +21,14 @@ namespace kexbench {
 // One campaign's result, in run order.
 struct StabilityRun {
     TrialEstimate estimate;
-    bool loaded = false; // a background load ran on another CPU during this run
+    bool loaded = false;    // a background load ran on another CPU during this run
     bool disturbed = false; // the run's record is marked disturbed (a trial never ran clean)
     int number = 0;         // 1-based run number, for printing a subset of the runs
 };
 
 // How many of the other runs' central values one run's claimed CI covers.
 struct RunCoverage {
-    bool has_ci = false;   // false: the run reached no interval at the requested level
+    bool has_ci = false; // false: the run reached no interval at the requested level
     std::size_t covered = 0;
     std::size_t others = 0; // other runs with a central value (0 when !has_ci)
 };

@@ -278,7 +278,8 @@ private:
             if (rc == Z_STREAM_END)
                 ended_ = true;
             else if (rc == Z_NEED_DICT || rc == Z_DATA_ERROR || rc == Z_MEM_ERROR || rc == Z_STREAM_ERROR)
-                return fail_with(std::string("corrupt compressed data (").append(zs_.msg ? zs_.msg : "zlib error").append(")"));
+                return fail_with(
+                    std::string("corrupt compressed data (").append(zs_.msg ? zs_.msg : "zlib error").append(")"));
             else if (len_ == 0 && eof_ && zs_.avail_in == 0)
                 return fail_with("truncated (the compressed data ends early)");
             if (len_ > 0)
@@ -326,20 +327,24 @@ Result<int> create_below(int dir_fd, const std::string &rel)
     for (size_t slash; (slash = rel.find('/', start)) != std::string::npos; start = slash + 1) {
         std::string comp = rel.substr(start, slash - start);
         if (::mkdirat(current.get(), comp.c_str(), 0755) != 0 && errno != EEXIST)
-            return fail(std::string("cannot create a folder for entry '").append(shown(rel)).append("': ")
+            return fail(std::string("cannot create a folder for entry '")
+                            .append(shown(rel))
+                            .append("': ")
                             .append(errno_text()));
         Fd next(::openat(current.get(), comp.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (next.get() < 0)
-            return fail(std::string("cannot open the folder for entry '").append(shown(rel)).append("': ")
+            return fail(std::string("cannot open the folder for entry '")
+                            .append(shown(rel))
+                            .append("': ")
                             .append(errno_text()));
         current = Fd(next.release());
     }
     std::string name = rel.substr(start);
     int fd = ::openat(current.get(), name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
-        return fail(errno == EEXIST ? std::string("duplicate entry '").append(shown(rel)).append("'")
-                                    : std::string("cannot create entry '").append(shown(rel)).append("': ")
-                                          .append(errno_text()));
+        return fail(errno == EEXIST
+                        ? std::string("duplicate entry '").append(shown(rel)).append("'")
+                        : std::string("cannot create entry '").append(shown(rel)).append("': ").append(errno_text()));
     return fd;
 }
 
@@ -357,8 +362,11 @@ Result<bool> check_header(int fd)
         return fail(std::string("not a kexbench bundle (bad magic)"));
     uint64_t version = get_le(head + sizeof kBundleMagic, 4);
     if (version != kBundleVersion)
-        return fail(std::string("unsupported bundle format version ").append(std::to_string(version))
-                        .append(" (expected ").append(std::to_string(kBundleVersion)).append(")"));
+        return fail(std::string("unsupported bundle format version ")
+                        .append(std::to_string(version))
+                        .append(" (expected ")
+                        .append(std::to_string(kBundleVersion))
+                        .append(")"));
     return true;
 }
 
@@ -386,7 +394,9 @@ Result<bool> extract_entry(BundleInflater &in, int target_fd, uint64_t limit)
     if (path_len == 0)
         return false;
     if (path_len > kBundleMaxPath)
-        return fail(std::string("entry path length ").append(std::to_string(path_len)).append(" is over ")
+        return fail(std::string("entry path length ")
+                        .append(std::to_string(path_len))
+                        .append(" is over ")
                         .append(std::to_string(kBundleMaxPath)));
     std::string rel(path_len, '\0');
     if (!in.read(rel.data(), rel.size()) || !in.read(word, 8))
@@ -396,8 +406,13 @@ Result<bool> extract_entry(BundleInflater &in, int target_fd, uint64_t limit)
     uint64_t size = get_le(word, 8);
     // Refuse on the claim, before writing a byte of it.
     if (size > limit || in.inflated() + size > limit)
-        return fail(std::string("entry '").append(shown(rel)).append("' claims ").append(std::to_string(size))
-                        .append(" bytes, past the ").append(std::to_string(limit)).append("-byte limit"));
+        return fail(std::string("entry '")
+                        .append(shown(rel))
+                        .append("' claims ")
+                        .append(std::to_string(size))
+                        .append(" bytes, past the ")
+                        .append(std::to_string(limit))
+                        .append("-byte limit"));
     auto fd = create_below(target_fd, rel);
     if (!fd)
         return fail(fd.error());
@@ -462,7 +477,8 @@ Result<uint64_t> write_bundle(const std::string &campaign_dir, const std::string
     bool closed = ::close(fd.release()) == 0;
     if (!n || !closed || ::rename(tmp.c_str(), bundle_path.c_str()) != 0) {
         ::unlink(tmp.c_str());
-        return fail(std::string(bundle_path).append(": ").append(n ? std::string("cannot write: ") + errno_text() : n.error()));
+        return fail(
+            std::string(bundle_path).append(": ").append(n ? std::string("cannot write: ") + errno_text() : n.error()));
     }
     sync_parent(bundle_path);
     return n;
@@ -497,7 +513,9 @@ std::string target_problem(const fs::path &target)
 {
     struct stat st {};
     if (::lstat(target.c_str(), &st) != 0)
-        return errno == ENOENT ? std::string() : std::string("cannot inspect ").append(target.string()).append(": ").append(errno_text());
+        return errno == ENOENT
+                   ? std::string()
+                   : std::string("cannot inspect ").append(target.string()).append(": ").append(errno_text());
     if (!S_ISDIR(st.st_mode))
         return target.string() + " exists and is not a folder";
     std::error_code ec;
@@ -550,11 +568,15 @@ Result<uint64_t> extract_bundle(const std::string &bundle_path, const std::strin
         std::error_code ec;
         if (!created->empty())
             fs::remove_all(*created, ec);
-        return named(std::string("cannot create a temporary folder beside ").append(target.string()).append(": ").append(why));
+        return named(
+            std::string("cannot create a temporary folder beside ").append(target.string()).append(": ").append(why));
     }
     auto count = extract_entries(in.get(), tmpl, limits);
     if (count && ::rename(tmpl.c_str(), target.c_str()) != 0)
-        count = fail(std::string("cannot move the unpacked files to ").append(target.string()).append(": ").append(errno_text()));
+        count = fail(std::string("cannot move the unpacked files to ")
+                         .append(target.string())
+                         .append(": ")
+                         .append(errno_text()));
     if (!count) {
         std::error_code ec;
         fs::remove_all(tmpl, ec);

@@ -59,10 +59,15 @@ Result<CtRecord> ct_record_from_json(const ojson &j, const std::string &origin)
         if (r.schema != kCtRecordSchema)
             return fail(origin + ": constant-time record schema " + std::to_string(r.schema) + ", expected " +
                         std::to_string(kCtRecordSchema));
-        for (auto [key, out] : {std::pair{"instance", &r.instance}, {"operation", &r.operation},
-                                {"library", &r.library}, {"library_sha256", &r.library_sha256},
-                                {"machine", &r.machine}, {"host", &r.host}, {"counter", &r.counter},
-                                {"counter_unit", &r.counter_unit}, {"started_utc", &r.started_utc},
+        for (auto [key, out] : {std::pair{"instance", &r.instance},
+                                {"operation", &r.operation},
+                                {"library", &r.library},
+                                {"library_sha256", &r.library_sha256},
+                                {"machine", &r.machine},
+                                {"host", &r.host},
+                                {"counter", &r.counter},
+                                {"counter_unit", &r.counter_unit},
+                                {"started_utc", &r.started_utc},
                                 {"stop", &r.stop}})
             f.read(key, *out);
         f.read("budget_s", r.budget_s);

@@ -23,16 +23,16 @@ constexpr int kCtRecordSchema = 1;
 struct CtRecord {
     int schema = kCtRecordSchema;
     std::string instance, operation, library, library_sha256;
-    std::string machine;           // the library's ELF machine ("x86-64", "aarch64")
-    std::string host;              // where the runner ran ("this host", "qemu-aarch64 ...")
+    std::string machine; // the library's ELF machine ("x86-64", "aarch64")
+    std::string host;    // where the runner ran ("this host", "qemu-aarch64 ...")
     std::string counter, counter_unit;
     std::string started_utc;
     double budget_s = 0, elapsed_s = 0;
-    std::string stop;              // leak | budget | measurement cap
+    std::string stop; // leak | budget | measurement cap
     uint64_t dropped_tick_pairs = 0;
-    std::vector<uint64_t> ticks;   // per measurement, in measuring order
+    std::vector<uint64_t> ticks;        // per measurement, in measuring order
     std::vector<unsigned char> classes; // 0 fixed, 1 random, beside ticks
-    std::string source_path;       // not serialized
+    std::string source_path;            // not serialized
 };
 
 // `summary` goes in as given, for readers without kexbench: the derived

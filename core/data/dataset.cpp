@@ -46,7 +46,9 @@ void check_schema(const JsonFields &f)
 {
     int64_t schema = detail::json_int64(f.require("schema", "an integer"), "schema");
     if (schema != kRecordSchema)
-        throw JsonFieldError{std::string("schema ").append(std::to_string(schema)).append(", expected ")
+        throw JsonFieldError{std::string("schema ")
+                                 .append(std::to_string(schema))
+                                 .append(", expected ")
                                  .append(std::to_string(kRecordSchema))};
 }
 
@@ -76,7 +78,8 @@ void parse_profile_body(const JsonFields &f, Profile &p)
         if (!calls->is_array())
             detail::json_type_error(*calls, "calls", "an array");
         for (size_t i = 0; i < calls->size(); ++i)
-            p.calls.push_back(parse_profile_call((*calls)[i], std::string("calls[").append(std::to_string(i)).append("]")));
+            p.calls.push_back(
+                parse_profile_call((*calls)[i], std::string("calls[").append(std::to_string(i)).append("]")));
     }
     if (const ojson *share = f.get("share")) {
         JsonFields s(*share, "share.");
@@ -220,8 +223,7 @@ Result<KatLog> parse_kat_log(const std::string &text)
 
 class FolderLoader {
 public:
-    FolderLoader(const fs::path &root, const LoadLimits &limits, Dataset &ds)
-        : root_(root), limits_(limits), ds_(ds) {}
+    FolderLoader(const fs::path &root, const LoadLimits &limits, Dataset &ds) : root_(root), limits_(limits), ds_(ds) {}
 
     void load()
     {
@@ -273,9 +275,8 @@ private:
 
     bool knows_instance(const Record &r) const
     {
-        return std::any_of(ds_.builds.begin(), ds_.builds.end(), [&](const BuildEntry &b) {
-            return b.candidate == r.candidate && b.label == r.label;
-        });
+        return std::any_of(ds_.builds.begin(), ds_.builds.end(),
+                           [&](const BuildEntry &b) { return b.candidate == r.candidate && b.label == r.label; });
     }
 
     // The record just appended replaces one read from the same file before.
@@ -305,12 +306,14 @@ private:
     }
 
 public:
-
 private:
-    using Handler = std::function<void(const std::string &rel, const std::string &candidate,
-                                       const std::string &stem, const std::string &text)>;
+    using Handler = std::function<void(const std::string &rel, const std::string &candidate, const std::string &stem,
+                                       const std::string &text)>;
 
-    void problem(const std::string &rel, const std::string &what) { problem(std::string(rel).append(": ").append(what)); }
+    void problem(const std::string &rel, const std::string &what)
+    {
+        problem(std::string(rel).append(": ").append(what));
+    }
     // Once each: a live snapshot reads campaign.json and build.json again.
     void problem(const std::string &line)
     {
@@ -548,8 +551,8 @@ void finish_folder_dataset(Dataset &ds, const fs::path &root)
 {
     sort_dataset(ds);
     ds.runner_host = dataset_runner_host(ds);
-    ds.system_label = ds.campaign && !ds.campaign->system_id.empty() ? ds.campaign->system_id
-                                                                      : root.filename().string();
+    ds.system_label =
+        ds.campaign && !ds.campaign->system_id.empty() ? ds.campaign->system_id : root.filename().string();
 }
 
 Result<Dataset> load_folder(const fs::path &folder, const LoadLimits &limits)
@@ -743,7 +746,11 @@ Result<BandwidthEntry> parse_bandwidth_row(const std::string &line, const std::s
     uint64_t *targets[] = {&e.pk_a_bytes, &e.pk_b_bytes, &e.protocol_message_bytes};
     for (int i = 0; i < 3; ++i)
         if (!parse_count(f[2 + i], *targets[i]))
-            return fail(std::string(where).append(": ").append(names[i]).append(" '").append(f[2 + i].substr(0, 40))
+            return fail(std::string(where)
+                            .append(": ")
+                            .append(names[i])
+                            .append(" '")
+                            .append(f[2 + i].substr(0, 40))
                             .append("' is not a byte count"));
     return e;
 }

@@ -103,8 +103,8 @@ struct RunnerHostInfo {
 std::string emulation_warning(const std::string &where, const std::string &machine);
 
 struct Dataset {
-    std::string root;          // the folder (or bundle file) it came from
-    std::string system_label;  // e.g. "x86_1"; campaign.json system_id, else the folder name
+    std::string root;         // the folder (or bundle file) it came from
+    std::string system_label; // e.g. "x86_1"; campaign.json system_id, else the folder name
     std::optional<CampaignInfo> campaign;
     std::vector<BuildEntry> builds;
     std::vector<Record> records;
@@ -119,14 +119,14 @@ struct Dataset {
 
     const BuildEntry *build_for(const std::string &candidate, const std::string &label) const;
     const Record *record_for(const std::string &label, const std::string &operation) const;
-    std::vector<std::string> candidates() const;       // sorted
+    std::vector<std::string> candidates() const;                         // sorted
     std::vector<std::string> labels(const std::string &candidate) const; // natural order
     const KatLog *kat_log_for(const std::string &candidate, const std::string &label) const;
 };
 
 struct LoadLimits {
-    uint64_t max_file_bytes = 256ull << 20;   // a single JSON/log file
-    uint64_t max_bundle_bytes = 1ull << 30;   // inflated size of a bundle
+    uint64_t max_file_bytes = 256ull << 20; // a single JSON/log file
+    uint64_t max_bundle_bytes = 1ull << 30; // inflated size of a bundle
 };
 
 // A folder in the harness/kexbench layout, or a bundle file (.kxb).

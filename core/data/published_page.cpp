@@ -176,13 +176,14 @@ std::optional<std::pair<double, double>> plain_number(std::string_view s)
 }
 
 // "548.9 k" -> number "548.9", multiplier 1e3 by the unit table; the unit must be one of them.
-std::optional<PublishedFigure> with_unit(std::string_view cell, const std::vector<std::pair<std::string, double>> &units,
-                                         bool unit_required)
+std::optional<PublishedFigure> with_unit(std::string_view cell,
+                                         const std::vector<std::pair<std::string, double>> &units, bool unit_required)
 {
     const std::string text = trim(cell);
     const size_t space = text.find(' ');
     const std::string number = space == std::string::npos ? text : text.substr(0, space);
-    const std::string unit = space == std::string::npos ? std::string() : trim(std::string_view(text).substr(space + 1));
+    const std::string unit =
+        space == std::string::npos ? std::string() : trim(std::string_view(text).substr(space + 1));
     double multiplier = 0;
     if (unit.empty() && !unit_required)
         multiplier = 1;
@@ -201,7 +202,8 @@ std::optional<PublishedFigure> with_unit(std::string_view cell, const std::vecto
 bool parse_count_cell(const std::string &cell, PublishedTiming &t)
 {
     const size_t open = cell.find('('), times = cell.find("\u00d7"), close = cell.find(')');
-    if (open == std::string::npos || times == std::string::npos || close == std::string::npos || !(open < times && times < close))
+    if (open == std::string::npos || times == std::string::npos || close == std::string::npos ||
+        !(open < times && times < close))
         return false;
     const std::string n = trim(std::string_view(cell).substr(0, open));
     const std::string trials = trim(std::string_view(cell).substr(open + 1, times - open - 1));
@@ -255,7 +257,8 @@ void read_timings(PublishedPage &page)
         PublishedTiming timing;
         timing.label = label_of(cell_at(row, inst));
         timing.operation = trim(cell_at(row, op));
-        const std::string where = "section 4 row " + std::to_string(i + 1) + " (" + timing.label + " " + timing.operation + ")";
+        const std::string where =
+            "section 4 row " + std::to_string(i + 1) + " (" + timing.label + " " + timing.operation + ")";
         if (timing.label.empty() || operation_rank(timing.operation) < 0) {
             page.problems.push_back(where + ": no instance or an unknown operation");
             continue;
@@ -266,7 +269,8 @@ void read_timings(PublishedPage &page)
                 return std::nullopt;
             auto f = parse(cell);
             if (!f)
-                page.problems.push_back(where + ": " + what + " '" + printable(cell.substr(0, 40)) + "' is not a number");
+                page.problems.push_back(where + ": " + what + " '" + printable(cell.substr(0, 40)) +
+                                        "' is not a number");
             return f;
         };
         timing.mean_cycles = figure(cycles, parse_published_count, "mean cycles");
@@ -274,7 +278,8 @@ void read_timings(PublishedPage &page)
         timing.ops_per_second = figure(ops, parse_published_number, "ops/s");
         timing.median_trial_seconds = figure(median, parse_published_time, "median trial");
         if (n >= 0 && !is_missing(cell_at(row, n)) && !parse_count_cell(cell_at(row, n), timing))
-            page.problems.push_back(where + ": n '" + printable(cell_at(row, n).substr(0, 40)) + "' is not \"N (T \u00d7 I)\"");
+            page.problems.push_back(where + ": n '" + printable(cell_at(row, n).substr(0, 40)) +
+                                    "' is not \"N (T \u00d7 I)\"");
         page.timings.push_back(std::move(timing));
     }
 }
@@ -360,10 +365,7 @@ std::string published_precision_text(const PublishedFigure &f, const std::string
     return "\u00b1 " + n + (unit.empty() ? "" : " " + unit);
 }
 
-std::string published_time_precision_text(const PublishedFigure &f)
-{
-    return "\u00b1 " + fmt::fmt_time(f.precision);
-}
+std::string published_time_precision_text(const PublishedFigure &f) { return "\u00b1 " + fmt::fmt_time(f.precision); }
 
 // ------------------------------------------------------------------ public
 
@@ -374,7 +376,8 @@ std::optional<PublishedFigure> parse_published_count(std::string_view cell)
 
 std::optional<PublishedFigure> parse_published_time(std::string_view cell)
 {
-    return with_unit(cell, {{"s", 1.0}, {"ms", 1e-3}, {"\u00b5s", 1e-6}, {"\u03bcs", 1e-6}, {"us", 1e-6}, {"ns", 1e-9}}, true);
+    return with_unit(cell, {{"s", 1.0}, {"ms", 1e-3}, {"\u00b5s", 1e-6}, {"\u03bcs", 1e-6}, {"us", 1e-6}, {"ns", 1e-9}},
+                     true);
 }
 
 std::optional<PublishedFigure> parse_published_number(std::string_view cell)
@@ -465,7 +468,8 @@ Result<PublishedPage> parse_published_page(const std::string &text, const std::s
     const PublishedSection *perf = page.section("4");
     if (!perf || perf->tables.empty() || perf->tables.front().header.size() < 2 ||
         perf->tables.front().header[0] != "instance" || perf->tables.front().header[1] != "operation")
-        return fail(path + ": not a published page (no \"## 4. Performance\" section with an instance/operation table)");
+        return fail(path +
+                    ": not a published page (no \"## 4. Performance\" section with an instance/operation table)");
     fill_identity(page, path);
     read_timings(page);
     return page;

@@ -26,7 +26,7 @@ inline constexpr const char *kPublishedPageKind = "published page";
 
 // One pipe table; cells are the page's Markdown inline text ("`LoomKEX-128`"), '\|' unescaped.
 struct PublishedTable {
-    std::string title;                          // a "**caption**" line right above it; usually empty
+    std::string title; // a "**caption**" line right above it; usually empty
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows; // as printed (a short row is padded with empty cells)
     std::vector<std::string> notes;             // paragraphs after the table, before the next table or section
@@ -59,17 +59,17 @@ struct PublishedTiming {
     std::string label, operation;               // "LoomKEX-128", "pass1"
     std::optional<PublishedFigure> mean_cycles; // only when the column is "mean cycles"
     std::optional<PublishedFigure> mean_seconds, ops_per_second, median_trial_seconds;
-    uint64_t measurements = 0;                  // n of "230 (5 × 46)"
-    int trials = 0;                             // 5
-    uint64_t iterations_per_trial = 0;          // 46
+    uint64_t measurements = 0;         // n of "230 (5 × 46)"
+    int trials = 0;                    // 5
+    uint64_t iterations_per_trial = 0; // 46
 };
 
 struct PublishedPage {
-    std::string title;                    // the "# " line
-    std::string candidate;                // "kex-05": the folder name, else the title's first word
-    std::string algorithm;                // section 1 "Algorithm: ...", else the title's second part
-    std::string system;                   // "x86_1": perf_<system>.md, else the title's "(system X)"
-    std::vector<std::string> intro;       // paragraphs between the title and the first section
+    std::string title;              // the "# " line
+    std::string candidate;          // "kex-05": the folder name, else the title's first word
+    std::string algorithm;          // section 1 "Algorithm: ...", else the title's second part
+    std::string system;             // "x86_1": perf_<system>.md, else the title's "(system X)"
+    std::vector<std::string> intro; // paragraphs between the title and the first section
     std::vector<PublishedSection> sections;
     std::vector<PublishedTiming> timings; // section 4's rows
     std::vector<std::string> problems;    // rows or cells that could not be read back

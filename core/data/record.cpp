@@ -48,7 +48,12 @@ int operation_rank(const std::string &operation)
 
 std::string record_relative_path(const std::string &candidate, const std::string &label, const std::string &operation)
 {
-    return std::string("records/").append(candidate).append("/").append(label).append("__").append(operation)
+    return std::string("records/")
+        .append(candidate)
+        .append("/")
+        .append(label)
+        .append("__")
+        .append(operation)
         .append(".json");
 }
 

@@ -62,15 +62,15 @@ struct RecordPlan {
 
 // One child process (one trial with separate processes).
 struct RecordProcess {
-    std::string status;                                     // complete, partial, missing, failed, hard_timeout
+    std::string status; // complete, partial, missing, failed, hard_timeout
     std::optional<int> exit_code;
-    std::vector<std::pair<std::string, std::string>> meta;  // META key -> value, in order, all strings
+    std::vector<std::pair<std::string, std::string>> meta; // META key -> value, in order, all strings
     std::vector<TrialTotals> trials;
-    std::string stderr_tail;                                // JSON key "stderr", last 2000 characters
+    std::string stderr_tail; // JSON key "stderr", last 2000 characters
     std::vector<std::string> command;
     double wall_s = 0;
     int disturbed_retries = 0;
-    std::optional<double> timeout_s;                        // hard_timeout entries
+    std::optional<double> timeout_s; // hard_timeout entries
     // Keys this struct does not model (a reused calibration's t1_s, setup_s and
     // reused_calibration; keys a later harness adds), kept as read and written
     // back after the modelled ones, so reading and writing a record loses nothing.
@@ -83,19 +83,19 @@ struct RecordProcess {
 // the timed iterations (the fastest repeat of each); the other figures cover
 // the timed iterations only.
 struct TrialHealth {
-    int trial = 0;                // 1-based trial slot of the record
-    int attempt = 0;              // 0 = first attempt, 1.. = retries
+    int trial = 0;   // 1-based trial slot of the record
+    int attempt = 0; // 0 = first attempt, 1.. = retries
     // The campaign's round the attempt ran in (interleaved order, 1-based): trial
     // slots compared as a pair ran in one round. nullopt: harness order, older records.
     std::optional<int> round;
-    int cpu = -1;                 // the CPU the child ran on (sched_getcpu), -1 unknown
-    double probe_before_ns = 0;   // fastest probe repeat before the trial
-    double probe_after_ns = 0;    // fastest probe repeat after it
-    double wall_s = 0;            // wall time of the timed iterations
-    double cpu_s = 0;             // the measuring thread's CPU time over the same span
+    int cpu = -1;                                              // the CPU the child ran on (sched_getcpu), -1 unknown
+    double probe_before_ns = 0;                                // fastest probe repeat before the trial
+    double probe_after_ns = 0;                                 // fastest probe repeat after it
+    double wall_s = 0;                                         // wall time of the timed iterations
+    double cpu_s = 0;                                          // the measuring thread's CPU time over the same span
     uint64_t voluntary_switches = 0, involuntary_switches = 0; // getrusage(RUSAGE_THREAD) deltas
-    std::optional<double> runqueue_wait_s;   // /proc/self/schedstat delta; nullopt when unreadable
-    std::optional<double> steal_s;           // /proc/stat steal of that CPU; nullopt when unreadable
+    std::optional<double> runqueue_wait_s;                     // /proc/self/schedstat delta; nullopt when unreadable
+    std::optional<double> steal_s;                             // /proc/stat steal of that CPU; nullopt when unreadable
     std::optional<double> cycles_per_second; // PMU cycles / seconds of the trial (only with core cycles)
     // The whole process's CPU time over the same span (CLOCK_PROCESS_CPUTIME_ID) and
     // its thread count (/proc/self/status) at both ends: CPU time beyond cpu_s was
@@ -103,7 +103,7 @@ struct TrialHealth {
     std::optional<double> process_cpu_s;
     std::optional<int> threads_before, threads_after;
     bool disturbed = false;
-    std::string reason;           // why it was judged disturbed; empty when clean
+    std::string reason; // why it was judged disturbed; empty when clean
     double slower_probe_ns() const { return std::max(probe_before_ns, probe_after_ns); }
 };
 
@@ -117,17 +117,17 @@ struct RetriedAttempt {
 
 // kexbench's additions to a record.
 struct RecordSamples {
-    std::string counter;          // "tsc", "perf_event cpu-cycles (rdpmc)", "cntvct_el0", "clock_monotonic_raw"
-    std::string counter_unit;     // "cycles", "TSC ticks", "counter ticks", "ns"
-    bool core_cycles = false;     // true only for a PMU cycle counter
-    double ticks_per_second = 0;  // for constant-rate counters; 0 = unknown
-    std::string time_source;      // how nanoseconds were obtained ("tsc-derived", "clock_monotonic_raw")
-    double overhead_ticks = 0;    // minimum of empty start/stop pairs, subtracted in the *_subtracted figures
+    std::string counter;         // "tsc", "perf_event cpu-cycles (rdpmc)", "cntvct_el0", "clock_monotonic_raw"
+    std::string counter_unit;    // "cycles", "TSC ticks", "counter ticks", "ns"
+    bool core_cycles = false;    // true only for a PMU cycle counter
+    double ticks_per_second = 0; // for constant-rate counters; 0 = unknown
+    std::string time_source;     // how nanoseconds were obtained ("tsc-derived", "clock_monotonic_raw")
+    double overhead_ticks = 0;   // minimum of empty start/stop pairs, subtracted in the *_subtracted figures
     double overhead_ns = 0;
-    std::vector<uint64_t> ticks;  // every timed iteration, all trials in order
+    std::vector<uint64_t> ticks; // every timed iteration, all trials in order
     std::vector<uint64_t> ns;
-    std::vector<uint64_t> trial_sizes; // iterations per trial, to split ticks/ns back into trials
-    std::string mode;             // "fixed" or "adaptive"
+    std::vector<uint64_t> trial_sizes;       // iterations per trial, to split ticks/ns back into trials
+    std::string mode;                        // "fixed" or "adaptive"
     std::optional<double> ci_relative_width; // of the median, when computed
     std::optional<uint64_t> stack_bytes;     // deepest stack use of the operation below its entry stack pointer
     // The operation's own heap (core/runner/heap_tracker.h), from a separate
@@ -137,25 +137,25 @@ struct RecordSamples {
     std::optional<uint64_t> heap_peak_bytes;
     std::optional<double> heap_allocations, heap_bytes_total;
     std::optional<uint64_t> heap_exchanges;
-    uint64_t secret_mismatches = 0;          // exchanges whose two secrets differed
-    std::vector<std::string> audits;         // e.g. "pass4 never wrote its message length"
-    std::string reason;                      // human-readable, when status is not complete
-    std::vector<TrialHealth> health;         // one per kept trial, in trial order
-    std::vector<RetriedAttempt> retried;     // disturbed attempts that were run again
-    bool disturbed = false;                  // some kept trial never got a clean attempt
-    uint64_t dropped_tick_pairs = 0;         // iterations whose stop tick came before the start tick
-    double probe_fastest_ns = 0;             // the campaign's fastest probe on this record's CPU when judged
-    nlohmann::ordered_json extra;            // anything else, kept as read
+    uint64_t secret_mismatches = 0;      // exchanges whose two secrets differed
+    std::vector<std::string> audits;     // e.g. "pass4 never wrote its message length"
+    std::string reason;                  // human-readable, when status is not complete
+    std::vector<TrialHealth> health;     // one per kept trial, in trial order
+    std::vector<RetriedAttempt> retried; // disturbed attempts that were run again
+    bool disturbed = false;              // some kept trial never got a clean attempt
+    uint64_t dropped_tick_pairs = 0;     // iterations whose stop tick came before the start tick
+    double probe_fastest_ns = 0;         // the campaign's fastest probe on this record's CPU when judged
+    nlohmann::ordered_json extra;        // anything else, kept as read
 };
 
 struct Record {
     int schema = kRecordSchema;
-    std::string status;           // complete | failed_or_partial
+    std::string status; // complete | failed_or_partial
     std::string candidate, label, instance, variant, flags;
-    std::string operation;        // exchange, init_a, init_b, pass<k>, derive_a, derive_b
+    std::string operation; // exchange, init_a, init_b, pass<k>, derive_a, derive_b
     uint64_t input_bytes = 0;
     RecordPlan plan;
-    std::string kat;              // PASS, MISMATCH, NOKAT, ...
+    std::string kat; // PASS, MISMATCH, NOKAT, ...
     bool kat_not_passed = false;
     int disturbed_retries = 0;
     std::string library, library_sha256, kat_log, kat_log_sha256;
@@ -175,7 +175,7 @@ struct Record {
     std::vector<std::pair<std::string, int64_t>> kex;   // kex_passes, kex_passes_run
     std::string build_flags;
     std::optional<uint64_t> baseline_rss_bytes, peak_rss_bytes;
-    std::string timing_scope;     // loop | per_call_step
+    std::string timing_scope; // loop | per_call_step
 
     // Top-level keys this struct does not model, kept as read (written before `kexbench`).
     nlohmann::ordered_json extra;

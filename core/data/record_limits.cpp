@@ -51,8 +51,8 @@ void check_plausible(double v, const std::string &what, const Plausible &p)
 {
     if (std::isfinite(v) && v >= 0 && v <= p.max)
         return;
-    throw JsonFieldError{std::string(what).append(" ").append(number_text(v)).append(" is not a plausible ")
-                             .append(p.kind)};
+    throw JsonFieldError{
+        std::string(what).append(" ").append(number_text(v)).append(" is not a plausible ").append(p.kind)};
 }
 
 void check_plausible(const std::optional<double> &v, const std::string &what, const Plausible &p)
@@ -79,8 +79,13 @@ void check_sample_values(const std::vector<uint64_t> &values, const std::string 
 {
     for (size_t i = 0; i < values.size(); ++i)
         if (static_cast<double>(values[i]) > p.max)
-            throw JsonFieldError{std::string(what).append(" sample ").append(std::to_string(i + 1)).append(" ")
-                                     .append(std::to_string(values[i])).append(" is not a plausible ").append(p.kind)};
+            throw JsonFieldError{std::string(what)
+                                     .append(" sample ")
+                                     .append(std::to_string(i + 1))
+                                     .append(" ")
+                                     .append(std::to_string(values[i]))
+                                     .append(" is not a plausible ")
+                                     .append(p.kind)};
 }
 
 } // namespace
@@ -95,7 +100,8 @@ void check_health(const TrialHealth &h, const std::string &path)
     check_plausible(h.runqueue_wait_s, path + ".runqueue_wait_s", kSeconds);
     check_plausible(h.steal_s, path + ".steal_s", kSeconds);
     check_plausible(h.cycles_per_second, path + ".cycles_per_second", kRate);
-    for (const auto &[name, n] : {std::pair{".threads_before", h.threads_before}, std::pair{".threads_after", h.threads_after}})
+    for (const auto &[name, n] :
+         {std::pair{".threads_before", h.threads_before}, std::pair{".threads_after", h.threads_after}})
         if (n && *n < 1)
             throw JsonFieldError{path + name + " " + std::to_string(*n) + " is not a plausible thread count"};
     if (h.round && *h.round < 1)
@@ -138,8 +144,8 @@ void check_record_plausible(const Record &r)
     check_plausible(r.plan.trials, "plan.trials", kCount);
     check_plausible(r.plan.estimated_s, "plan.estimated_s", kSeconds);
     check_plausible(r.plan.timeout_per_process_s, "plan.timeout_per_process_s", kSeconds);
-    for (const auto &[name, load] : {std::pair{"load_average_start", r.load_average_start},
-                                     std::pair{"load_average_end", r.load_average_end}})
+    for (const auto &[name, load] :
+         {std::pair{"load_average_start", r.load_average_start}, std::pair{"load_average_end", r.load_average_end}})
         if (load)
             for (double v : *load)
                 check_plausible(v, name, kLoad);
@@ -152,8 +158,9 @@ void check_record_plausible(const Record &r)
     }
     check_trials(r.trials, "");
     check_plausible(static_cast<double>(r.measurements), "measurements", kCount);
-    for (const auto &[name, v] : {std::pair{"mean_seconds", r.mean_seconds}, std::pair{"median_trial_seconds", r.median_trial_seconds},
-                                  std::pair{"min_trial_seconds", r.min_trial_seconds}, std::pair{"max_trial_seconds", r.max_trial_seconds}})
+    for (const auto &[name, v] :
+         {std::pair{"mean_seconds", r.mean_seconds}, std::pair{"median_trial_seconds", r.median_trial_seconds},
+          std::pair{"min_trial_seconds", r.min_trial_seconds}, std::pair{"max_trial_seconds", r.max_trial_seconds}})
         check_plausible(v, name, kSeconds);
     check_plausible(r.mean_cycles, "mean_cycles", kCycles);
     check_plausible(r.median_trial_cycles, "median_trial_cycles", kCycles);
@@ -163,8 +170,8 @@ void check_record_plausible(const Record &r)
         check_plausible(static_cast<double>(v), "sizes." + key, kBytes);
     for (const auto &[key, v] : r.kex)
         check_plausible(static_cast<double>(v), "kex." + key, kCount);
-    for (const auto &[name, v] : {std::pair{"baseline_rss_bytes", r.baseline_rss_bytes},
-                                  std::pair{"peak_rss_bytes", r.peak_rss_bytes}})
+    for (const auto &[name, v] :
+         {std::pair{"baseline_rss_bytes", r.baseline_rss_bytes}, std::pair{"peak_rss_bytes", r.peak_rss_bytes}})
         if (v)
             check_plausible(static_cast<double>(*v), name, kBytes);
     if (r.kexbench)

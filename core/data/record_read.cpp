@@ -149,19 +149,42 @@ void check_samples(const RecordSamples &s)
     for (uint64_t n : s.trial_sizes)
         total += n;
     if (!s.trial_sizes.empty() && total != s.ticks.size())
-        throw JsonFieldError{std::string("kexbench.trial_sizes add up to ").append(std::to_string(total))
-                                 .append(" but kexbench.ticks holds ").append(std::to_string(s.ticks.size()))};
+        throw JsonFieldError{std::string("kexbench.trial_sizes add up to ")
+                                 .append(std::to_string(total))
+                                 .append(" but kexbench.ticks holds ")
+                                 .append(std::to_string(s.ticks.size()))};
     if (!s.ns.empty() && s.ns.size() != s.ticks.size())
-        throw JsonFieldError{std::string("kexbench.ns holds ").append(std::to_string(s.ns.size()))
-                                 .append(" values but kexbench.ticks holds ").append(std::to_string(s.ticks.size()))};
+        throw JsonFieldError{std::string("kexbench.ns holds ")
+                                 .append(std::to_string(s.ns.size()))
+                                 .append(" values but kexbench.ticks holds ")
+                                 .append(std::to_string(s.ticks.size()))};
 }
 
-constexpr std::array<std::string_view, 25> kSampleKeys = {
-    "counter",     "counter_unit", "core_cycles", "ticks_per_second",  "time_source", "overhead_ticks",
-    "overhead_ns", "ticks",        "ns",          "trial_sizes",       "mode",        "ci_relative_width",
-    "stack_bytes", "audits",       "reason",      "secret_mismatches", "health",      "retried",
-    "disturbed",   "dropped_tick_pairs", "probe_fastest_ns", "heap_peak_bytes", "heap_allocations",
-    "heap_bytes_total", "heap_exchanges"};
+constexpr std::array<std::string_view, 25> kSampleKeys = {"counter",
+                                                          "counter_unit",
+                                                          "core_cycles",
+                                                          "ticks_per_second",
+                                                          "time_source",
+                                                          "overhead_ticks",
+                                                          "overhead_ns",
+                                                          "ticks",
+                                                          "ns",
+                                                          "trial_sizes",
+                                                          "mode",
+                                                          "ci_relative_width",
+                                                          "stack_bytes",
+                                                          "audits",
+                                                          "reason",
+                                                          "secret_mismatches",
+                                                          "health",
+                                                          "retried",
+                                                          "disturbed",
+                                                          "dropped_tick_pairs",
+                                                          "probe_fastest_ns",
+                                                          "heap_peak_bytes",
+                                                          "heap_allocations",
+                                                          "heap_bytes_total",
+                                                          "heap_exchanges"};
 
 TrialHealth parse_health(const ojson &j, const std::string &path)
 {
@@ -242,7 +265,9 @@ void parse_identity(const JsonFields &f, Record &r)
 {
     int64_t schema = detail::json_int64(f.require("schema", "an integer"), "schema");
     if (schema != kRecordSchema)
-        throw JsonFieldError{std::string("schema ").append(std::to_string(schema)).append(", expected ")
+        throw JsonFieldError{std::string("schema ")
+                                 .append(std::to_string(schema))
+                                 .append(", expected ")
                                  .append(std::to_string(kRecordSchema))};
     r.schema = kRecordSchema;
     r.status = json_string(f.require("status", "a string"), "status");
@@ -300,14 +325,47 @@ void parse_results(const JsonFields &f, Record &r)
     f.read("timing_scope", r.timing_scope);
 }
 
-constexpr std::array<std::string_view, 41> kRecordKeys = {
-    "schema", "status", "candidate", "label", "instance", "variant", "flags", "operation", "input_bytes", "plan",
-    "kat", "kat_not_passed", "disturbed_retries", "library", "library_sha256", "kat_log", "kat_log_sha256",
-    "started_utc", "ended_utc", "load_average_start", "load_average_end", "environment", "processes", "trials",
-    "measurements", "guide_100_measurements_met", "mean_seconds", "median_trial_seconds", "min_trial_seconds",
-    "max_trial_seconds", "mean_cycles", "median_trial_cycles", "operations_per_second",
-    "throughput_MB_per_second", "sizes", "kex", "build_flags", "baseline_rss_bytes", "peak_rss_bytes",
-    "timing_scope", "kexbench"};
+constexpr std::array<std::string_view, 41> kRecordKeys = {"schema",
+                                                          "status",
+                                                          "candidate",
+                                                          "label",
+                                                          "instance",
+                                                          "variant",
+                                                          "flags",
+                                                          "operation",
+                                                          "input_bytes",
+                                                          "plan",
+                                                          "kat",
+                                                          "kat_not_passed",
+                                                          "disturbed_retries",
+                                                          "library",
+                                                          "library_sha256",
+                                                          "kat_log",
+                                                          "kat_log_sha256",
+                                                          "started_utc",
+                                                          "ended_utc",
+                                                          "load_average_start",
+                                                          "load_average_end",
+                                                          "environment",
+                                                          "processes",
+                                                          "trials",
+                                                          "measurements",
+                                                          "guide_100_measurements_met",
+                                                          "mean_seconds",
+                                                          "median_trial_seconds",
+                                                          "min_trial_seconds",
+                                                          "max_trial_seconds",
+                                                          "mean_cycles",
+                                                          "median_trial_cycles",
+                                                          "operations_per_second",
+                                                          "throughput_MB_per_second",
+                                                          "sizes",
+                                                          "kex",
+                                                          "build_flags",
+                                                          "baseline_rss_bytes",
+                                                          "peak_rss_bytes",
+                                                          "timing_scope",
+                                                          "kexbench"};
 
 Record parse_record(const ojson &j)
 {

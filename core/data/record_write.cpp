@@ -160,9 +160,12 @@ void write_provenance(ojson &j, const Record &r)
     j["flags"] = r.flags;
     j["operation"] = r.operation;
     j["input_bytes"] = r.input_bytes;
-    j["plan"] = ojson{{"iterations_per_trial", r.plan.iterations_per_trial}, {"warmups", r.plan.warmups},
-                      {"trials", r.plan.trials}, {"separate_processes", r.plan.separate_processes},
-                      {"estimated_s", r.plan.estimated_s}, {"timeout_per_process_s", r.plan.timeout_per_process_s}};
+    j["plan"] = ojson{{"iterations_per_trial", r.plan.iterations_per_trial},
+                      {"warmups", r.plan.warmups},
+                      {"trials", r.plan.trials},
+                      {"separate_processes", r.plan.separate_processes},
+                      {"estimated_s", r.plan.estimated_s},
+                      {"timeout_per_process_s", r.plan.timeout_per_process_s}};
     j["kat"] = r.kat;
     j["kat_not_passed"] = r.kat_not_passed;
     j["disturbed_retries"] = r.disturbed_retries;

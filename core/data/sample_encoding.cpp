@@ -108,8 +108,8 @@ Result<std::vector<uint64_t>> decode_samples(const std::string &text, size_t max
     auto compressed = base64_decode(text);
     if (!compressed)
         return fail(compressed.error());
-    size_t limit = max_values > std::numeric_limits<size_t>::max() / 10 ? std::numeric_limits<size_t>::max()
-                                                                        : max_values * 10;
+    size_t limit =
+        max_values > std::numeric_limits<size_t>::max() / 10 ? std::numeric_limits<size_t>::max() : max_values * 10;
     auto raw = zlib_inflate_limited(*compressed, limit);
     if (!raw)
         return fail(std::string("sample data ").append(raw.error()));

@@ -6,8 +6,7 @@
 
 namespace kexbench {
 
-GuardedBuffer::GuardedBuffer(size_t capacity)
-    : capacity_(capacity), storage_(capacity + 2 * kGuardBytes, kGuardFill)
+GuardedBuffer::GuardedBuffer(size_t capacity) : capacity_(capacity), storage_(capacity + 2 * kGuardBytes, kGuardFill)
 {
     // The usable part starts zero-filled like the official driver's calloc.
     std::fill(storage_.begin() + kGuardBytes, storage_.begin() + kGuardBytes + capacity, 0);
@@ -23,11 +22,16 @@ bool GuardedBuffer::guards_intact() const
 std::string step_name(const Step &step)
 {
     switch (step.kind) {
-    case StepKind::InitA: return "init_a";
-    case StepKind::InitB: return "init_b";
-    case StepKind::Pass: return "pass" + std::to_string(step.pass);
-    case StepKind::DeriveA: return "derive_a";
-    case StepKind::DeriveB: return "derive_b";
+    case StepKind::InitA:
+        return "init_a";
+    case StepKind::InitB:
+        return "init_b";
+    case StepKind::Pass:
+        return "pass" + std::to_string(step.pass);
+    case StepKind::DeriveA:
+        return "derive_a";
+    case StepKind::DeriveB:
+        return "derive_b";
     }
     return "?";
 }
@@ -57,13 +61,20 @@ std::string ExchangeBuffers::damaged_guard() const
 const char *exchange_status_name(ExchangeStatus status)
 {
     switch (status) {
-    case ExchangeStatus::Ok: return "ok";
-    case ExchangeStatus::CryptoFail: return "cryptofail";
-    case ExchangeStatus::PassCountMismatch: return "pass_count_mismatch";
-    case ExchangeStatus::Overflow: return "overflow";
-    case ExchangeStatus::LengthUntouched: return "length_untouched";
-    case ExchangeStatus::SecretMismatch: return "secret_mismatch";
-    case ExchangeStatus::EmptySecret: return "empty_secret";
+    case ExchangeStatus::Ok:
+        return "ok";
+    case ExchangeStatus::CryptoFail:
+        return "cryptofail";
+    case ExchangeStatus::PassCountMismatch:
+        return "pass_count_mismatch";
+    case ExchangeStatus::Overflow:
+        return "overflow";
+    case ExchangeStatus::LengthUntouched:
+        return "length_untouched";
+    case ExchangeStatus::SecretMismatch:
+        return "secret_mismatch";
+    case ExchangeStatus::EmptySecret:
+        return "empty_secret";
     }
     return "?";
 }
@@ -133,9 +144,14 @@ ExchangeOutcome check_call(const Step &step, int rc, const ExchangeBuffers &b, c
     case StepKind::InitB:
         out = check_lengths(step, {{"pkb", b.pkb_len, c.pk}, {"skb", b.skb_len, c.sk}, {"stb", b.stb_len, c.stb}});
         break;
-    case StepKind::DeriveA: out = check_lengths(step, {{"ssa", b.ssa_len, c.ss}}); break;
-    case StepKind::DeriveB: out = check_lengths(step, {{"ssb", b.ssb_len, c.ss}}); break;
-    case StepKind::Pass: break;
+    case StepKind::DeriveA:
+        out = check_lengths(step, {{"ssa", b.ssa_len, c.ss}});
+        break;
+    case StepKind::DeriveB:
+        out = check_lengths(step, {{"ssb", b.ssb_len, c.ss}});
+        break;
+    case StepKind::Pass:
+        break;
     }
     if (!out.ok())
         return out;
@@ -158,15 +174,16 @@ ExchangeOutcome check_pass_result(unsigned k, int rc, unsigned long long claimed
         b.msg_len[k] = 0;
     }
     const bool own_a = k % 2 == 1;
-    if (auto out = check_lengths(step, {{own_a ? "sta" : "stb", own_a ? b.sta_len : b.stb_len,
-                                         own_a ? b.caps.sta : b.caps.stb},
-                                        {"message", b.msg_len[k], b.caps.total_msg}});
+    if (auto out = check_lengths(
+            step, {{own_a ? "sta" : "stb", own_a ? b.sta_len : b.stb_len, own_a ? b.caps.sta : b.caps.stb},
+                   {"message", b.msg_len[k], b.caps.total_msg}});
         !out.ok())
         return out;
     if (rc < 0)
         return failure(ExchangeStatus::CryptoFail, step_name(step) + " returned " + std::to_string(rc));
     if (rc == 1 && k != claimed)
-        return failure(ExchangeStatus::PassCountMismatch, step_name(step) + " returned 1 (last pass) but the instance claims " +
+        return failure(ExchangeStatus::PassCountMismatch, step_name(step) +
+                                                              " returned 1 (last pass) but the instance claims " +
                                                               std::to_string(claimed) + " passes");
     return {};
 }

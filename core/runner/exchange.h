@@ -159,8 +159,8 @@ ExchangeOutcome run_exchange(const Instance &inst, const InstanceApi &api, Excha
         step = {StepKind::Pass, k};
         hooks.before(step);
         if (k == 1) {
-            rc = api.pass1(b.ska.data(), b.ska_len, b.pkb.data(), b.pkb_len, b.sta.data(), &b.sta_len,
-                           b.msg[1].data(), &b.msg_len[1]);
+            rc = api.pass1(b.ska.data(), b.ska_len, b.pkb.data(), b.pkb_len, b.sta.data(), &b.sta_len, b.msg[1].data(),
+                           &b.msg_len[1]);
         } else if (k % 2 == 1) {
             rc = api.pass[k](b.ska.data(), b.ska_len, b.pkb.data(), b.pkb_len, b.msg[k - 1].data(), b.msg_len[k - 1],
                              b.sta.data(), &b.sta_len, b.msg[k].data(), &b.msg_len[k]);

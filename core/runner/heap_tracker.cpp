@@ -45,7 +45,11 @@ struct Window {
 Window g_window;
 
 struct Guard {
-    Guard() { while (g_window.lock.test_and_set(std::memory_order_acquire)) {} }
+    Guard()
+    {
+        while (g_window.lock.test_and_set(std::memory_order_acquire)) {
+        }
+    }
     ~Guard() { g_window.lock.clear(std::memory_order_release); }
 };
 

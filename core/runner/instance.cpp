@@ -19,7 +19,7 @@ namespace {
 constexpr size_t kMaxMetaString = 4096;
 
 const char *const kGetterNames[] = {
-    "kex_get_passes_num",   "kex_get_pk_len_bytes", "kex_get_sk_len_bytes",       "kex_get_sta_len_bytes",
+    "kex_get_passes_num",    "kex_get_pk_len_bytes", "kex_get_sk_len_bytes",        "kex_get_sta_len_bytes",
     "kex_get_stb_len_bytes", "kex_get_ss_len_bytes", "kex_get_total_msg_len_bytes",
 };
 
@@ -34,10 +34,7 @@ Fn lookup(void *handle, const std::string &name)
     return fn;
 }
 
-std::string copy_string(const char *s)
-{
-    return s ? std::string(s, ::strnlen(s, kMaxMetaString)) : std::string();
-}
+std::string copy_string(const char *s) { return s ? std::string(s, ::strnlen(s, kMaxMetaString)) : std::string(); }
 
 // dlerror() repeats the file name and may span lines; keep one line, name the path once.
 std::string dl_failure(const std::string &path, const std::string &opened)
@@ -160,8 +157,8 @@ std::string check_capacities(const std::string &path, const Capacities &c)
     if (c.ss == 0)
         return path + ": kex_get_ss_len_bytes() returns 0, an exchange must produce a shared secret";
     if (c.passes > 0 && c.total_msg == 0)
-        return path + ": kex_get_total_msg_len_bytes() returns 0 but the protocol claims " +
-               std::to_string(c.passes) + " passes";
+        return path + ": kex_get_total_msg_len_bytes() returns 0 but the protocol claims " + std::to_string(c.passes) +
+               " passes";
     return {};
 }
 

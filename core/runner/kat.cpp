@@ -38,7 +38,8 @@ public:
             break;
         }
         case StepKind::DeriveA:
-        case StepKind::DeriveB: break;
+        case StepKind::DeriveB:
+            break;
         }
     }
 

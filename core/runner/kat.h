@@ -14,7 +14,7 @@ namespace kexbench {
 // Generating the KAT text of a loaded instance (runner children only).
 struct KatGeneration {
     std::string text;
-    ExchangeOutcome outcome;  // first failure, with "record <i>: " in front of its reason
+    ExchangeOutcome outcome; // first failure, with "record <i>: " in front of its reason
     int records_done = 0;
     double exchange_seconds_total = 0; // wall time of the complete exchanges
 };

@@ -24,27 +24,37 @@ namespace {
 
 // Names by step, static so a crash handler can print them without allocating.
 constexpr std::array<const char *, kMaxPasses + 1> kPassNames = {
-    "pass0",  "pass1",  "pass2",  "pass3",  "pass4",  "pass5",  "pass6",  "pass7",  "pass8",
-    "pass9",  "pass10", "pass11", "pass12", "pass13", "pass14", "pass15", "pass16"};
+    "pass0", "pass1",  "pass2",  "pass3",  "pass4",  "pass5",  "pass6",  "pass7", "pass8",
+    "pass9", "pass10", "pass11", "pass12", "pass13", "pass14", "pass15", "pass16"};
 
 const char *volatile g_current_step = "setup";
 
 const char *static_step_name(const Step &s)
 {
     switch (s.kind) {
-    case StepKind::InitA: return "init_a";
-    case StepKind::InitB: return "init_b";
-    case StepKind::Pass: return s.pass <= kMaxPasses ? kPassNames[s.pass] : "pass?";
-    case StepKind::DeriveA: return "derive_a";
-    case StepKind::DeriveB: return "derive_b";
+    case StepKind::InitA:
+        return "init_a";
+    case StepKind::InitB:
+        return "init_b";
+    case StepKind::Pass:
+        return s.pass <= kMaxPasses ? kPassNames[s.pass] : "pass?";
+    case StepKind::DeriveA:
+        return "derive_a";
+    case StepKind::DeriveB:
+        return "derive_b";
     }
     return "?";
 }
 
-
 // The counter window of an operation opens before this step and closes after it.
-bool opens_window(const Operation &op, const Step &s) { return op.whole_exchange ? s.kind == StepKind::InitA : same_step(s, op.step); }
-bool closes_window(const Operation &op, const Step &s) { return op.whole_exchange ? s.kind == StepKind::DeriveB : same_step(s, op.step); }
+bool opens_window(const Operation &op, const Step &s)
+{
+    return op.whole_exchange ? s.kind == StepKind::InitA : same_step(s, op.step);
+}
+bool closes_window(const Operation &op, const Step &s)
+{
+    return op.whole_exchange ? s.kind == StepKind::DeriveB : same_step(s, op.step);
+}
 
 // Tracks the running step for crash reports; times nothing.
 struct StepTracker {
@@ -117,9 +127,10 @@ std::string with_audits(std::string reason, const std::vector<std::string> &audi
 
 CycleCounter open_counter(const std::string &which, std::string *why)
 {
-    const std::pair<const char *, CounterKind> kinds[] = {
-        {"perf", CounterKind::PerfCycles}, {"tsc", CounterKind::Tsc},
-        {"cntvct", CounterKind::Cntvct},   {"ns", CounterKind::MonotonicNs}};
+    const std::pair<const char *, CounterKind> kinds[] = {{"perf", CounterKind::PerfCycles},
+                                                          {"tsc", CounterKind::Tsc},
+                                                          {"cntvct", CounterKind::Cntvct},
+                                                          {"ns", CounterKind::MonotonicNs}};
     for (const auto &[name, kind] : kinds)
         if (which == name)
             if (auto c = CycleCounter::open(kind, why))
@@ -213,8 +224,8 @@ std::optional<Operation> parse_operation(const std::string &name)
     for (const auto &[text, kind] : fixed)
         if (name == text)
             return Operation{false, Step{kind, 0}};
-    if (name.size() > 4 && name.compare(0, 4, "pass") == 0 && name.find_first_not_of("0123456789", 4) == std::string::npos &&
-        name.size() <= 6 && name[4] != '0') {
+    if (name.size() > 4 && name.compare(0, 4, "pass") == 0 &&
+        name.find_first_not_of("0123456789", 4) == std::string::npos && name.size() <= 6 && name[4] != '0') {
         unsigned k = static_cast<unsigned>(std::stoul(name.substr(4)));
         if (k >= 1 && k <= kMaxPasses)
             return Operation{false, Step{StepKind::Pass, k}};
@@ -274,7 +285,8 @@ MeasureResult measure_operation(const Instance &inst, const MeasureRequest &req)
     // Full checks after every step, except around a timed whole exchange.
     const ExchangeOptions options = measuring_options(!op->whole_exchange);
     for (int w = 0; w < req.warmups; ++w, ++r.warmups_done)
-        if (auto out = run_exchange(inst, buffers, options, timer); !out.ok() && out.status != ExchangeStatus::SecretMismatch) {
+        if (auto out = run_exchange(inst, buffers, options, timer);
+            !out.ok() && out.status != ExchangeStatus::SecretMismatch) {
             r.reason = with_audits("warm-up " + std::to_string(w) + ": " + out.reason, r.shape.audits);
             return r;
         }
@@ -401,10 +413,14 @@ double probe_tick_hz(const ProfileAccess &p)
 const char *profile_fn_name(uint32_t fn)
 {
     switch (fn) {
-    case KEXBENCH_PROF_SM3HASH: return "sm3hash";
-    case KEXBENCH_PROF_PSEUDOHASH: return "pseudohash";
-    case KEXBENCH_PROF_PSEUDOXOF: return "pseudoXOF";
-    case KEXBENCH_PROF_DRNG: return "drng";
+    case KEXBENCH_PROF_SM3HASH:
+        return "sm3hash";
+    case KEXBENCH_PROF_PSEUDOHASH:
+        return "pseudohash";
+    case KEXBENCH_PROF_PSEUDOXOF:
+        return "pseudoXOF";
+    case KEXBENCH_PROF_DRNG:
+        return "drng";
     }
     return "unknown";
 }
@@ -448,7 +464,8 @@ bool profile_warmups(const Instance &inst, ExchangeBuffers &b, const ExchangeOpt
 {
     StepTracker tracker;
     for (int w = 0; w < warmups; ++w, ++r.warmups_done)
-        if (auto out = run_exchange(inst, b, options, tracker); !out.ok() && out.status != ExchangeStatus::SecretMismatch) {
+        if (auto out = run_exchange(inst, b, options, tracker);
+            !out.ok() && out.status != ExchangeStatus::SecretMismatch) {
             r.reason = "warm-up " + std::to_string(w) + ": " + out.reason;
             return false;
         }

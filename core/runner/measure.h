@@ -35,8 +35,8 @@ struct MeasureRequest {
     std::string operation = "exchange";
     uint64_t iterations = 1;
     int warmups = 0;
-    double counter_hz = 0;          // known tick rate of a constant-rate counter (probed by the parent), 0 = unknown
-    std::string counter = "auto";   // auto | tsc | perf | cntvct | ns
+    double counter_hz = 0;        // known tick rate of a constant-rate counter (probed by the parent), 0 = unknown
+    std::string counter = "auto"; // auto | tsc | perf | cntvct | ns
     std::vector<unsigned char> seed = harness_seed();
 };
 
@@ -54,10 +54,10 @@ struct ExchangeShape {
 
 struct MeasureResult {
     bool complete = false;
-    std::string reason;                 // one line when not complete
+    std::string reason; // one line when not complete
     ExchangeShape shape;
     std::vector<std::pair<std::string, std::string>> meta; // harness META keys, in order
-    std::vector<uint64_t> ticks, ns;    // per timed iteration
+    std::vector<uint64_t> ticks, ns;                       // per timed iteration
     std::string counter, counter_unit, time_source;
     bool core_cycles = false;
     double counter_hz = 0;
@@ -93,10 +93,10 @@ struct ProfileCallRow {
 
 struct ProfileResult {
     bool complete = false;
-    std::string reason;                                     // one line when not complete
-    std::vector<std::pair<std::string, std::string>> meta;  // harness META keys, in order
-    uint64_t operations = 0, total_ticks = 0;               // the TOTAL line
-    std::vector<ProfileCallRow> calls;                      // by fn, in_bits, out_bits
+    std::string reason;                                    // one line when not complete
+    std::vector<std::pair<std::string, std::string>> meta; // harness META keys, in order
+    uint64_t operations = 0, total_ticks = 0;              // the TOTAL line
+    std::vector<ProfileCallRow> calls;                     // by fn, in_bits, out_bits
     std::string tick_source;
     double tick_hz = 0;
     uint64_t overflow_calls = 0, secret_mismatches = 0;
@@ -114,11 +114,11 @@ std::optional<uint64_t> measure_stack(const Instance &inst, const Operation &op,
 // exchange, the window exactly the timing loop's. Totals are over `exchanges`.
 struct HeapResult {
     bool complete = false;
-    std::string reason;            // why not, when not complete
-    unsigned exchanges = 0;        // counted exchanges
-    uint64_t peak_bytes = 0;       // the largest window's peak live requested bytes above its start
-    uint64_t allocations = 0;      // allocating calls over all counted windows
-    uint64_t bytes_total = 0;      // bytes those calls asked for
+    std::string reason;                                // why not, when not complete
+    unsigned exchanges = 0;                            // counted exchanges
+    uint64_t peak_bytes = 0;                           // the largest window's peak live requested bytes above its start
+    uint64_t allocations = 0;                          // allocating calls over all counted windows
+    uint64_t bytes_total = 0;                          // bytes those calls asked for
     uint64_t min_allocations = 0, max_allocations = 0; // per window
 };
 
@@ -143,7 +143,7 @@ struct CtResult {
     std::vector<uint64_t> ticks;
     std::vector<unsigned char> classes; // CtClass per measurement
     std::string counter, counter_unit;
-    std::string stop;                   // "leak", "budget", "measurement cap"
+    std::string stop; // "leak", "budget", "measurement cap"
     double elapsed_s = 0;
     uint64_t dropped_tick_pairs = 0;
 };

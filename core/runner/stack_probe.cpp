@@ -35,29 +35,42 @@ namespace {
 constexpr size_t kProbeStackBytes = size_t{64} << 20;
 constexpr uintptr_t kPaint = 0x5AA5C33CF00F9669ull;
 
-template <class Fn> Fn thunk_as() { return reinterpret_cast<Fn>(&kexbench_stack_thunk); }
+template <class Fn>
+Fn thunk_as()
+{
+    return reinterpret_cast<Fn>(&kexbench_stack_thunk);
+}
 
 // The function pointer the exchange calls for `step`.
-template <class Visit> void visit_entry(InstanceApi &api, const Step &step, Visit visit)
+template <class Visit>
+void visit_entry(InstanceApi &api, const Step &step, Visit visit)
 {
     switch (step.kind) {
-    case StepKind::InitA: visit(api.init_a); break;
-    case StepKind::InitB: visit(api.init_b); break;
+    case StepKind::InitA:
+        visit(api.init_a);
+        break;
+    case StepKind::InitB:
+        visit(api.init_b);
+        break;
     case StepKind::Pass:
         if (step.pass == 1)
             visit(api.pass1);
         else
             visit(api.pass[step.pass]);
         break;
-    case StepKind::DeriveA: visit(api.derive_a); break;
-    case StepKind::DeriveB: visit(api.derive_b); break;
+    case StepKind::DeriveA:
+        visit(api.derive_a);
+        break;
+    case StepKind::DeriveB:
+        visit(api.derive_b);
+        break;
     }
 }
 
 struct StackProbe {
     const Instance *inst = nullptr;
     Operation op;
-    InstanceApi thunked;   // the instance's API with the selected steps replaced by the thunk
+    InstanceApi thunked; // the instance's API with the selected steps replaced by the thunk
     ucontext_t main_ctx{}, probe_ctx{};
     ExchangeOutcome outcome;
     uint64_t deepest = 0;

@@ -22,8 +22,8 @@
 
 typedef struct {
     uint32_t v[8];
-    uint64_t total_bits;       /* wraps mod 2^64 like the 64-bit length field it feeds */
-    unsigned fill_bits;        /* bits pending in block, 0..511 */
+    uint64_t total_bits; /* wraps mod 2^64 like the 64-bit length field it feeds */
+    unsigned fill_bits;  /* bits pending in block, 0..511 */
     unsigned char block[SM3_BLOCK_BYTES];
 } sm3_state;
 
@@ -62,36 +62,36 @@ static inline void store_be32(unsigned char *p, uint32_t x)
 /* Instead of shifting all eight registers every round, the caller rotates the
  * argument order; four rounds bring the names back to their start. With a
  * literal j the compiler folds the rotated round constant. */
-#define SM3_ROUND(A, B, C, D, E, F, G, H, j, FF, GG, T)                                   \
-    do {                                                                                   \
-        uint32_t a12_ = rotl32((A), 12);                                                   \
-        uint32_t ss1_ = rotl32(a12_ + (E) + rotl32((T), (j) % 32u), 7);                    \
-        uint32_t ss2_ = ss1_ ^ a12_;                                                       \
-        (D) += FF((A), (B), (C)) + ss2_ + (w[(j) % 16u] ^ w[((j) + 4u) % 16u]);           \
-        (H) += GG((E), (F), (G)) + ss1_ + w[(j) % 16u];                                    \
-        (B) = rotl32((B), 9);                                                              \
-        (F) = rotl32((F), 19);                                                             \
-        (H) = SM3_P0(H);                                                                   \
+#define SM3_ROUND(A, B, C, D, E, F, G, H, j, FF, GG, T)                                                                \
+    do {                                                                                                               \
+        uint32_t a12_ = rotl32((A), 12);                                                                               \
+        uint32_t ss1_ = rotl32(a12_ + (E) + rotl32((T), (j) % 32u), 7);                                                \
+        uint32_t ss2_ = ss1_ ^ a12_;                                                                                   \
+        (D) += FF((A), (B), (C)) + ss2_ + (w[(j) % 16u] ^ w[((j) + 4u) % 16u]);                                        \
+        (H) += GG((E), (F), (G)) + ss1_ + w[(j) % 16u];                                                                \
+        (B) = rotl32((B), 9);                                                                                          \
+        (F) = rotl32((F), 19);                                                                                         \
+        (H) = SM3_P0(H);                                                                                               \
     } while (0)
 
-#define SM3_EXPAND(j)                                                                      \
-    (w[(j) % 16u] = SM3_P1(w[(j) % 16u] ^ w[((j) - 9u) % 16u] ^ rotl32(w[((j) - 3u) % 16u], 15)) \
-                    ^ rotl32(w[((j) - 13u) % 16u], 7) ^ w[((j) - 6u) % 16u])
+#define SM3_EXPAND(j)                                                                                                  \
+    (w[(j) % 16u] = SM3_P1(w[(j) % 16u] ^ w[((j)-9u) % 16u] ^ rotl32(w[((j)-3u) % 16u], 15)) ^                         \
+                    rotl32(w[((j)-13u) % 16u], 7) ^ w[((j)-6u) % 16u])
 
 /* The message schedule lives in a 16-word window (W[j] overwrites W[j-16]) and
  * is expanded four rounds ahead, interleaved with the rounds: a separate
  * expansion loop over W[0..67] was vectorised by GCC into store-forwarding
  * stalls and ran at less than half of OpenSSL's speed. */
-#define SM3_ROUND4(j, FF, GG, T, X)                                                        \
-    do {                                                                                   \
-        X((j) + 4u);                                                                       \
-        SM3_ROUND(a, b, c, d, e, f, g, h, (j) + 0u, FF, GG, T);                            \
-        X((j) + 5u);                                                                       \
-        SM3_ROUND(d, a, b, c, h, e, f, g, (j) + 1u, FF, GG, T);                            \
-        X((j) + 6u);                                                                       \
-        SM3_ROUND(c, d, a, b, g, h, e, f, (j) + 2u, FF, GG, T);                            \
-        X((j) + 7u);                                                                       \
-        SM3_ROUND(b, c, d, a, f, g, h, e, (j) + 3u, FF, GG, T);                            \
+#define SM3_ROUND4(j, FF, GG, T, X)                                                                                    \
+    do {                                                                                                               \
+        X((j) + 4u);                                                                                                   \
+        SM3_ROUND(a, b, c, d, e, f, g, h, (j) + 0u, FF, GG, T);                                                        \
+        X((j) + 5u);                                                                                                   \
+        SM3_ROUND(d, a, b, c, h, e, f, g, (j) + 1u, FF, GG, T);                                                        \
+        X((j) + 6u);                                                                                                   \
+        SM3_ROUND(c, d, a, b, g, h, e, f, (j) + 2u, FF, GG, T);                                                        \
+        X((j) + 7u);                                                                                                   \
+        SM3_ROUND(b, c, d, a, f, g, h, e, (j) + 3u, FF, GG, T);                                                        \
     } while (0)
 
 #define SM3_NO_EXPAND(j) ((void)0)
@@ -141,10 +141,7 @@ static void sm3_init(sm3_state *s)
     s->fill_bits = 0;
 }
 
-static inline unsigned char top_bits(unsigned char b, unsigned n)
-{
-    return (unsigned char)(b & (0xFFu << (8u - n)));
-}
+static inline unsigned char top_bits(unsigned char b, unsigned n) { return (unsigned char)(b & (0xFFu << (8u - n))); }
 
 /* Fast path: the pending data ends on a byte boundary, so whole bytes are copied
  * or compressed straight from the caller's buffer. */
@@ -252,10 +249,7 @@ static void sm3_finish(sm3_state *s, unsigned char out[SM3_DIGEST_BYTES])
         store_be32(out + 4u * i, s->v[i]);
 }
 
-static void report_bad_length(void)
-{
-    fprintf(stderr, "ERROR: Digestbitlen not in the limitation.\n");
-}
+static void report_bad_length(void) { fprintf(stderr, "ERROR: Digestbitlen not in the limitation.\n"); }
 
 int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
 {
@@ -313,7 +307,8 @@ static void hmac_finish(const hmac_sm3_key *k, sm3_state *inner, unsigned char o
     sm3_finish(&o, out);
 }
 
-static void hmac_digest(const hmac_sm3_key *k, const unsigned char x[SM3_DIGEST_BYTES], unsigned char out[SM3_DIGEST_BYTES])
+static void hmac_digest(const hmac_sm3_key *k, const unsigned char x[SM3_DIGEST_BYTES],
+                        unsigned char out[SM3_DIGEST_BYTES])
 {
     sm3_state s = k->inner;
     sm3_absorb(&s, x, 8u * SM3_DIGEST_BYTES);
@@ -337,9 +332,15 @@ int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long
 {
     unsigned char tag;
     switch (digest_len_bits) {
-    case 512: tag = 0x02; break;
-    case 768: tag = 0x03; break;
-    case 1024: tag = 0x04; break;
+    case 512:
+        tag = 0x02;
+        break;
+    case 768:
+        tag = 0x03;
+        break;
+    case 1024:
+        tag = 0x04;
+        break;
     default:
         report_bad_length();
         return -4;
@@ -381,7 +382,8 @@ int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long
     return 0;
 }
 
-int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *output)
+int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+              unsigned char *output)
 {
     if (output_len_bits == 0)
         return 0;

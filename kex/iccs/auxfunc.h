@@ -16,7 +16,8 @@ int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long ms
 int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
 
 /* SM3-based KDF (GB/T 32918.4 5.4.3); writes ceil(output_len_bits/8) bytes. */
-int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *output);
+int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+              unsigned char *output);
 
 #ifdef __cplusplus
 }

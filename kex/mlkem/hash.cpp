@@ -100,7 +100,7 @@ bool xof(Fn fn, std::initializer_list<Piece> in, std::uint8_t *out, std::size_t 
 // keygen, encapsulation and decapsulation for it).
 int parse_candidates(Poly &out, int n, const std::uint8_t *buf, std::size_t from, std::size_t to)
 {
-    std::int16_t accepted[kN + 2];       // the last two slots take candidates past the 256th
+    std::int16_t accepted[kN + 2]; // the last two slots take candidates past the 256th
     for (int i = 0; i < n; ++i)
         accepted[i] = out.c[i];
     for (std::size_t pos = from; pos + 3 <= to; pos += 3) {

@@ -277,8 +277,7 @@ Status keygen(const Params &p, DRNG_ctx &drng, std::uint8_t *ek, std::uint8_t *d
     return keygen_internal(p, s.d, s.z, ek, dk);
 }
 
-Status encaps(const Params &p, DRNG_ctx &drng, const std::uint8_t *ek, std::uint8_t *ct,
-              std::uint8_t key[kSharedBytes])
+Status encaps(const Params &p, DRNG_ctx &drng, const std::uint8_t *ek, std::uint8_t *ct, std::uint8_t key[kSharedBytes])
 {
     const Params *c = canonical(p);
     if (c == nullptr)

@@ -56,18 +56,15 @@ inline std::int16_t barrett_reduce(std::int16_t a)
 }
 
 // Centered (|a| < q) to [0, q) without a branch: add q where the sign bit is set.
-inline std::int16_t to_positive(std::int16_t a)
-{
-    return static_cast<std::int16_t>(a + ((a >> 15) & kQ));
-}
+inline std::int16_t to_positive(std::int16_t a) { return static_cast<std::int16_t>(a + ((a >> 15) & kQ)); }
 
 // ---- polynomials (poly.cpp) ----------------------------------------------
 void poly_ntt(Poly &f);               // Algorithm 9; output reduced, centered
 void poly_inv_ntt_from_mont(Poly &f); // Algorithm 10 of a basemul sum scaled by R^-1
 void poly_add(Poly &r, const Poly &a);
 void poly_sub(Poly &r, const Poly &a); // r = r - a
-void poly_reduce_positive(Poly &f);   // every coefficient to [0, q)
-void poly_to_plain(Poly &f);          // undo the R^-1 of a basemul sum, in NTT domain
+void poly_reduce_positive(Poly &f);    // every coefficient to [0, q)
+void poly_to_plain(Poly &f);           // undo the R^-1 of a basemul sum, in NTT domain
 
 // r = sum_i a[i] o b[i] (Algorithm 11 per term) times R^-1, one reduction per coefficient.
 void polyvec_basemul_acc(Poly &r, const Poly *a, const Poly *b, int k);
@@ -95,7 +92,7 @@ bool hash_h(const std::uint8_t *in, std::size_t len, std::uint8_t out[32]); // S
 bool hash_g(const std::uint8_t *a, std::size_t alen, const std::uint8_t *b, std::size_t blen,
             std::uint8_t out[64]); // SHA3-512(a || b)
 bool hash_j(const std::uint8_t z[32], const std::uint8_t *c, std::size_t clen,
-            std::uint8_t out[32]); // SHAKE256(z || c, 32 bytes)
+            std::uint8_t out[32]);                                                         // SHAKE256(z || c, 32 bytes)
 bool prf(const std::uint8_t s[32], std::uint8_t n, std::uint8_t *out, std::size_t outlen); // SHAKE256(s || n)
 
 // Â's entries come from SampleNTT(rho || b0 || b1) (Algorithm 7). The first

@@ -137,7 +137,9 @@ void polyvec_basemul_acc(Poly &r, const Poly *a, const Poly *b, int k)
         for (int m = 0; m < k; ++m) {
             const std::int32_t a0 = a[m].c[2 * i], a1 = a[m].c[2 * i + 1];
             const std::int32_t b0 = b[m].c[2 * i], b1 = b[m].c[2 * i + 1];
-            c0 += a0 * b0 + static_cast<std::int32_t>(fqmul(static_cast<std::int16_t>(a1), static_cast<std::int16_t>(b1))) * kGammas[i];
+            c0 += a0 * b0 +
+                  static_cast<std::int32_t>(fqmul(static_cast<std::int16_t>(a1), static_cast<std::int16_t>(b1))) *
+                      kGammas[i];
             c1 += a0 * b1 + a1 * b0;
         }
         r.c[2 * i] = montgomery_reduce(c0);
@@ -201,10 +203,7 @@ void poly_encode12(std::uint8_t out[kPolyBytes], const Poly &f)
 
 namespace {
 // A 12-bit value (below 2q) mod q, by a subtraction undone under a sign mask.
-std::int16_t reduce_once(std::uint16_t v)
-{
-    return to_positive(static_cast<std::int16_t>(v - kQ));
-}
+std::int16_t reduce_once(std::uint16_t v) { return to_positive(static_cast<std::int16_t>(v - kQ)); }
 } // namespace
 
 void poly_decode12(Poly &f, const std::uint8_t in[kPolyBytes])

@@ -85,26 +85,29 @@ static void account(uint32_t fn, uint64_t in_bits, uint64_t out_bits, uint64_t t
 }
 
 /* Runs `call` into rc; times it when it is the outermost wrapped call while accounting is on. */
-#define KEXBENCH_TIMED_CALL(rc, fn, in_bits, out_bits, call)                                                  \
-    do {                                                                                                     \
-        if (!enabled || depth > 0) {                                                                         \
-            depth++;                                                                                         \
-            rc = call;                                                                                       \
-            depth--;                                                                                         \
-        } else {                                                                                             \
-            depth++;                                                                                         \
-            uint64_t t0_ = read_ticks();                                                                     \
-            rc = call;                                                                                       \
-            uint64_t t1_ = read_ticks();                                                                     \
-            depth--;                                                                                         \
-            account(fn, in_bits, out_bits, t1_ - t0_);                                                       \
-        }                                                                                                    \
+#define KEXBENCH_TIMED_CALL(rc, fn, in_bits, out_bits, call)                                                           \
+    do {                                                                                                               \
+        if (!enabled || depth > 0) {                                                                                   \
+            depth++;                                                                                                   \
+            rc = call;                                                                                                 \
+            depth--;                                                                                                   \
+        } else {                                                                                                       \
+            depth++;                                                                                                   \
+            uint64_t t0_ = read_ticks();                                                                               \
+            rc = call;                                                                                                 \
+            uint64_t t1_ = read_ticks();                                                                               \
+            depth--;                                                                                                   \
+            account(fn, in_bits, out_bits, t1_ - t0_);                                                                 \
+        }                                                                                                              \
     } while (0)
 
 #ifndef KEXBENCH_PROFILE_NO_SM3HASH
-int __real_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
-int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
-int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
+int __real_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                   unsigned char *digest);
+int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                   unsigned char *digest);
+int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                   unsigned char *digest)
 {
     int rc;
     KEXBENCH_TIMED_CALL(rc, KEXBENCH_PROF_SM3HASH, msg_len_bits, (uint64_t)digest_len_bits,
@@ -114,9 +117,12 @@ int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long 
 #endif
 
 #ifndef KEXBENCH_PROFILE_NO_PSEUDOHASH
-int __real_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
-int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
-int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
+int __real_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                      unsigned char *digest);
+int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                      unsigned char *digest);
+int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                      unsigned char *digest)
 {
     int rc;
     KEXBENCH_TIMED_CALL(rc, KEXBENCH_PROF_PSEUDOHASH, msg_len_bits, (uint64_t)digest_len_bits,
@@ -126,9 +132,12 @@ int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned lo
 #endif
 
 #ifndef KEXBENCH_PROFILE_NO_PSEUDOXOF
-int __real_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *output);
-int __wrap_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *output);
-int __wrap_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *output)
+int __real_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                     unsigned char *output);
+int __wrap_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                     unsigned char *output);
+int __wrap_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+                     unsigned char *output)
 {
     int rc;
     KEXBENCH_TIMED_CALL(rc, KEXBENCH_PROF_PSEUDOXOF, msg_len_bits, output_len_bits,

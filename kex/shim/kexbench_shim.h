@@ -18,14 +18,14 @@ extern "C" {
 typedef struct kexbench_meta {
     uint32_t magic;
     uint32_t abi_version;
-    const char *instance;       /* ALGORITHM_INSTANCE: the KAT name, [A-Za-z0-9_-]{1,64} */
-    const char *display_name;   /* what a person reads */
-    const char *family;         /* algorithm family, e.g. "X25519" */
-    const char *parameter_set;  /* e.g. "P-256", "512" */
-    const char *group;          /* "builtin", "baseline", "submission", "fixture" */
-    const char *variant;        /* "reference", "optimized", "profiled", ... */
-    const char *compiler;       /* compiler id and version */
-    const char *build_flags;    /* flags the instance sources were compiled with */
+    const char *instance;           /* ALGORITHM_INSTANCE: the KAT name, [A-Za-z0-9_-]{1,64} */
+    const char *display_name;       /* what a person reads */
+    const char *family;             /* algorithm family, e.g. "X25519" */
+    const char *parameter_set;      /* e.g. "P-256", "512" */
+    const char *group;              /* "builtin", "baseline", "submission", "fixture" */
+    const char *variant;            /* "reference", "optimized", "profiled", ... */
+    const char *compiler;           /* compiler id and version */
+    const char *build_flags;        /* flags the instance sources were compiled with */
     uint32_t claimed_security_bits; /* claimed classical security level in bits, 0 = unknown */
     uint32_t reserved;
 } kexbench_meta;

@@ -41,11 +41,10 @@ BENCHMARK(BM_NowNsPair);
 // One benchmark per counter this machine has; the missing ones say why.
 int register_counters()
 {
-    const std::pair<CounterKind, const char *> kinds[] = {
-        {CounterKind::PerfCycles, "perf_event"},
-        {CounterKind::Tsc, "tsc"},
-        {CounterKind::Cntvct, "cntvct_el0"},
-        {CounterKind::MonotonicNs, "clock_monotonic_raw"}};
+    const std::pair<CounterKind, const char *> kinds[] = {{CounterKind::PerfCycles, "perf_event"},
+                                                          {CounterKind::Tsc, "tsc"},
+                                                          {CounterKind::Cntvct, "cntvct_el0"},
+                                                          {CounterKind::MonotonicNs, "clock_monotonic_raw"}};
     for (const auto &[kind, label] : kinds) {
         std::string why;
         auto c = CycleCounter::open(kind, &why);
@@ -55,8 +54,7 @@ int register_counters()
         }
         counters().push_back(std::move(*c));
         const CycleCounter *p = &counters().back();
-        benchmark::RegisterBenchmark((std::string("BM_CounterPair/") + p->name()).c_str(),
-                                     BM_CounterPair, p);
+        benchmark::RegisterBenchmark((std::string("BM_CounterPair/") + p->name()).c_str(), BM_CounterPair, p);
     }
     return 0;
 }

@@ -30,9 +30,9 @@ const fs::path &work_dir()
     }();
     // Registered after `dir` is built, so it runs before `dir` is destroyed.
     static const bool cleanup = std::atexit([] {
-        std::error_code ec;
-        fs::remove_all(work_dir(), ec);
-    }) == 0;
+                                    std::error_code ec;
+                                    fs::remove_all(work_dir(), ec);
+                                }) == 0;
     (void)cleanup;
     return dir;
 }

@@ -47,7 +47,11 @@ inline bool haveReference() { return QFileInfo(referenceDataset()).isDir(); }
 // category; this collects those reports so a GoogleTest assertion can show them.
 class ModelTesterLog {
 public:
-    ModelTesterLog() { previous_ = qInstallMessageHandler(&ModelTesterLog::handler); instance() = this; }
+    ModelTesterLog()
+    {
+        previous_ = qInstallMessageHandler(&ModelTesterLog::handler);
+        instance() = this;
+    }
     ~ModelTesterLog()
     {
         qInstallMessageHandler(previous_);

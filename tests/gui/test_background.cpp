@@ -38,10 +38,12 @@ TEST(BackgroundJobs, RunBelowTheGuiThread)
     // so every thread of the pool runs one.
     std::vector<QFuture<int>> jobs;
     for (int i = 0; i < 2 * backgroundPool()->maxThreadCount(); ++i)
-        jobs.push_back(runInBackground([](int ms) {
-            ::usleep(static_cast<useconds_t>(ms) * 1000);
-            return niceOfThisThread();
-        }, 20));
+        jobs.push_back(runInBackground(
+            [](int ms) {
+                ::usleep(static_cast<useconds_t>(ms) * 1000);
+                return niceOfThisThread();
+            },
+            20));
     for (auto &job : jobs)
         EXPECT_EQ(job.result(), kBackgroundNice);
     EXPECT_EQ(niceOfThisThread(), guiNice) << "the calling (GUI) thread must keep its priority";
@@ -64,7 +66,8 @@ TEST(BackgroundJobs, HaveAPoolOfTheirOwnSoProcessJobsKeepTheirPriority)
     std::vector<QFuture<void>> busy;
     for (int i = 0; i < backgroundPool()->maxThreadCount(); ++i)
         busy.push_back(runInBackground([] { ::usleep(100 * 1000); }));
-    EXPECT_EQ(runInBackground([] { return niceOfThisThread(); }).result(), guiNice) << "stolen by the waiting GUI thread";
+    EXPECT_EQ(runInBackground([] { return niceOfThisThread(); }).result(), guiNice)
+        << "stolen by the waiting GUI thread";
     EXPECT_EQ(niceOfThisThread(), guiNice);
     for (auto &b : busy)
         b.waitForFinished();

@@ -39,7 +39,8 @@ using namespace kexbench::ui::test;
 
 namespace {
 
-const QString kData = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data");
+const QString kData =
+    QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data");
 
 std::shared_ptr<const Dataset> load(const QString &path)
 {

@@ -190,10 +190,12 @@ TEST(CompareInstancesPage, ShowsCoresPairedComparisonOfTwoInstances)
     const SampleTest &test = *expected.operations.front().time_test;
     ASSERT_TRUE(test.paired);
     EXPECT_EQ(test.paired->rounds, static_cast<size_t>(kRounds));
-    EXPECT_TRUE(model->headerData(CompareTableModel::PValue, Qt::Horizontal).toString().contains(
-        QStringLiteral("Wilcoxon")));
-    EXPECT_TRUE(model->index(0, CompareTableModel::PValue).data(Qt::ToolTipRole).toString().contains(
-        QStringLiteral("%1 round").arg(kRounds)));
+    EXPECT_TRUE(
+        model->headerData(CompareTableModel::PValue, Qt::Horizontal).toString().contains(QStringLiteral("Wilcoxon")));
+    EXPECT_TRUE(model->index(0, CompareTableModel::PValue)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("%1 round").arg(kRounds)));
     auto *caption = p.page.findChild<QLabel *>(QStringLiteral("ratiosCaption"));
     ASSERT_NE(caption, nullptr);
     EXPECT_EQ(caption->text(), QString::fromStdString(expected.pairing));
@@ -202,8 +204,9 @@ TEST(CompareInstancesPage, ShowsCoresPairedComparisonOfTwoInstances)
     // Every note is core's, in core's words: also the one explaining the pairing.
     for (const std::string &note : expected.notes)
         EXPECT_TRUE(model->notes().contains(QString::fromStdString(plain_text(note)))) << note;
-    EXPECT_TRUE(std::any_of(expected.notes.begin(), expected.notes.end(),
-                            [](const std::string &n) { return n.rfind("Paired by round: WORK-1 and WORK-5", 0) == 0; }));
+    EXPECT_TRUE(std::any_of(expected.notes.begin(), expected.notes.end(), [](const std::string &n) {
+        return n.rfind("Paired by round: WORK-1 and WORK-5", 0) == 0;
+    }));
 
     // The Ratios plot draws the row with core's ratio and interval.
     ASSERT_EQ(p.page.ratios().rows.size(), 1);
@@ -249,8 +252,9 @@ TEST(CompareInstancesPage, SwapReversesTheRatio)
     ASSERT_TRUE(p.compared("WORK-5", "WORK-1"));
     const double backward = p.page.ratios().rows.value(0).ratio;
     EXPECT_NEAR(forward * backward, 1.0, 1e-9) << forward << " then " << backward;
-    EXPECT_EQ(p.page.csv().toStdString(),
-              render_csv(comparison_tables(compare_instances(*camp.data, "WORK-5", "WORK-1", optionsAt(0.025))).front()));
+    EXPECT_EQ(
+        p.page.csv().toStdString(),
+        render_csv(comparison_tables(compare_instances(*camp.data, "WORK-5", "WORK-1", optionsAt(0.025))).front()));
 }
 
 // The mode is remembered as the margin is: a new page opens in it. The
@@ -308,7 +312,8 @@ TEST(CompareInstancesPage, ADatasetOfOneInstanceShowsTheMessage)
     auto *message = p.page.findChild<QLabel *>(QStringLiteral("compareEmpty"));
     ASSERT_NE(message, nullptr);
     EXPECT_TRUE(message->isVisible());
-    EXPECT_TRUE(message->text().contains(QStringLiteral("one instance only (WORK-1)"))) << message->text().toStdString();
+    EXPECT_TRUE(message->text().contains(QStringLiteral("one instance only (WORK-1)")))
+        << message->text().toStdString();
     EXPECT_FALSE(p.page.findChild<QToolButton *>(QStringLiteral("swapButton"))->isEnabled());
     EXPECT_EQ(p.page.tableModel()->rowCount(), 0);
     EXPECT_TRUE(p.page.csv().isEmpty());
@@ -317,7 +322,8 @@ TEST(CompareInstancesPage, ADatasetOfOneInstanceShowsTheMessage)
     p.page.setMode(ComparePage::DatasetsMode);
     ASSERT_TRUE(settle(p.page));
     EXPECT_TRUE(message->isVisible());
-    EXPECT_TRUE(message->text().contains(QStringLiteral("Two instances of one dataset"))) << message->text().toStdString();
+    EXPECT_TRUE(message->text().contains(QStringLiteral("Two instances of one dataset")))
+        << message->text().toStdString();
 }
 
 // Not interleaved (the harness order): two samples, and the caption is core's note saying why.

@@ -156,9 +156,9 @@ TEST(CompareTableModel, PassesTheModelTesterOnX86VersusArm1)
     const auto tables = comparison_tables(*comparison);
     const ReportTable *timings = tableWithId(tables, "compare-timings");
     ASSERT_NE(timings, nullptr);
-    const int mapped[] = {CompareTableModel::Instance, CompareTableModel::Operation, CompareTableModel::CyclesA,
+    const int mapped[] = {CompareTableModel::Instance, CompareTableModel::Operation,   CompareTableModel::CyclesA,
                           CompareTableModel::CyclesB,  CompareTableModel::CyclesRatio, CompareTableModel::TimeA,
-                          CompareTableModel::TimeB,    CompareTableModel::TimeRatio, CompareTableModel::Notes};
+                          CompareTableModel::TimeB,    CompareTableModel::TimeRatio,   CompareTableModel::Notes};
     for (int r = 0; r < model.rowCount(); ++r)
         for (size_t c = 0; c < std::size(mapped); ++c)
             EXPECT_EQ(text(model, r, mapped[c]).toStdString(), plain_text(timings->rows[r][c])) << r << "," << c;
@@ -172,9 +172,9 @@ TEST(CompareTableModel, PassesTheModelTesterOnX86VersusArm1)
     ASSERT_NE(samples, nullptr);
     ASSERT_EQ(samples->rows.size(), ops.size());
     const std::pair<int, size_t> sampleColumns[] = {
-        {CompareTableModel::MedianA, 4}, {CompareTableModel::CiA, 5},         {CompareTableModel::MedianB, 6},
-        {CompareTableModel::CiB, 7},     {CompareTableModel::Trials, 8},      {CompareTableModel::MedianRatio, 9},
-        {CompareTableModel::RatioCi, 10}, {CompareTableModel::PValue, 11},   {CompareTableModel::VerdictColumn, 12}};
+        {CompareTableModel::MedianA, 4},  {CompareTableModel::CiA, 5},     {CompareTableModel::MedianB, 6},
+        {CompareTableModel::CiB, 7},      {CompareTableModel::Trials, 8},  {CompareTableModel::MedianRatio, 9},
+        {CompareTableModel::RatioCi, 10}, {CompareTableModel::PValue, 11}, {CompareTableModel::VerdictColumn, 12}};
     for (int r = 0; r < model.rowCount(); ++r) {
         for (const auto &[column, core] : sampleColumns)
             EXPECT_EQ(text(model, r, column).toStdString(), samples->rows[r][core]) << r << "," << column;
@@ -189,12 +189,14 @@ TEST(CompareTableModel, PassesTheModelTesterOnX86VersusArm1)
     }
     // arm_1's five ADKEX-128 exchanges all beat x86_1's: exact p = 2 / C(10, 5).
     EXPECT_EQ(text(model, 0, CompareTableModel::VerdictColumn), "faster");
-    EXPECT_NEAR(model.index(0, CompareTableModel::PValue).data(CompareTableModel::SortRole).toDouble(), 2.0 / 252, 1e-12);
+    EXPECT_NEAR(model.index(0, CompareTableModel::PValue).data(CompareTableModel::SortRole).toDouble(), 2.0 / 252,
+                1e-12);
     const QStringList notes = model.notes();
     EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const QString &n) {
         return n.startsWith("Significance: the trial (one fresh runner child process) is the unit of replication");
     })) << notes.join('\n').toStdString();
-    EXPECT_FALSE(std::any_of(notes.begin(), notes.end(), [](const QString &n) { return n.contains("no significance test"); }));
+    EXPECT_FALSE(
+        std::any_of(notes.begin(), notes.end(), [](const QString &n) { return n.contains("no significance test"); }));
     EXPECT_TRUE(std::any_of(notes.begin(), notes.end(),
                             [](const QString &n) { return n.contains("Both sides count core cycles"); }));
     EXPECT_TRUE(model.oneSided().isEmpty());
@@ -228,9 +230,9 @@ TEST(CompareTableModel, SampledRowsShowIntervalsPValueAndVerdict)
     const ReportTable *samples = tableWithId(tables, "compare-samples");
     ASSERT_NE(samples, nullptr);
     ASSERT_EQ(samples->rows.size(), 2u);
-    const int mapped[] = {CompareTableModel::MedianA, CompareTableModel::CiA,         CompareTableModel::MedianB,
-                          CompareTableModel::CiB,     CompareTableModel::Trials,      CompareTableModel::MedianRatio,
-                          CompareTableModel::RatioCi, CompareTableModel::PValue,      CompareTableModel::VerdictColumn};
+    const int mapped[] = {CompareTableModel::MedianA, CompareTableModel::CiA,    CompareTableModel::MedianB,
+                          CompareTableModel::CiB,     CompareTableModel::Trials, CompareTableModel::MedianRatio,
+                          CompareTableModel::RatioCi, CompareTableModel::PValue, CompareTableModel::VerdictColumn};
     for (int r = 0; r < 2; ++r)
         for (size_t c = 0; c < std::size(mapped); ++c)
             EXPECT_EQ(text(model, r, mapped[c]).toStdString(), samples->rows[r][c + 4]) << r << "," << c;
@@ -243,7 +245,8 @@ TEST(CompareTableModel, SampledRowsShowIntervalsPValueAndVerdict)
     EXPECT_EQ(text(model, 0, CompareTableModel::MedianRatio), QString::fromUtf8("0.81\u00d7")); // 850 / 1050
     EXPECT_TRUE(text(model, 0, CompareTableModel::CiA).contains(QString::fromUtf8(" \u2013 ")));
     EXPECT_TRUE(text(model, 0, CompareTableModel::RatioCi).contains(QString::fromUtf8("\u00d7 \u2013 ")));
-    EXPECT_NEAR(model.index(0, CompareTableModel::PValue).data(CompareTableModel::SortRole).toDouble(), 2.0 / 924, 1e-12);
+    EXPECT_NEAR(model.index(0, CompareTableModel::PValue).data(CompareTableModel::SortRole).toDouble(), 2.0 / 924,
+                1e-12);
     EXPECT_DOUBLE_EQ(model.index(0, CompareTableModel::MedianRatio).data(CompareTableModel::SortRole).toDouble(),
                      850.0 / 1050.0);
     // The mean ratio stays, as the published method's column.
@@ -255,8 +258,8 @@ TEST(CompareTableModel, SampledRowsShowIntervalsPValueAndVerdict)
     EXPECT_TRUE(std::isnan(model.index(2, CompareTableModel::MedianA).data(CompareTableModel::SortRole).toDouble()));
     EXPECT_EQ(model.oneSided(), QStringList{"K-256 pass3 (only in left)"});
     const QStringList notes = model.notes();
-    EXPECT_EQ(std::count_if(notes.begin(), notes.end(), [](const QString &n) { return n.contains("distribution-free"); }),
-              1)
+    EXPECT_EQ(
+        std::count_if(notes.begin(), notes.end(), [](const QString &n) { return n.contains("distribution-free"); }), 1)
         << "the time and counter sample tables share their note; it is shown once";
 }
 
@@ -277,7 +280,8 @@ TEST(CompareBars, CyclesWhenComparableElseTimeAndQuantities)
     EXPECT_EQ(timing.items.front(), "exchange");
     EXPECT_EQ(timing.groups.back(), "ADKEX-512");
     EXPECT_EQ(timing.items.back(), "derive_b");
-    EXPECT_EQ(QSet<QString>(timing.categories.begin(), timing.categories.end()).size(), 21) << "category labels must be unique";
+    EXPECT_EQ(QSet<QString>(timing.categories.begin(), timing.categories.end()).size(), 21)
+        << "category labels must be unique";
     EXPECT_DOUBLE_EQ(timing.a.front(), *c.operations.front().cycles_a);
     EXPECT_DOUBLE_EQ(timing.b.front(), *c.operations.front().cycles_b);
 
@@ -415,13 +419,16 @@ TEST(CompareTableModel, MemoryPerOperationColumnsAreCoresCells)
     ASSERT_TRUE(model.hasOperationMemory());
     ASSERT_EQ(model.rowCount(), 3); // K-128 exchange, K-128 init_a, K-256 exchange
     EXPECT_EQ(model.headerData(CompareTableModel::HeapPeakA, Qt::Horizontal).toString(), "Heap peak left");
-    EXPECT_EQ(model.headerData(CompareTableModel::AllocationsRatio, Qt::Horizontal).toString(), "Allocations/op right / left");
+    EXPECT_EQ(model.headerData(CompareTableModel::AllocationsRatio, Qt::Horizontal).toString(),
+              "Allocations/op right / left");
     EXPECT_EQ(model.headerData(CompareTableModel::StackB, Qt::Horizontal).toString(), "Stack peak right");
-    const QStringList first = {"10000", "8000", QString::fromUtf8("0.80\u00d7"), "1", "2", QString::fromUtf8("2.00\u00d7"),
-                               "712", "720", QString::fromUtf8("1.01\u00d7")};
+    const QStringList first = {"10000", "8000", QString::fromUtf8("0.80\u00d7"),
+                               "1",     "2",    QString::fromUtf8("2.00\u00d7"),
+                               "712",   "720",  QString::fromUtf8("1.01\u00d7")};
     for (int i = 0; i < first.size(); ++i)
         EXPECT_EQ(text(model, 0, CompareTableModel::HeapPeakA + i), first[i]) << i;
-    EXPECT_DOUBLE_EQ(model.index(0, CompareTableModel::HeapPeakRatio).data(CompareTableModel::SortRole).toDouble(), 0.8);
+    EXPECT_DOUBLE_EQ(model.index(0, CompareTableModel::HeapPeakRatio).data(CompareTableModel::SortRole).toDouble(),
+                     0.8);
     EXPECT_DOUBLE_EQ(model.index(0, CompareTableModel::AllocationsB).data(CompareTableModel::SortRole).toDouble(), 2.0);
     EXPECT_EQ(model.index(0, CompareTableModel::HeapPeakA).data(Qt::ToolTipRole), QVariant());
     // K-256: harness records on both sides, so every memory cell is n/a and says why.
@@ -430,10 +437,12 @@ TEST(CompareTableModel, MemoryPerOperationColumnsAreCoresCells)
         EXPECT_EQ(text(model, harnessRow, column), "n/a") << column;
     EXPECT_EQ(model.index(harnessRow, CompareTableModel::StackA).data(Qt::ToolTipRole).toString(),
               "left: not measured by kexbench (the record has no kexbench samples)");
-    EXPECT_TRUE(std::isnan(model.index(harnessRow, CompareTableModel::HeapPeakA).data(CompareTableModel::SortRole).toDouble()));
+    EXPECT_TRUE(
+        std::isnan(model.index(harnessRow, CompareTableModel::HeapPeakA).data(CompareTableModel::SortRole).toDouble()));
     const QStringList notes = model.notes();
     EXPECT_TRUE(notes.contains("right: heap peak, allocations/op and stack peak n/a for K-256 exchange: not measured "
-                               "by kexbench (the record has no kexbench samples).")) << notes.join('\n').toStdString();
+                               "by kexbench (the record has no kexbench samples)."))
+        << notes.join('\n').toStdString();
 
     // Harness campaigns on both sides: no memory pass, no memory table, columns n/a (the page hides them).
     if (!haveReference())

@@ -22,8 +22,10 @@ using namespace kexbench::ui::test;
 
 namespace {
 
-const QString kPage = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/kex-01/perf_x86_1.md");
-const QString kCampaign = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data/x86_1");
+const QString kPage =
+    QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/kex-01/perf_x86_1.md");
+const QString kCampaign =
+    QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data/x86_1");
 
 std::shared_ptr<const Dataset> load(const QString &path)
 {
@@ -63,7 +65,8 @@ TEST(ComparePublishedPage, ShowsTheFiguresTableAndNamesSidesAsTheHeaders)
     ASSERT_GT(model->rowCount(), 0); // kex-01 is on both sides
     bool named = false;
     for (const QString &note : model->notes()) {
-        EXPECT_FALSE(note.contains(QStringLiteral("x86_1 (A)")) || note.contains(QStringLiteral("x86_1 (B)"))) << note.toStdString();
+        EXPECT_FALSE(note.contains(QStringLiteral("x86_1 (A)")) || note.contains(QStringLiteral("x86_1 (B)")))
+            << note.toStdString();
         named = named || note.contains(labelB);
     }
     EXPECT_TRUE(named);
@@ -94,8 +97,9 @@ TEST(ComparePublishedPage, ShowsTheFiguresTableAndNamesSidesAsTheHeaders)
     auto other = load(kCampaign);
     workbench.addDataset(other, kCampaign);
     comparePage.setDatasets(1, 2);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return !comparePage.busy() && comparePage.comparison() &&
-                                             comparePage.comparison()->figures.empty(); }, 60000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return !comparePage.busy() && comparePage.comparison() && comparePage.comparison()->figures.empty(); },
+        60000));
     EXPECT_EQ(figures->rowCount(), 0);
     EXPECT_FALSE(comparePage.figuresView()->isVisible());
     EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();

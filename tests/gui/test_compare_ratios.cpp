@@ -33,7 +33,8 @@ using namespace kexbench::ui::test;
 
 namespace {
 
-const QString kData = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data");
+const QString kData =
+    QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/performance/data");
 
 bool havePair()
 {
@@ -52,8 +53,7 @@ struct PublishedPair {
     ComparePage page;
     QDoubleSpinBox *margin = nullptr;
 
-    explicit PublishedPair(double marginPercent, QSize size = QSize(1400, 900))
-        : page(&workbench)
+    explicit PublishedPair(double marginPercent, QSize size = QSize(1400, 900)) : page(&workbench)
     {
         // The box is remembered: a previous test's margin must not leak into this one.
         margin = page.findChild<QDoubleSpinBox *>(QStringLiteral("marginBox"));
@@ -65,13 +65,19 @@ struct PublishedPair {
         page.setDatasets(0, 1);
     }
     ~PublishedPair() { QSettings().remove(QStringLiteral("compare/margin")); }
-    bool compared() { return QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000); }
+    bool compared()
+    {
+        return QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000);
+    }
     // Waits for the comparison at margin Δ (a fraction).
     bool comparedAt(double margin)
     {
-        return QTest::qWaitFor([&] {
-            return !page.busy() && page.comparison() && std::fabs(page.comparison()->options.margin - margin) < 1e-9;
-        }, 60000);
+        return QTest::qWaitFor(
+            [&] {
+                return !page.busy() && page.comparison() &&
+                       std::fabs(page.comparison()->options.margin - margin) < 1e-9;
+            },
+            60000);
     }
 };
 
@@ -128,8 +134,8 @@ Drawn drawn(QCustomPlot *plot)
             for (int k = 0; k < g->dataCount(); ++k) {
                 const QCPGraphData *point = g->data()->at(k);
                 const QCPErrorBarsData &e = bars->data()->at(k);
-                d.bars.push_back({static_cast<int>(std::lround(point->value)), point->key - e.errorMinus,
-                                  point->key + e.errorPlus});
+                d.bars.push_back(
+                    {static_cast<int>(std::lround(point->value)), point->key - e.errorMinus, point->key + e.errorPlus});
             }
         }
     return d;
@@ -227,9 +233,9 @@ TEST(CompareRatios, TheFirstTabIsAForestPlotOfEveryTestedRow)
     const std::vector<std::string> candidates = pair.workbench.datasets()[0].data->candidates();
     ASSERT_FALSE(candidates.empty());
     page.setCandidate(QString::fromStdString(candidates.front()));
-    ASSERT_TRUE(QTest::qWaitFor([&] {
-        return !page.busy() && page.comparison() && page.comparison()->options.candidate == candidates.front();
-    }, 60000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return !page.busy() && page.comparison() && page.comparison()->options.candidate == candidates.front(); },
+        60000));
     const auto filtered = testedRows(*page.comparison());
     EXPECT_EQ(page.ratios().rows.size(), static_cast<qsizetype>(filtered.size()));
     EXPECT_EQ(drawn(plot).points.size(), filtered.size());
@@ -293,8 +299,8 @@ TEST(CompareRatios, AWideMarginTurnsRowsEquivalentAndBlue)
     bool named = false;
     for (int i = 0; i < page.ratiosPlot()->graphCount(); ++i)
         named = named || page.ratiosPlot()->graph(i)->name() ==
-                             QStringLiteral("%1 (%2)").arg(QString::fromStdString(verdict_words(
-                                                               Verdict::equivalent, 0.5, "en")))
+                             QStringLiteral("%1 (%2)")
+                                 .arg(QString::fromStdString(verdict_words(Verdict::equivalent, 0.5, "en")))
                                  .arg(equivalent);
     EXPECT_TRUE(named);
 }

@@ -117,7 +117,10 @@ struct Page {
         QSettings().remove(QStringLiteral("compare/mode"));
         QSettings().remove(QStringLiteral("compare/margin"));
     }
-    bool compared() { return QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000); }
+    bool compared()
+    {
+        return QTest::qWaitFor([&] { return !page.busy() && page.comparison(); }, 60000);
+    }
     // core's comparison of the same two datasets, as kexbench-cli compare makes it with this check's file.
     Comparison expected(const VerdictCheck *check) const
     {

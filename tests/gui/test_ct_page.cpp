@@ -40,8 +40,8 @@ enum class Timing { Leaks, Equal };
 // Measurements in pairs (fixed, random): with Equal both of a pair take the
 // same time, so every test of the battery sees identical classes (t = 0);
 // with Leaks the random one is 30 ticks slower.
-CtRecord syntheticRecord(const std::string &instance, const std::string &op, const std::string &machine,
-                         Timing timing, size_t measurements = 6000)
+CtRecord syntheticRecord(const std::string &instance, const std::string &op, const std::string &machine, Timing timing,
+                         size_t measurements = 6000)
 {
     CtRecord r;
     r.instance = instance;
@@ -68,7 +68,8 @@ CtRecord syntheticRecord(const std::string &instance, const std::string &op, con
 
 void writeRecord(const QString &folder, const CtRecord &r)
 {
-    const std::string path = QDir(folder).filePath(QString::fromStdString(ct_record_relative_path(r.instance, r.operation))).toStdString();
+    const std::string path =
+        QDir(folder).filePath(QString::fromStdString(ct_record_relative_path(r.instance, r.operation))).toStdString();
     std::ofstream(path) << ct_record_to_json(r, ct_summary_json(r)).dump();
 }
 
@@ -142,7 +143,8 @@ TEST(CtResultsModel, ListsEverySystemsChecksSideBySide)
     ModelTesterLog log;
     CtResultsModel model;
     auto tester = attachTester(&model);
-    model.apply(CtResultsModel::prepare({{QStringLiteral("x86_1"), systems.x86}, {QStringLiteral("arm_1"), systems.arm}}));
+    model.apply(
+        CtResultsModel::prepare({{QStringLiteral("x86_1"), systems.x86}, {QStringLiteral("arm_1"), systems.arm}}));
 
     // Instance, operation (in the steps' order), then the sources' order.
     EXPECT_EQ(rowsOf(model), (QStringList{QStringLiteral("x86_1 fixture-a init_a no leak detected"),
@@ -150,7 +152,8 @@ TEST(CtResultsModel, ListsEverySystemsChecksSideBySide)
                                           QStringLiteral("arm_1 fixture-a derive_a no leak detected"),
                                           QStringLiteral("x86_1 zz-late derive_b n/a")}));
     ASSERT_EQ(model.problems().size(), 1);
-    EXPECT_TRUE(model.problems().front().contains(QStringLiteral("broken.json"))) << model.problems().front().toStdString();
+    EXPECT_TRUE(model.problems().front().contains(QStringLiteral("broken.json")))
+        << model.problems().front().toStdString();
 
     // The leak: recomputed from the measurements, after the 1000 that calibrate.
     const CtResultsModel::Row *leak = model.row(1);
@@ -183,7 +186,8 @@ TEST(CtResultsModel, ListsEverySystemsChecksSideBySide)
     }
     // A row is found again by its key after a reload; a source that is gone takes its rows along.
     const QString key = model.rowKey(2);
-    model.apply(CtResultsModel::prepare({{QStringLiteral("arm_1"), systems.arm}, {QStringLiteral("x86_1"), systems.x86}}));
+    model.apply(
+        CtResultsModel::prepare({{QStringLiteral("arm_1"), systems.arm}, {QStringLiteral("x86_1"), systems.x86}}));
     EXPECT_EQ(model.rowOfKey(key), 1);
     model.apply(CtResultsModel::prepare({{QStringLiteral("arm_1"), systems.arm}}));
     EXPECT_EQ(rowsOf(model), QStringList{QStringLiteral("arm_1 fixture-a derive_a no leak detected")});
@@ -283,8 +287,10 @@ TEST(CtPage, ShowsTheRealCheckOfTheSecretBranchFixture)
         ASSERT_EQ(cli.size(), 8) << op.toStdString();
         EXPECT_EQ(cell(model, r, CtResultsModel::Instance), QStringLiteral("fixture-secret-branch"));
         EXPECT_EQ(cell(model, r, 0, CtResultsModel::VerdictRole), cli[7]) << op.toStdString();
-        EXPECT_EQ(QString::number(model.index(r, CtResultsModel::MaxAbsT).data(CtResultsModel::SortRole).toDouble(), 'f', 2),
-                  cli[2]) << op.toStdString();
+        EXPECT_EQ(
+            QString::number(model.index(r, CtResultsModel::MaxAbsT).data(CtResultsModel::SortRole).toDouble(), 'f', 2),
+            cli[2])
+            << op.toStdString();
         EXPECT_EQ(QString::number(model.row(r)->fixed), cli[4]) << op.toStdString();
         EXPECT_EQ(QString::number(model.row(r)->random), cli[5]) << op.toStdString();
         EXPECT_EQ(cell(model, r, CtResultsModel::DatasetColumn), QFileInfo(out.path()).fileName());
@@ -303,12 +309,15 @@ TEST(CtPage, ShowsTheRealCheckOfTheSecretBranchFixture)
         ASSERT_EQ(plot->graphCount(), 2) << kind;
         EXPECT_GT(graphPoints(*plot, 0), 1) << kind;
         EXPECT_GT(graphPoints(*plot, 1), 1) << kind;
-        EXPECT_TRUE(plot->graph(0)->name().startsWith(QStringLiteral("fixed inputs"))) << plot->graph(0)->name().toStdString();
-        EXPECT_TRUE(plot->graph(1)->name().startsWith(QStringLiteral("random inputs"))) << plot->graph(1)->name().toStdString();
+        EXPECT_TRUE(plot->graph(0)->name().startsWith(QStringLiteral("fixed inputs")))
+            << plot->graph(0)->name().toStdString();
+        EXPECT_TRUE(plot->graph(1)->name().startsWith(QStringLiteral("random inputs")))
+            << plot->graph(1)->name().toStdString();
     }
     EXPECT_TRUE(page.plotNoteText().contains(QStringLiteral("99th percentile"))) << page.plotNoteText().toStdString();
     EXPECT_TRUE(page.summaryText().contains(QStringLiteral("leak"))) << page.summaryText().toStdString();
-    EXPECT_TRUE(page.caveatText().contains(QStringLiteral("cannot prove there is none"))) << page.caveatText().toStdString();
+    EXPECT_TRUE(page.caveatText().contains(QStringLiteral("cannot prove there is none")))
+        << page.caveatText().toStdString();
     EXPECT_TRUE(page.caveatText().contains(QStringLiteral("cannot tell secret from public inputs")));
 
     const QString shot = QStringLiteral("/tmp/kexbench-ct-page.png");
@@ -350,7 +359,8 @@ TEST(CtPage, RunsACheckThroughTheCli)
     EXPECT_EQ(cell(*page.model(), 0, CtResultsModel::Operation), QStringLiteral("derive_b"));
     EXPECT_EQ(cell(*page.model(), 0, CtResultsModel::Verdict), QStringLiteral("leak"));
     EXPECT_EQ(page.openedFolders().size(), 1);
-    EXPECT_TRUE(page.checkStatusText().contains(QStringLiteral("a leak was found"))) << page.checkStatusText().toStdString();
+    EXPECT_TRUE(page.checkStatusText().contains(QStringLiteral("a leak was found")))
+        << page.checkStatusText().toStdString();
 
     // Cancelled: the CLI stops on SIGTERM and the page says so; the earlier record stays listed.
     ASSERT_TRUE(page.startCheck({lib}, 60, out.path(), {QStringLiteral("derive_a")}));

@@ -79,7 +79,10 @@ QList<T *> plottables(QCustomPlot *plot)
     return out;
 }
 
-QString shot(const QString &name) { return QDir::temp().filePath(QStringLiteral("kexbench-distributions-%1.png").arg(name)); }
+QString shot(const QString &name)
+{
+    return QDir::temp().filePath(QStringLiteral("kexbench-distributions-%1.png").arg(name));
+}
 
 } // namespace
 
@@ -155,7 +158,9 @@ TEST(Distributions, HistogramCountsSumToTheSamples)
     const DistributionPlot t = computeDistribution({{QStringLiteral("camp"), r}}, o, cache);
     EXPECT_EQ(t.unit, ValueUnit::Time);
     const double medianNs = stats::median(std::vector<double>(r->kexbench->ns.begin(), r->kexbench->ns.end()));
-    EXPECT_EQ(t.unitName, medianNs >= 1e6 ? QStringLiteral("ms") : medianNs >= 1e3 ? QStringLiteral("\u00b5s") : QStringLiteral("ns"));
+    EXPECT_EQ(t.unitName, medianNs >= 1e6   ? QStringLiteral("ms")
+                          : medianNs >= 1e3 ? QStringLiteral("\u00b5s")
+                                            : QStringLiteral("ns"));
     EXPECT_TRUE(t.valueLabel.contains(t.unitName));
 }
 
@@ -184,7 +189,8 @@ TEST(Distributions, FarOutliersDoNotSquashTheBulk)
     EXPECT_EQ(s.beyondView, 5u);
     EXPECT_LT(p.viewHigh, 20000.0);
     EXPECT_GT(p.viewLow, 5000.0);
-    EXPECT_TRUE(p.notes.join(QLatin1Char(' ')).contains(QStringLiteral("5 outlier(s) beyond it, up to 504.0 k TSC ticks")))
+    EXPECT_TRUE(
+        p.notes.join(QLatin1Char(' ')).contains(QStringLiteral("5 outlier(s) beyond it, up to 504.0 k TSC ticks")))
         << p.notes.join(QLatin1Char(' ')).toStdString();
     // On a log axis nothing is zoomed away.
     o.logScale = true;
@@ -259,7 +265,8 @@ TEST(DistributionsPage, TrialTotalsAreDrawnAsPointsNotAHistogram)
         o.kind = kind;
         page.setOptions(o);
         ASSERT_TRUE(settle(page));
-        EXPECT_TRUE(page.noteText().contains(QStringLiteral("trial means only (n = 5 trials) \u2014 not a distribution")))
+        EXPECT_TRUE(
+            page.noteText().contains(QStringLiteral("trial means only (n = 5 trials) \u2014 not a distribution")))
             << page.noteText().toStdString();
         EXPECT_TRUE(plottables<QCPBars>(page.plot()).isEmpty());
         EXPECT_TRUE(plottables<QCPStatisticalBox>(page.plot()).isEmpty());
@@ -300,7 +307,8 @@ TEST(DistributionsPage, SampledHistogramOnThePlotSumsToN)
     EXPECT_NEAR(area, 1.0, 1e-9);
     EXPECT_DOUBLE_EQ(sum(page.current().series[0].counts),
                      static_cast<double>(camp->record_for("ECDHE-P256", "exchange")->kexbench->ticks.size()));
-    EXPECT_TRUE(page.plot()->yAxis->label().startsWith(QStringLiteral("density"))) << page.plot()->yAxis->label().toStdString();
+    EXPECT_TRUE(page.plot()->yAxis->label().startsWith(QStringLiteral("density")))
+        << page.plot()->yAxis->label().toStdString();
     EXPECT_FALSE(page.plot()->xAxis->label().isEmpty());
     EXPECT_FALSE(page.plot()->yAxis->label().isEmpty());
     // Counter units kept: no note about time (far outliers may add a zoom note).
@@ -350,7 +358,8 @@ TEST(DistributionsPage, OverlayOfDifferentCountersSwitchesToTime)
     page.setOverlay(1);
     ASSERT_TRUE(settle(page));
     EXPECT_EQ(page.current().unit, ValueUnit::Time);
-    EXPECT_TRUE(page.noteText().contains(QStringLiteral("time-normalised: counters differ"))) << page.noteText().toStdString();
+    EXPECT_TRUE(page.noteText().contains(QStringLiteral("time-normalised: counters differ")))
+        << page.noteText().toStdString();
     ASSERT_EQ(plottables<QCPBars>(page.plot()).size(), 2);
     EXPECT_TRUE(page.plot()->xAxis->label().startsWith(QStringLiteral("time per call")));
     EXPECT_EQ(page.plot()->legend->itemCount(), 2);

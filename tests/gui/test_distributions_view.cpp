@@ -78,7 +78,8 @@ double integral(const DistributionSeries &s)
 {
     double total = 0;
     for (std::size_t b = 0; b < s.density.size(); ++b)
-        total += s.density[b] * (s.logBins ? std::log10(s.binHigh[b]) - std::log10(s.binLow[b]) : s.binHigh[b] - s.binLow[b]);
+        total += s.density[b] *
+                 (s.logBins ? std::log10(s.binHigh[b]) - std::log10(s.binLow[b]) : s.binHigh[b] - s.binLow[b]);
     return total;
 }
 
@@ -114,7 +115,8 @@ TEST(DistributionsView, OverlaysShareBinsAndAreDensities)
     for (bool log : {false, true}) {
         DistributionOptions o;
         o.logScale = log;
-        const DistributionPlot p = computeDistribution({{QStringLiteral("big"), &big}, {QStringLiteral("small"), &small}}, o, cache);
+        const DistributionPlot p =
+            computeDistribution({{QStringLiteral("big"), &big}, {QStringLiteral("small"), &small}}, o, cache);
         ASSERT_EQ(p.series.size(), 2u);
         const DistributionSeries &a = p.series[0], &b = p.series[1];
         EXPECT_EQ(a.n, 6355u);
@@ -140,11 +142,14 @@ TEST(DistributionsView, OverlaysShareBinsAndAreDensities)
     // Distributions far apart (x86 against ARM): still one grid, each keeps bins of its own shape.
     const Record fast = sampled("X", "exchange", 2000, 10000, 100, 3);
     const Record slow = sampled("X", "exchange", 300, 100000, 3000, 4);
-    const DistributionPlot p = computeDistribution({{QStringLiteral("fast"), &fast}, {QStringLiteral("slow"), &slow}}, {}, cache);
+    const DistributionPlot p =
+        computeDistribution({{QStringLiteral("fast"), &fast}, {QStringLiteral("slow"), &slow}}, {}, cache);
     EXPECT_EQ(p.series[0].binLow, p.series[1].binLow);
     EXPECT_NEAR(integral(p.series[0]), 1.0, 1e-9);
     EXPECT_NEAR(integral(p.series[1]), 1.0, 1e-9);
-    const auto nonEmpty = [](const DistributionSeries &s) { return std::count_if(s.counts.begin(), s.counts.end(), [](double c) { return c > 0; }); };
+    const auto nonEmpty = [](const DistributionSeries &s) {
+        return std::count_if(s.counts.begin(), s.counts.end(), [](double c) { return c > 0; });
+    };
     EXPECT_GE(nonEmpty(p.series[0]), 10);
     EXPECT_GE(nonEmpty(p.series[1]), 10);
 
@@ -163,7 +168,8 @@ TEST(DistributionsView, OverlaysShareBinsAndAreDensities)
     page.setOverlay(1);
     ASSERT_TRUE(settle(page));
     ASSERT_EQ(page.plot()->plottableCount(), 2);
-    EXPECT_TRUE(page.plot()->yAxis->label().startsWith(QStringLiteral("density"))) << page.plot()->yAxis->label().toStdString();
+    EXPECT_TRUE(page.plot()->yAxis->label().startsWith(QStringLiteral("density")))
+        << page.plot()->yAxis->label().toStdString();
     for (int i = 0; i < 2; ++i) {
         auto *bars = qobject_cast<QCPBars *>(page.plot()->plottable(i));
         ASSERT_TRUE(bars);
@@ -181,7 +187,8 @@ TEST(DistributionsView, DoubleClickAndHomeResetTheZoom)
 {
     DistributionsPage page(nullptr);
     page.resize(1000, 700);
-    page.setSnapshots({{QStringLiteral("x86"), dataset("x86", 3000, 10)}, {QStringLiteral("arm"), dataset("arm", 400, 20)}});
+    page.setSnapshots(
+        {{QStringLiteral("x86"), dataset("x86", 3000, 10)}, {QStringLiteral("arm"), dataset("arm", 400, 20)}});
     ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("ECDHE-P256"), QStringLiteral("exchange")));
     ASSERT_TRUE(settle(page));
@@ -204,8 +211,8 @@ TEST(DistributionsView, DoubleClickAndHomeResetTheZoom)
         EXPECT_TRUE(page.isZoomed());
         EXPECT_LT(plot->xAxis->range().size(), drawn.x.size());
         // A double-click restores the full ranges.
-        QMouseEvent dbl(QEvent::MouseButtonDblClick, QPointF(centreOf(plot)), QPointF(plot->mapToGlobal(centreOf(plot))),
-                        Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent dbl(QEvent::MouseButtonDblClick, QPointF(centreOf(plot)),
+                        QPointF(plot->mapToGlobal(centreOf(plot))), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(plot, &dbl);
         EXPECT_FALSE(page.isZoomed());
         expectSame(ranges(plot), drawn);
@@ -232,7 +239,8 @@ TEST(DistributionsView, HoverShowsTheBinAndEachSeries)
 {
     DistributionsPage page(nullptr);
     page.resize(1000, 700);
-    page.setSnapshots({{QStringLiteral("x86"), dataset("x86", 3000, 10)}, {QStringLiteral("arm"), dataset("arm", 400, 20)}});
+    page.setSnapshots(
+        {{QStringLiteral("x86"), dataset("x86", 3000, 10)}, {QStringLiteral("arm"), dataset("arm", 400, 20)}});
     ASSERT_TRUE(settle(page));
     ASSERT_TRUE(page.select(0, QStringLiteral("ECDHE-P256"), QStringLiteral("exchange")));
     ASSERT_TRUE(settle(page));
@@ -249,7 +257,8 @@ TEST(DistributionsView, HoverShowsTheBinAndEachSeries)
     const auto peak = static_cast<std::size_t>(std::max_element(a.counts.begin(), a.counts.end()) - a.counts.begin());
     const double centre = (a.binLow[peak] + a.binHigh[peak]) / 2;
     const QPoint at(qRound(plot->xAxis->coordToPixel(centre)), centreOf(plot).y());
-    QMouseEvent move(QEvent::MouseMove, QPointF(at), QPointF(plot->mapToGlobal(at)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), QPointF(plot->mapToGlobal(at)), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
     QCoreApplication::sendEvent(plot, &move);
     const QString text = page.hoverText();
     const QLocale locale;
@@ -273,15 +282,15 @@ TEST(DistributionsView, HoverShowsTheBinAndEachSeries)
     page.setOptions(o);
     ASSERT_TRUE(settle(page));
     const QPoint median(qRound(plot->xAxis->coordToPixel(a.median)), centreOf(plot).y());
-    QMouseEvent move2(QEvent::MouseMove, QPointF(median), QPointF(plot->mapToGlobal(median)), Qt::NoButton, Qt::NoButton,
-                      Qt::NoModifier);
+    QMouseEvent move2(QEvent::MouseMove, QPointF(median), QPointF(plot->mapToGlobal(median)), Qt::NoButton,
+                      Qt::NoButton, Qt::NoModifier);
     QCoreApplication::sendEvent(plot, &move2);
     EXPECT_TRUE(page.hoverText().contains(QStringLiteral("x86: "))) << page.hoverText().toStdString();
     EXPECT_TRUE(page.hoverText().contains(QStringLiteral("% of iterations"))) << page.hoverText().toStdString();
 
     // Outside the axis rect: nothing.
-    QMouseEvent out(QEvent::MouseMove, QPointF(2, 2), QPointF(plot->mapToGlobal(QPoint(2, 2))), Qt::NoButton, Qt::NoButton,
-                    Qt::NoModifier);
+    QMouseEvent out(QEvent::MouseMove, QPointF(2, 2), QPointF(plot->mapToGlobal(QPoint(2, 2))), Qt::NoButton,
+                    Qt::NoButton, Qt::NoModifier);
     QCoreApplication::sendEvent(plot, &out);
     EXPECT_TRUE(page.hoverText().isEmpty());
 }

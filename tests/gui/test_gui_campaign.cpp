@@ -62,7 +62,8 @@ QModelIndex findInstance(const QAbstractItemModel &model, const QString &name, c
     return {};
 }
 
-template <class W> W *child(QWidget *parent, const char *name)
+template <class W>
+W *child(QWidget *parent, const char *name)
 {
     W *w = parent->findChild<W *>(QLatin1String(name));
     EXPECT_NE(w, nullptr) << name;
@@ -255,13 +256,16 @@ TEST(GuiCampaign, RunsFromTheRunPageIntoALiveDatasetAndTheResultsPage)
     // The log says what happened, in the page's own words.
     auto *log = child<QPlainTextEdit>(gui.run, "campaignLog");
     ASSERT_NE(log, nullptr);
-    EXPECT_TRUE(log->toPlainText().contains(QStringLiteral("Finished: 2 record(s) written"))) << log->toPlainText().toStdString();
+    EXPECT_TRUE(log->toPlainText().contains(QStringLiteral("Finished: 2 record(s) written")))
+        << log->toPlainText().toStdString();
     // Each instance's KAT outcome, in the words `kexbench-cli run` prints (the built-ins' pinned manifest).
     for (const char *name : {"ECDHE-P256", "X25519-NIKE"})
-        EXPECT_TRUE(QRegularExpression(QStringLiteral("\\]   %1: KAT PASS \\([1-9][0-9]* vectors\\)").arg(QLatin1String(name)))
-                        .match(log->toPlainText())
-                        .hasMatch())
-            << name << "\n" << log->toPlainText().toStdString();
+        EXPECT_TRUE(
+            QRegularExpression(QStringLiteral("\\]   %1: KAT PASS \\([1-9][0-9]* vectors\\)").arg(QLatin1String(name)))
+                .match(log->toPlainText())
+                .hasMatch())
+            << name << "\n"
+            << log->toPlainText().toStdString();
 }
 
 TEST(GuiCampaign, CancelFromTheRunPageKeepsTheFinishedRecords)
@@ -313,7 +317,8 @@ TEST(GuiCampaign, CancelFromTheRunPageKeepsTheFinishedRecords)
         EXPECT_EQ(rec.status, "complete") << rec.operation;
     // The Results page computes its rows when shown (a hidden page does no work).
     gui.window.setPage(MainWindow::ResultsPageIndex);
-    EXPECT_TRUE(QTest::qWaitFor([&] { return resultRowsOf(gui.results, entry.label) == outcome.recordsWritten; }, 10000));
+    EXPECT_TRUE(
+        QTest::qWaitFor([&] { return resultRowsOf(gui.results, entry.label) == outcome.recordsWritten; }, 10000));
 
     auto *log = child<QPlainTextEdit>(gui.run, "campaignLog");
     ASSERT_NE(log, nullptr);
@@ -360,7 +365,8 @@ QStringList englishWords(const QString &text)
         QStringLiteral("perf"), QStringLiteral("tsc"), QStringLiteral("exchange"), QStringLiteral("cpufreq"),
         QStringLiteral("boost"), QStringLiteral("performance"), QStringLiteral("powersave"),
         QStringLiteral("schedutil"), QStringLiteral("ondemand"), QStringLiteral("conservative"),
-        QStringLiteral("userspace"), QStringLiteral("pseudohash"), QStringLiteral("pseudoXOF"), QStringLiteral("sm3hash")};
+        QStringLiteral("userspace"), QStringLiteral("pseudohash"), QStringLiteral("pseudoXOF"),
+        QStringLiteral("sm3hash")};
     QStringList found;
     static const QRegularExpression word(QStringLiteral("[^\\s，：；（）、。]+"));
     for (auto it = word.globalMatch(text); it.hasNext();) {
@@ -434,13 +440,15 @@ TEST(GuiCampaign, TheLogAndTheHostWarningsAreChineseInAChineseWindow)
     ASSERT_NE(log, nullptr);
     const QString text = log->toPlainText();
     std::printf("[ log      ]\n%s\n", text.toStdString().c_str());
-    EXPECT_TRUE(QRegularExpression(QString::fromUtf8("X25519-NIKE：KAT 通过（[1-9][0-9]* 个测试向量）")).match(text).hasMatch())
+    EXPECT_TRUE(
+        QRegularExpression(QString::fromUtf8("X25519-NIKE：KAT 通过（[1-9][0-9]* 个测试向量）")).match(text).hasMatch())
         << text.toStdString();
     EXPECT_TRUE(text.contains(QString::fromUtf8("测量任务已开始：计数器 "))) << text.toStdString();
     EXPECT_TRUE(text.contains(QString::fromUtf8("已完成：写入 1 条记录"))) << text.toStdString();
     const QStringList english = englishWords(text);
     EXPECT_TRUE(english.isEmpty()) << "English words in the log: " << english.join(QStringLiteral(", ")).toStdString()
-                                   << "\n" << text.toStdString();
+                                   << "\n"
+                                   << text.toStdString();
     // The banner: the host warnings the campaign reported (shown while it ran and after it).
     QString bannerText = banner->isVisible() ? banner->text() : QString();
     bannerWhileRunning << bannerText;
@@ -449,7 +457,8 @@ TEST(GuiCampaign, TheLogAndTheHostWarningsAreChineseInAChineseWindow)
         plain.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
         const QStringList words = englishWords(plain);
         EXPECT_TRUE(words.isEmpty()) << "English words in the host warnings: "
-                                     << words.join(QStringLiteral(", ")).toStdString() << "\n" << plain.toStdString();
+                                     << words.join(QStringLiteral(", ")).toStdString() << "\n"
+                                     << plain.toStdString();
     }
     ASSERT_TRUE(gui.window.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
@@ -512,7 +521,8 @@ TEST(GuiCampaign, TheLogShowsTheSecondCampaignsLinesUnderARuleAndWraps)
     // The log follows the second campaign to its last line.
     EXPECT_GE(lastVisibleBlock(log), secondStarts);
     EXPECT_EQ(lastVisibleBlock(log), log->document()->blockCount() - 1)
-        << "last visible line: " << log->cursorForPosition(QPoint(2, log->viewport()->height() - 2)).block().text().toStdString();
+        << "last visible line: "
+        << log->cursorForPosition(QPoint(2, log->viewport()->height() - 2)).block().text().toStdString();
     // A rule of its own above the second campaign's first line.
     const int rule = firstBlockContaining(log, QStringLiteral("Campaign 2"));
     EXPECT_TRUE(rule >= 0 && rule < secondStarts) << log->toPlainText().toStdString();

@@ -57,7 +57,8 @@ private:
     }
 };
 
-template <class W> W *child(QWidget *parent, const char *name)
+template <class W>
+W *child(QWidget *parent, const char *name)
 {
     W *w = parent->findChild<W *>(QLatin1String(name));
     EXPECT_NE(w, nullptr) << name;
@@ -82,7 +83,6 @@ QStringList listedHosts(RunPage *page)
         out << list->item(i)->text();
     return out;
 }
-
 
 // With KEXBENCH_TEST_SHOTS=<folder> the picture goes there too; /tmp always, to look at the layout.
 void shoot(QWidget &page, const char *name)
@@ -209,7 +209,8 @@ TEST(RunPageWhere, TestConnectionShowsTheHostOrItsOneLineError)
 
     const QString shown = report->text();
     EXPECT_FALSE(report->isHidden());
-    EXPECT_TRUE(shown.contains(QStringLiteral("x86_64")) || QString::fromStdString(this_uname_machine()) != QLatin1String("x86_64"))
+    EXPECT_TRUE(shown.contains(QStringLiteral("x86_64")) ||
+                QString::fromStdString(this_uname_machine()) != QLatin1String("x86_64"))
         << shown.toStdString();
     EXPECT_TRUE(shown.contains(QString::fromStdString(this_uname_machine()))) << shown.toStdString();
     EXPECT_TRUE(shown.contains(QString::fromStdString(goodResult.probe.kernel).toHtmlEscaped())) << shown.toStdString();
@@ -287,8 +288,8 @@ TEST(RunPageWhere, StartRunsTheCampaignOnTheListedHostWithARowOfProgressForIt)
     for (auto *label : hostProgress->findChildren<QLabel *>(QStringLiteral("hostProgressName")))
         rowNames << label->text();
     for (const QString &seen : std::as_const(hostsSeen))
-        EXPECT_TRUE(rowNames.contains(seen)) << seen.toStdString() << " has no progress row: "
-                                             << rowNames.join(QStringLiteral(", ")).toStdString();
+        EXPECT_TRUE(rowNames.contains(seen))
+            << seen.toStdString() << " has no progress row: " << rowNames.join(QStringLiteral(", ")).toStdString();
     const QString log = child<QPlainTextEdit>(&page, "campaignLog")->toPlainText();
     EXPECT_TRUE(log.contains(QStringLiteral("[%1] ").arg(hostsSeen.front()))) << log.toStdString();
     shoot(page, "runpage-hosted");

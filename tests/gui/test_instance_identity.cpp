@@ -67,7 +67,8 @@ TEST(InstanceIdentity, AnImpostorIsMarkedOnBothRowsAndACampaignWithBothIsRefused
         const QModelIndex leaf = model->indexOfInstance(row);
         ASSERT_TRUE(leaf.isValid());
         clash = leaf.data(InstanceTreeModel::ClashRole).toString();
-        EXPECT_TRUE(clash.startsWith(QStringLiteral("two libraries call themselves X25519-NIKE: "))) << clash.toStdString();
+        EXPECT_TRUE(clash.startsWith(QStringLiteral("two libraries call themselves X25519-NIKE: ")))
+            << clash.toStdString();
         EXPECT_TRUE(clash.contains(kImpostor)) << clash.toStdString();
         EXPECT_TRUE(clash.contains(QStringLiteral("; measure one at a time or rename one"))) << clash.toStdString();
         EXPECT_TRUE(leaf.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Name clash:")));
@@ -89,7 +90,8 @@ TEST(InstanceIdentity, AnImpostorIsMarkedOnBothRowsAndACampaignWithBothIsRefused
     EXPECT_FALSE(run->running());
     auto *log = run->findChild<QPlainTextEdit *>(QStringLiteral("campaignLog"));
     ASSERT_NE(log, nullptr);
-    EXPECT_TRUE(log->toPlainText().contains(QStringLiteral("Cannot start: ") + clash)) << log->toPlainText().toStdString();
+    EXPECT_TRUE(log->toPlainText().contains(QStringLiteral("Cannot start: ") + clash))
+        << log->toPlainText().toStdString();
 
     // One of the two is measurable again once the other is unchecked.
     ASSERT_TRUE(model->setData(model->indexOfInstance(rows[1]), Qt::Unchecked, Qt::CheckStateRole));
@@ -153,7 +155,8 @@ TEST(InstanceIdentity, TwoLibrariesOfOneNameRunSideBySideAsVariants)
     RunPage *run = window.runPage();
     ASSERT_NE(run, nullptr);
     const QString unnamed = workbench.checkedClash();
-    ASSERT_TRUE(unnamed.startsWith(QStringLiteral("two libraries call themselves X25519-NIKE: "))) << unnamed.toStdString();
+    ASSERT_TRUE(unnamed.startsWith(QStringLiteral("two libraries call themselves X25519-NIKE: ")))
+        << unnamed.toStdString();
     EXPECT_EQ(run->startBlocker(), unnamed);
     EXPECT_TRUE(run->options().variants.empty());
 
@@ -195,7 +198,8 @@ TEST(InstanceIdentity, TwoLibrariesOfOneNameRunSideBySideAsVariants)
     EXPECT_TRUE(model->indexOfInstance(impostor).data(InstanceTreeModel::ClashRole).toString().isEmpty());
     EXPECT_EQ(model->indexOfInstance(impostor).data().toString(), QStringLiteral("X25519-NIKE@imp"));
     EXPECT_EQ(model->indexOfInstance(genuine).data().toString(), QStringLiteral("X25519-NIKE@ref"));
-    EXPECT_TRUE(model->indexOfInstance(impostor).data(Qt::ToolTipRole).toString().contains(QStringLiteral("X25519-NIKE@imp")));
+    EXPECT_TRUE(
+        model->indexOfInstance(impostor).data(Qt::ToolTipRole).toString().contains(QStringLiteral("X25519-NIKE@imp")));
     // With KEXBENCH_TEST_SHOTS=<folder>: a picture of the Algorithms panel showing the variants.
     if (const QString shots = qEnvironmentVariable("KEXBENCH_TEST_SHOTS"); !shots.isEmpty())
         view->window()->grab().save(shots + QStringLiteral("/variants-algorithms.png"));

@@ -180,12 +180,14 @@ TEST(MainWindow, HelpShowsTheMethodAndAboutNamesTheVersions)
     ASSERT_NE(method, nullptr);
     method->trigger();
     QTextBrowser *browser = nullptr;
-    ASSERT_TRUE(QTest::qWaitFor([&] {
-        for (auto *b : window.findChildren<QTextBrowser *>())
-            if (b->window() != &window && b->isVisible())
-                browser = b;
-        return browser != nullptr;
-    }, 5000));
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            for (auto *b : window.findChildren<QTextBrowser *>())
+                if (b->window() != &window && b->isVisible())
+                    browser = b;
+            return browser != nullptr;
+        },
+        5000));
     QFile source(QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/docs/method.md"));
     ASSERT_TRUE(source.open(QIODevice::ReadOnly));
     const QString firstLine = QString::fromUtf8(source.readLine()).trimmed(); // "# How kexbench measures"
@@ -349,7 +351,8 @@ TEST(Screenshot, EveryPageMakesAPicture)
     ASSERT_TRUE(tmp.isValid());
     for (const char *lang : {"en", "zh_CN"}) {
         for (const char *page : {"run", "results", "distributions", "timeline", "compare", "report"}) {
-            const QString file = tmp.filePath(QStringLiteral("%1-%2.png").arg(QLatin1String(page), QLatin1String(lang)));
+            const QString file =
+                tmp.filePath(QStringLiteral("%1-%2.png").arg(QLatin1String(page), QLatin1String(lang)));
             QStringList args;
             if (haveReference())
                 args << referenceDataset();
@@ -376,7 +379,8 @@ TEST(Screenshot, ABadDatasetFailsWithItsName)
     EXPECT_TRUE(shot.stderrText.contains(bad)) << shot.stderrText.toStdString();
     EXPECT_FALSE(QFileInfo::exists(file));
 
-    const Shot page = runScreenshot({QStringLiteral("--page"), QStringLiteral("nowhere"), QStringLiteral("--screenshot"), file});
+    const Shot page =
+        runScreenshot({QStringLiteral("--page"), QStringLiteral("nowhere"), QStringLiteral("--screenshot"), file});
     EXPECT_EQ(page.exitCode, 1);
     EXPECT_TRUE(page.stderrText.contains(QStringLiteral("nowhere"))) << page.stderrText.toStdString();
 }

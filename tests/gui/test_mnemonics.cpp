@@ -81,9 +81,9 @@ TEST(Mnemonics, EachAltLetterOfAPageIsTakenOnce)
             window.setPage(p);
             QCoreApplication::processEvents();
             for (const auto &[letter, users] : lettersInUse(window, pages))
-                EXPECT_EQ(users.size(), 1) << language.toStdString() << ", page " << pages->tabText(p).toStdString()
-                                           << ": Alt+" << QString(letter).toStdString() << " is "
-                                           << users.join(QStringLiteral(", ")).toStdString();
+                EXPECT_EQ(users.size(), 1)
+                    << language.toStdString() << ", page " << pages->tabText(p).toStdString() << ": Alt+"
+                    << QString(letter).toStdString() << " is " << users.join(QStringLiteral(", ")).toStdString();
         }
     }
 }

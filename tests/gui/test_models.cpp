@@ -51,7 +51,8 @@ TEST(InstanceTreeModel, GroupsFamiliesAndInstancesOfTheBuiltins)
     // The figures come from the runner's describe, not from loading the library here.
     const int row = p256.data(InstanceTreeModel::InstanceRowRole).toInt();
     const auto &entry = workbench.instances()[row];
-    EXPECT_EQ(p256.siblingAtColumn(InstanceTreeModel::Passes).data().toString(), QString::number(entry.info.caps.passes));
+    EXPECT_EQ(p256.siblingAtColumn(InstanceTreeModel::Passes).data().toString(),
+              QString::number(entry.info.caps.passes));
     EXPECT_EQ(p256.siblingAtColumn(InstanceTreeModel::SecurityBits).data().toString(), QStringLiteral("128"));
     EXPECT_EQ(p256.siblingAtColumn(InstanceTreeModel::PkBytes).data().toString(), QString::number(entry.info.caps.pk));
     EXPECT_EQ(p256.siblingAtColumn(InstanceTreeModel::MessageBytes).data().toString(),
@@ -76,7 +77,8 @@ TEST(InstanceTreeModel, GroupsFamiliesAndInstancesOfTheBuiltins)
     // A group row checks everything under it.
     EXPECT_TRUE(model.setData(builtin, Qt::Checked, Qt::CheckStateRole));
     EXPECT_EQ(ecdhe.data(Qt::CheckStateRole).toInt(), Qt::Checked);
-    EXPECT_EQ(workbench.checkedLibraries().size(), model.rowCount(ecdhe) + model.rowCount(findChild(model, builtin, QStringLiteral("X25519-NIKE"))));
+    EXPECT_EQ(workbench.checkedLibraries().size(),
+              model.rowCount(ecdhe) + model.rowCount(findChild(model, builtin, QStringLiteral("X25519-NIKE"))));
     EXPECT_TRUE(model.setData(builtin, Qt::Unchecked, Qt::CheckStateRole));
     EXPECT_TRUE(workbench.checkedLibraries().isEmpty());
     EXPECT_EQ(resets.count(), 0);
@@ -105,7 +107,8 @@ TEST(InstanceTreeModel, LibrariesOutsideKexbenchAreSubmissionsAndBadOnesAreRepor
     EXPECT_EQ(submissions.row(), model.rowCount() - 1); // after Built-in (and Baselines)
     EXPECT_EQ(model.rowCount(submissions), 1);
     ASSERT_EQ(problems.count(), 1);
-    EXPECT_TRUE(problems.first().first().toString().contains(missing)) << problems.first().first().toString().toStdString();
+    EXPECT_TRUE(problems.first().first().toString().contains(missing))
+        << problems.first().first().toString().toStdString();
 
     // Adding the same library again replaces it rather than listing it twice.
     workbench.addInstanceLibrary(QString(KEXBENCH_FIXTURE_DIR) + QStringLiteral("/libfixture-good-2p.so"));

@@ -40,12 +40,14 @@ QStringList systemsOpen(const Workbench &workbench)
 TEST(OpenCheckout, AHarnessCheckoutOpensEverySystemAsADataset)
 {
     if (!QFileInfo(kCheckout + QStringLiteral("/performance/data")).isDir())
-        GTEST_SKIP() << "reference data absent: " << kCheckout.toStdString() << " (the published ngcc-harness checkout)";
-    const QStringList systems = QDir(kCheckout + QStringLiteral("/performance/data")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        GTEST_SKIP() << "reference data absent: " << kCheckout.toStdString()
+                     << " (the published ngcc-harness checkout)";
+    const QStringList systems =
+        QDir(kCheckout + QStringLiteral("/performance/data")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     ASSERT_GE(systems.size(), 2);
     // The checkout, its performance/ folder and its data/ folder name the same systems.
-    for (const QString &path : {kCheckout, kCheckout + QStringLiteral("/performance"),
-                                kCheckout + QStringLiteral("/performance/data")}) {
+    for (const QString &path :
+         {kCheckout, kCheckout + QStringLiteral("/performance"), kCheckout + QStringLiteral("/performance/data")}) {
         EXPECT_EQ(Workbench::datasetPathsIn(path).size(), systems.size()) << path.toStdString();
         Workbench workbench;
         QStringList problems;
@@ -64,7 +66,8 @@ TEST(OpenCheckout, AHarnessCheckoutOpensEverySystemAsADataset)
 TEST(OpenCheckout, ComparePageComparesThePreferredPairOnceBothAreOpen)
 {
     if (!QFileInfo(kCheckout + QStringLiteral("/performance/data")).isDir())
-        GTEST_SKIP() << "reference data absent: " << kCheckout.toStdString() << " (the published ngcc-harness checkout)";
+        GTEST_SKIP() << "reference data absent: " << kCheckout.toStdString()
+                     << " (the published ngcc-harness checkout)";
     const QStringList paths = Workbench::datasetPathsIn(kCheckout);
     ASSERT_GE(paths.size(), 2);
     Workbench workbench;

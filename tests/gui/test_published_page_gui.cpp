@@ -13,7 +13,8 @@ namespace {
 using test::attachTester;
 using test::ModelTesterLog;
 
-const QString kPage = QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/kex-05/perf_x86_1.md");
+const QString kPage =
+    QString(KEXBENCH_SOURCE_DIR) + QStringLiteral("/../shared/reference/ngcc-harness/kex-05/perf_x86_1.md");
 
 TEST(DatasetListModel, ListsAPublishedPageByItsKind)
 {
@@ -35,7 +36,8 @@ TEST(DatasetListModel, ListsAPublishedPageByItsKind)
     EXPECT_EQ(cell(DatasetListModel::Label).toString(), QStringLiteral("x86_1 (published page)"));
     EXPECT_EQ(cell(DatasetListModel::Label, Qt::EditRole).toString(), QStringLiteral("x86_1"));
     EXPECT_EQ(cell(DatasetListModel::System).toString(), QStringLiteral("x86_1"));
-    EXPECT_TRUE(cell(DatasetListModel::Label, Qt::ToolTipRole).toString().contains(QStringLiteral("trial-level figures only")));
+    EXPECT_TRUE(
+        cell(DatasetListModel::Label, Qt::ToolTipRole).toString().contains(QStringLiteral("trial-level figures only")));
     EXPECT_EQ(cell(DatasetListModel::Counter).toString(), QStringLiteral("cycles (published page)"));
     EXPECT_EQ(cell(DatasetListModel::Records).toString(), QString::number(data.records.size()));
     EXPECT_EQ(data.records.size(), 27u); // 3 instances x 9 operations, as section 4 lists them

@@ -10,7 +10,6 @@
 #include "timelinepage.h"
 #include "workbench.h"
 
-
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -155,8 +154,8 @@ TEST(RefreshGate, ASnapshotWithTheSameItemsLeavesTheSelectorsAlone)
     // The reader's choice stays: each page's operation box still shows derive_b.
     for (QWidget *page : {static_cast<QWidget *>(&distributions), static_cast<QWidget *>(&timeline)}) {
         const QList<QComboBox *> own = page->findChildren<QComboBox *>();
-        EXPECT_TRUE(std::any_of(own.begin(), own.end(),
-                                [](const QComboBox *b) { return b->currentText() == QStringLiteral("derive_b"); }))
-            << page->metaObject()->className();
+        EXPECT_TRUE(std::any_of(own.begin(), own.end(), [](const QComboBox *b) {
+            return b->currentText() == QStringLiteral("derive_b");
+        })) << page->metaObject()->className();
     }
 }

@@ -96,11 +96,15 @@ Report trickyReport()
     Report r;
     r.title = "tricky";
     ReportSection s{"perf", "4", "Performance", {}, {}, {}};
-    s.tables.push_back({"performance", "", {"instance", "note"},
-                        {{"`A,B`", "say \"hi\""}, {"line\nbreak", "性能"}, {"plain", "cr\rhere"}}, {}});
+    s.tables.push_back({"performance",
+                        "",
+                        {"instance", "note"},
+                        {{"`A,B`", "say \"hi\""}, {"line\nbreak", "性能"}, {"plain", "cr\rhere"}},
+                        {}});
     s.tables.push_back({"performance-extra", "extra", {"x"}, {{"1"}}, {}});
     r.sections.push_back(s);
-    r.sections.push_back({"evidence", "7", "Raw evidence index", {}, {}, {{"evidence", "", {"file", "sha256"}, {}, {}}}});
+    r.sections.push_back(
+        {"evidence", "7", "Raw evidence index", {}, {}, {{"evidence", "", {"file", "sha256"}, {}, {}}}});
     return r;
 }
 
@@ -304,13 +308,15 @@ TEST(ReportExport, PdfOfArm1HasReadableA4PagesAndChineseText)
     int pages = 0;
     PdfOptions options;
     options.title = QString::fromStdString(report.title);
-    ASSERT_TRUE(write_pdf(report_html_for_qt(render_html(report)), pdf, &error, options, &pages)) << error.toStdString();
+    ASSERT_TRUE(write_pdf(report_html_for_qt(render_html(report)), pdf, &error, options, &pages))
+        << error.toStdString();
     EXPECT_GE(pages, 2);
 
     const ProcessRun info = run("pdfinfo", {pdf});
     ASSERT_EQ(info.exitCode, 0) << info.err.toStdString();
     const QString infoText = QString::fromUtf8(info.out);
-    EXPECT_TRUE(infoText.contains(QRegularExpression("Pages:\\s+" + QString::number(pages) + "\\b"))) << infoText.toStdString();
+    EXPECT_TRUE(infoText.contains(QRegularExpression("Pages:\\s+" + QString::number(pages) + "\\b")))
+        << infoText.toStdString();
     EXPECT_TRUE(infoText.contains(QRegularExpression("Page size:\\s+595(\\.\\d+)? x 842"))) << infoText.toStdString();
     EXPECT_TRUE(infoText.contains(kChinese)) << "title metadata";
 
@@ -327,7 +333,8 @@ TEST(ReportExport, PdfOfArm1HasReadableA4PagesAndChineseText)
     // screen pixels on a 1200 dpi page (which would make them ~1 pt).
     const ProcessRun boxes = run("pdftotext", {"-enc", "UTF-8", "-bbox", "-f", "1", "-l", "1", pdf, "-"});
     ASSERT_EQ(boxes.exitCode, 0);
-    const QRegularExpression word(R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
+    const QRegularExpression word(
+        R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
     double bodyHeight = 0, headingHeight = 0, minX = 1e9, maxX = 0;
     int words = 0;
     for (auto it = word.globalMatch(QString::fromUtf8(boxes.out)); it.hasNext();) {
@@ -491,8 +498,8 @@ TEST(ReportPage, TwoDatasetsExportedIntoOneFolderKeepBothSetsOfFiles)
                     return f.endsWith(id + ".csv") && f != id + ".csv" &&
                            readAll(QDir(tmp.path()).filePath(f)).toStdString() == render_csv(table);
                 });
-                EXPECT_NE(match, files.end()) << label.toStdString() << ": " << table.id << " lost; folder has "
-                                              << files.join(' ').toStdString();
+                EXPECT_NE(match, files.end())
+                    << label.toStdString() << ": " << table.id << " lost; folder has " << files.join(' ').toStdString();
             }
     }
     EXPECT_EQ(static_cast<size_t>(files.size()), tables) << files.join(' ').toStdString();

@@ -132,8 +132,8 @@ std::vector<PdfWord> pdfWordBoxes(const QString &pdf)
     p.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
     if (!p.waitForFinished(60000) || p.exitCode() != 0)
         return {};
-    static const QRegularExpression word(QStringLiteral(
-        R"re(<word xMin="([^"]*)" yMin="([^"]*)" xMax="([^"]*)" yMax="([^"]*)">([^<]*)</word>)re"));
+    static const QRegularExpression word(
+        QStringLiteral(R"re(<word xMin="([^"]*)" yMin="([^"]*)" xMax="([^"]*)" yMax="([^"]*)">([^<]*)</word>)re"));
     std::vector<PdfWord> out;
     int page = 0;
     for (const QString &line : QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'))) {
@@ -324,9 +324,8 @@ TEST(HeadlessReport, PdfKeepsEveryBlockWhenHeadingsMoveToTheNextPage)
             if (!missing.isEmpty()) { // for a human to look at
                 const QString shots = QDir::temp().filePath(QStringLiteral("kexbench-gui-shots"));
                 QDir().mkpath(shots);
-                const QString kept = QDir(shots).filePath(QStringLiteral("headless-%1-top%2.pdf")
-                                                              .arg(QString::fromStdString(candidate))
-                                                              .arg(extra));
+                const QString kept = QDir(shots).filePath(
+                    QStringLiteral("headless-%1-top%2.pdf").arg(QString::fromStdString(candidate)).arg(extra));
                 QFile::remove(kept);
                 QFile::copy(pdf, kept);
             }
@@ -434,7 +433,8 @@ TEST(HeadlessReport, ThreeInstanceReportWithDisturbedTrialsFitsInAFewPages)
     o.libraries.push_back(std::string(KEXBENCH_FIXTURE_DIR) + "/libdisturbed-2p.so");
     o.kat = false;
     const auto ds = runAndLoad(o);
-    for (const char *var : {"KEXBENCH_TEST_DISTURB_COUNTER", "KEXBENCH_TEST_DISTURB_MODE", "KEXBENCH_TEST_DISTURB_TRIALS"})
+    for (const char *var :
+         {"KEXBENCH_TEST_DISTURB_COUNTER", "KEXBENCH_TEST_DISTURB_MODE", "KEXBENCH_TEST_DISTURB_TRIALS"})
         ::unsetenv(var);
     ASSERT_TRUE(ds);
     const Report report = build_report(*ds, report_options("", find_accounting(ds->root)));
@@ -461,8 +461,8 @@ TEST(HeadlessReport, ThreeInstanceReportWithDisturbedTrialsFitsInAFewPages)
     const QStringList words = pdfWords(pdf);
     for (const char *whole : {"instance", "operation", "mismatches", "overhead", "medians", "disturbed", "exchange"})
         EXPECT_TRUE(words.contains(QString::fromLatin1(whole))) << whole << " is broken inside or missing";
-    for (const QString &broken : {QStringLiteral("instan"), QStringLiteral("mismat"), QStringLiteral("disturb"),
-                                  QStringLiteral("exchan")})
+    for (const QString &broken :
+         {QStringLiteral("instan"), QStringLiteral("mismat"), QStringLiteral("disturb"), QStringLiteral("exchan")})
         EXPECT_FALSE(words.contains(broken)) << broken.toStdString() << ": a word broken inside";
     const QStringList overlaps = overlappingWords(pdf);
     EXPECT_TRUE(overlaps.isEmpty()) << overlaps.join(QStringLiteral("\n")).toStdString();
@@ -482,7 +482,8 @@ TEST(HeadlessReport, BadDatasetsFailWithOneLineAndNoFile)
         EXPECT_EQ(run.exitCode, 1) << dataset.toStdString();
         EXPECT_TRUE(run.out.isEmpty());
         // Qt may add its own platform notes; kexbench's error is one line naming the dataset.
-        const QStringList lines = QString::fromLocal8Bit(run.err).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+        const QStringList lines = QString::fromLocal8Bit(run.err)
+                                      .split(QLatin1Char('\n'), Qt::SkipEmptyParts)
                                       .filter(QStringLiteral("kexbench: "));
         ASSERT_EQ(lines.size(), 1) << run.err.toStdString();
         EXPECT_TRUE(lines.front().contains(dataset)) << lines.front().toStdString();
@@ -492,7 +493,8 @@ TEST(HeadlessReport, BadDatasetsFailWithOneLineAndNoFile)
     ASSERT_FALSE(campaign.isEmpty());
     // An unknown candidate and an unknown format are refused the same way.
     for (const QStringList &args :
-         {QStringList{campaign, QStringLiteral("--export-report"), pdf, QStringLiteral("--candidate"), QStringLiteral("nope")},
+         {QStringList{campaign, QStringLiteral("--export-report"), pdf, QStringLiteral("--candidate"),
+                      QStringLiteral("nope")},
           QStringList{campaign, QStringLiteral("--export-report"), tmp.filePath(QStringLiteral("report.doc"))}}) {
         const ExportRun run = runKexbench(args);
         EXPECT_EQ(run.exitCode, 1) << args.join(QLatin1Char(' ')).toStdString();
@@ -532,8 +534,7 @@ void expectResultsMatchTheReport(const Dataset &ds, const std::shared_ptr<const 
     model.setSnapshots({{QStringLiteral("campaign"), snapshot}});
     ASSERT_EQ(model.rowCount(), static_cast<int>(ds.records.size()));
     for (int row = 0; row < model.rowCount(); ++row) {
-        const std::string label =
-            model.index(row, ResultsTableModel::Instance).data().toString().toStdString();
+        const std::string label = model.index(row, ResultsTableModel::Instance).data().toString().toStdString();
         const QModelIndex cell = model.index(row, ResultsTableModel::Bandwidth);
         ASSERT_TRUE(fromReport.count(label)) << label;
         EXPECT_EQ(cell.data().toString().toStdString(), fromReport.at(label)) << label;
@@ -541,7 +542,8 @@ void expectResultsMatchTheReport(const Dataset &ds, const std::shared_ptr<const 
     }
     // The CSV twin of section 6 has the same number, when the report has one.
     if (const ReportTable *t = report.table("transmission"); t && !t->data_header.empty()) {
-        const auto col = std::find(t->data_header.begin(), t->data_header.end(), "bandwidth_bytes") - t->data_header.begin();
+        const auto col =
+            std::find(t->data_header.begin(), t->data_header.end(), "bandwidth_bytes") - t->data_header.begin();
         const auto inst = std::find(t->data_header.begin(), t->data_header.end(), "instance") - t->data_header.begin();
         if (col < static_cast<std::ptrdiff_t>(t->data_header.size()) &&
             inst < static_cast<std::ptrdiff_t>(t->data_header.size())) {
@@ -567,8 +569,8 @@ TEST(HeadlessReport, ResultsBandwidthIsTheReportsSection6Bandwidth)
     // bytes and two 65-byte keys (the issue's 32 and 259 counted one key).
     std::map<std::string, int64_t> expected;
     // Built-in instances without a --candidate id get their label, lower-cased, as the candidate.
-    for (const auto &[candidate, label] : std::vector<std::pair<std::string, std::string>>{
-             {"x25519-nike", "X25519-NIKE"}, {"sm2-kex", "SM2-KEX"}}) {
+    for (const auto &[candidate, label] :
+         std::vector<std::pair<std::string, std::string>>{{"x25519-nike", "X25519-NIKE"}, {"sm2-kex", "SM2-KEX"}}) {
         const Record *r = transmission_record(*ds, candidate, label);
         ASSERT_NE(r, nullptr) << label;
         ASSERT_TRUE(r->size("total_msg_bytes") && r->size("pk_a_actual_bytes") && r->size("pk_b_actual_bytes"));

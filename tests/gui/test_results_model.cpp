@@ -184,7 +184,8 @@ TEST(ResultsTableModel, ReferenceCampaignRowsMatchThePublishedTable)
     ASSERT_NE(perf, nullptr);
     int compared = 0;
     for (const auto &row : perf->rows) {
-        const int r = findRow(model, QStringLiteral("arm_1"), QString::fromStdString(plain_text(row[0])).section(QLatin1Char(' '), 0, 0),
+        const int r = findRow(model, QStringLiteral("arm_1"),
+                              QString::fromStdString(plain_text(row[0])).section(QLatin1Char(' '), 0, 0),
                               QString::fromStdString(row[1]));
         ASSERT_GE(r, 0) << row[0] << " " << row[1];
         EXPECT_EQ(cell(model, r, ResultsTableModel::MeanCycles).toStdString(), row[2]);
@@ -209,7 +210,8 @@ TEST(ResultsTableModel, ReferenceCampaignRowsMatchThePublishedTable)
     ASSERT_TRUE(byTime.has_value());
     EXPECT_EQ(byTime->statistic, TrialStatistic::median_of_trial_means);
     EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialTime).toStdString(), fmt::fmt_time(rec->median_trial_seconds));
-    EXPECT_TRUE(cell(model, ex, ResultsTableModel::TrialTime, Qt::ToolTipRole).contains(QStringLiteral("median of trial means")));
+    EXPECT_TRUE(cell(model, ex, ResultsTableModel::TrialTime, Qt::ToolTipRole)
+                    .contains(QStringLiteral("median of trial means")));
     EXPECT_EQ(cell(model, ex, ResultsTableModel::TrialTicks), QString::fromUtf8(fmt::kMissing));
     EXPECT_FALSE(model.index(ex, ResultsTableModel::TrialTicks).data(ResultsTableModel::SortRole).isValid());
     EXPECT_EQ(cell(model, ex, ResultsTableModel::Trials), QString::number(rec->trials.size()));
@@ -223,7 +225,8 @@ TEST(ResultsTableModel, ReferenceCampaignRowsMatchThePublishedTable)
     EXPECT_EQ(cell(model, ex, ResultsTableModel::ElfImage),
               QString::number(*arm->build_for(rec->candidate, rec->label)->elf_load_bytes));
     EXPECT_EQ(cell(model, ex, ResultsTableModel::Bandwidth), QStringLiteral("3200"));
-    EXPECT_DOUBLE_EQ(model.index(ex, ResultsTableModel::Bandwidth).data(ResultsTableModel::SortRole).toDouble(), 3200.0);
+    EXPECT_DOUBLE_EQ(model.index(ex, ResultsTableModel::Bandwidth).data(ResultsTableModel::SortRole).toDouble(),
+                     3200.0);
     EXPECT_EQ(cell(model, ex, ResultsTableModel::BaselineRss),
               QStringLiteral("%1 KiB").arg(*rec->baseline_rss_bytes / 1024));
     EXPECT_EQ(cell(model, ex, ResultsTableModel::Counter), QStringLiteral("cycles (harness)"));
@@ -256,7 +259,8 @@ TEST(ResultsTableModel, SampledCampaignUnderTheModelTester)
     EXPECT_EQ(model.rowCount(), static_cast<int>(camp->records.size() + (arm ? arm->records.size() : 0)));
 
     // The X25519-NIKE row of the campaign: figures from the samples.
-    const int ex = findRow(model, QStringLiteral("campaign"), QStringLiteral("X25519-NIKE"), QStringLiteral("exchange"));
+    const int ex =
+        findRow(model, QStringLiteral("campaign"), QStringLiteral("X25519-NIKE"), QStringLiteral("exchange"));
     ASSERT_GE(ex, 0);
     const Record *rec = model.record(ex);
     ASSERT_TRUE(rec && rec->kexbench);
@@ -285,13 +289,18 @@ TEST(ResultsTableModel, SampledCampaignUnderTheModelTester)
                     .contains(QStringLiteral("From %1 per-iteration sample").arg(k.ticks.size())));
     EXPECT_EQ(cell(model, ex, ResultsTableModel::Counter),
               QStringLiteral("%1 (%2)").arg(QString::fromStdString(k.counter),
-                                            k.core_cycles ? QStringLiteral("cycles") : QString::fromStdString(k.counter_unit)));
-    EXPECT_EQ(cell(model, ex, ResultsTableModel::Measurements),
-              QStringLiteral("%1 (%2 \u00d7 %3)").arg(rec->measurements).arg(rec->plan.trials).arg(rec->plan.iterations_per_trial));
+                                            k.core_cycles ? QStringLiteral("cycles")
+                                                          : QString::fromStdString(k.counter_unit)));
+    EXPECT_EQ(cell(model, ex, ResultsTableModel::Measurements), QStringLiteral("%1 (%2 \u00d7 %3)")
+                                                                    .arg(rec->measurements)
+                                                                    .arg(rec->plan.trials)
+                                                                    .arg(rec->plan.iterations_per_trial));
     // Ticks are never passed off as cycles: each unit has its own column and header.
-    EXPECT_EQ(model.headerData(ResultsTableModel::MeanCycles, Qt::Horizontal).toString(), QStringLiteral("Mean cycles"));
+    EXPECT_EQ(model.headerData(ResultsTableModel::MeanCycles, Qt::Horizontal).toString(),
+              QStringLiteral("Mean cycles"));
     model.setSnapshots({{QStringLiteral("campaign"), camp}});
-    EXPECT_EQ(model.headerData(ResultsTableModel::MeanCycles, Qt::Horizontal).toString(), QStringLiteral("Mean cycles"));
+    EXPECT_EQ(model.headerData(ResultsTableModel::MeanCycles, Qt::Horizontal).toString(),
+              QStringLiteral("Mean cycles"));
     if (!k.core_cycles)
         EXPECT_EQ(model.headerData(ResultsTableModel::MeanTicks, Qt::Horizontal).toString(),
                   QStringLiteral("Mean ") + QString::fromStdString(k.counter_unit));
@@ -321,9 +330,9 @@ TEST(ResultsTableModel, SortsNumericallyBySortRole)
     auto tester = attachTester(&proxy);
     proxy.setSourceModel(&model);
 
-    for (int column : {int(ResultsTableModel::MeanCycles), int(ResultsTableModel::MeanTicks),
-                       int(ResultsTableModel::MeanTime), int(ResultsTableModel::OpsPerSecond),
-                       int(ResultsTableModel::PeakRss)}) {
+    for (int column :
+         {int(ResultsTableModel::MeanCycles), int(ResultsTableModel::MeanTicks), int(ResultsTableModel::MeanTime),
+          int(ResultsTableModel::OpsPerSecond), int(ResultsTableModel::PeakRss)}) {
         proxy.sort(column, Qt::AscendingOrder);
         double previous = -1;
         QStringList texts;
@@ -359,7 +368,8 @@ TEST(ResultsTableModel, SortsNumericallyBySortRole)
     if (arm && stacks_measured) {
         proxy.sort(ResultsTableModel::Stack, Qt::AscendingOrder);
         EXPECT_TRUE(proxy.index(0, ResultsTableModel::Stack).data(ResultsTableModel::SortRole).isValid());
-        EXPECT_FALSE(proxy.index(proxy.rowCount() - 1, ResultsTableModel::Stack).data(ResultsTableModel::SortRole).isValid());
+        EXPECT_FALSE(
+            proxy.index(proxy.rowCount() - 1, ResultsTableModel::Stack).data(ResultsTableModel::SortRole).isValid());
         // Instances sort in natural order, not bytewise, across datasets.
         proxy.sort(ResultsTableModel::Instance, Qt::AscendingOrder);
         EXPECT_EQ(proxy.index(0, ResultsTableModel::Instance).data().toString(), QStringLiteral("ADKEX-128"));
@@ -384,10 +394,12 @@ TEST(ResultsTableModel, FailedRecordsAreRedWithTheirReasonAndFilterable)
     ModelTesterLog log;
     auto tester = attachTester(&model);
     model.setSnapshots({{QStringLiteral("broken"), failed}});
-    const int r = findRow(model, QStringLiteral("broken"), QString::fromStdString(badLabel), QString::fromStdString(badOp));
+    const int r =
+        findRow(model, QStringLiteral("broken"), QString::fromStdString(badLabel), QString::fromStdString(badOp));
     ASSERT_GE(r, 0);
     EXPECT_EQ(cell(model, r, ResultsTableModel::Status), QStringLiteral("failed"));
-    EXPECT_EQ(cell(model, r, ResultsTableModel::Reason), QStringLiteral("trial 3: child killed by SIGSEGV, core dumped"));
+    EXPECT_EQ(cell(model, r, ResultsTableModel::Reason),
+              QStringLiteral("trial 3: child killed by SIGSEGV, core dumped"));
     EXPECT_TRUE(cell(model, r, ResultsTableModel::Status, Qt::ToolTipRole).contains(QStringLiteral("SIGSEGV")));
     EXPECT_TRUE(cell(model, r, ResultsTableModel::MeanCycles, Qt::ToolTipRole).contains(QStringLiteral("SIGSEGV")));
     const QVariant fg = model.index(r, ResultsTableModel::Instance).data(Qt::ForegroundRole);
@@ -433,8 +445,10 @@ TEST(ResultsTableModel, FailureTextFromAFileIsShownWithControlCharactersEscaped)
 
     ResultsTableModel model;
     model.setSnapshots({{QStringLiteral("escapes"), data}});
-    const int a = findRow(model, QStringLiteral("escapes"), QString::fromStdString(labels[0]), QString::fromStdString(ops[0]));
-    const int b = findRow(model, QStringLiteral("escapes"), QString::fromStdString(labels[1]), QString::fromStdString(ops[1]));
+    const int a =
+        findRow(model, QStringLiteral("escapes"), QString::fromStdString(labels[0]), QString::fromStdString(ops[0]));
+    const int b =
+        findRow(model, QStringLiteral("escapes"), QString::fromStdString(labels[1]), QString::fromStdString(ops[1]));
     ASSERT_GE(a, 0);
     ASSERT_GE(b, 0);
     EXPECT_EQ(cell(model, a, ResultsTableModel::Reason), QStringLiteral("runner exit code 3: \\x1B[2Jowned\\x07"));
@@ -459,8 +473,9 @@ TEST(ResultsTableModel, FilterMatchesDatasetInstanceAndOperationWords)
         EXPECT_EQ(proxy.index(r, ResultsTableModel::Operation).data().toString(), QStringLiteral("pass1"));
     }
     proxy.setText(QStringLiteral("x25519"));
-    EXPECT_EQ(proxy.rowCount(), static_cast<int>(std::count_if(camp->records.begin(), camp->records.end(),
-                                                               [](const Record &r) { return r.label == "X25519-NIKE"; })));
+    EXPECT_EQ(proxy.rowCount(),
+              static_cast<int>(std::count_if(camp->records.begin(), camp->records.end(),
+                                             [](const Record &r) { return r.label == "X25519-NIKE"; })));
     proxy.setText(QString());
     EXPECT_EQ(proxy.rowCount(), model.rowCount());
 }
@@ -490,7 +505,8 @@ TEST(ResultsPage, CopiesSelectedOrAllRowsAsCsvAndFollowsTheWorkbench)
     QStringList lines = csvLines(all);
     ASSERT_EQ(lines.size(), page.model()->rowCount() + 1);
     // Machine-readable columns: never the translated display headers.
-    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("dataset,candidate,instance,operation,mean_"))) << lines[0].toStdString();
+    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("dataset,candidate,instance,operation,mean_")))
+        << lines[0].toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("\"timeout, \"\"hard\"\" after 30 s\"")));
     EXPECT_FALSE(all.contains(QLatin1Char('`')));
 
@@ -558,10 +574,10 @@ TEST(ResultsPage, CopyAsCsvHoldsPlainNumbersInBaseUnits)
     const QStringList lines = csvLines(page.csv());
     ASSERT_EQ(lines.size(), 1 + page.model()->rowCount());
     const QStringList header = lines[0].split(QLatin1Char(','));
-    const QSet<QString> text{QStringLiteral("dataset"), QStringLiteral("candidate"), QStringLiteral("instance"),
-                             QStringLiteral("operation"), QStringLiteral("checks"), QStringLiteral("counter"),
-                             QStringLiteral("counter_unit"), QStringLiteral("status"), QStringLiteral("reason"),
-                             QStringLiteral("kat_status"), QStringLiteral("kat_reason")};
+    const QSet<QString> text{QStringLiteral("dataset"),      QStringLiteral("candidate"), QStringLiteral("instance"),
+                             QStringLiteral("operation"),    QStringLiteral("checks"),    QStringLiteral("counter"),
+                             QStringLiteral("counter_unit"), QStringLiteral("status"),    QStringLiteral("reason"),
+                             QStringLiteral("kat_status"),   QStringLiteral("kat_reason")};
     size_t numbers = 0;
     for (int row = 1; row < lines.size(); ++row) {
         if (lines[row].contains(QLatin1Char('"')))
@@ -600,7 +616,8 @@ TEST(ResultsTableModel, SixTrialsGiveTheMedianOfTrialMediansAndItsCi)
 {
     // Trial medians 1000 ... 1060 ns: the center is (1020 + 1040) / 2 = 1030 ns,
     // and with 6 trials the 95 % order-statistic interval is [min, max] = [1000, 1060].
-    const auto data = memoryDataset({sampledRecord("X-1", "exchange", trialsWithMedians({1060, 1000, 1040, 1010, 1050, 1020}))});
+    const auto data =
+        memoryDataset({sampledRecord("X-1", "exchange", trialsWithMedians({1060, 1000, 1040, 1010, 1050, 1020}))});
     ModelTesterLog log;
     ResultsTableModel model;
     auto tester = attachTester(&model);
@@ -608,12 +625,15 @@ TEST(ResultsTableModel, SixTrialsGiveTheMedianOfTrialMediansAndItsCi)
     ASSERT_EQ(model.rowCount(), 1);
 
     EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialTime), QString::fromUtf8("1.03 \u00b5s"));
-    EXPECT_NEAR(model.index(0, ResultsTableModel::TrialTime).data(ResultsTableModel::SortRole).toDouble(), 1030e-9, 1e-15);
+    EXPECT_NEAR(model.index(0, ResultsTableModel::TrialTime).data(ResultsTableModel::SortRole).toDouble(), 1030e-9,
+                1e-15);
     EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialTicks), QStringLiteral("1030"));
-    EXPECT_DOUBLE_EQ(model.index(0, ResultsTableModel::TrialTicks).data(ResultsTableModel::SortRole).toDouble(), 1030.0);
+    EXPECT_DOUBLE_EQ(model.index(0, ResultsTableModel::TrialTicks).data(ResultsTableModel::SortRole).toDouble(),
+                     1030.0);
     // Relative width (1060 - 1000) / 1030.
     EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialCi), QStringLiteral("5.83%"));
-    EXPECT_NEAR(model.index(0, ResultsTableModel::TrialCi).data(ResultsTableModel::SortRole).toDouble(), 60.0 / 1030.0, 1e-12);
+    EXPECT_NEAR(model.index(0, ResultsTableModel::TrialCi).data(ResultsTableModel::SortRole).toDouble(), 60.0 / 1030.0,
+                1e-12);
     const QString ciTip = cell(model, 0, ResultsTableModel::TrialCi, Qt::ToolTipRole);
     EXPECT_TRUE(ciTip.contains(QStringLiteral("median of trial medians over 6 trial"))) << ciTip.toStdString();
     EXPECT_TRUE(ciTip.contains(QString::fromUtf8("95 % CI: 1 \u00b5s \u2013 1.06 \u00b5s"))) << ciTip.toStdString();
@@ -627,12 +647,15 @@ TEST(ResultsTableModel, SixTrialsGiveTheMedianOfTrialMediansAndItsCi)
     EXPECT_FALSE(model.index(0, ResultsTableModel::Instance).data(Qt::BackgroundRole).isValid());
     // Each header says which statistic its figure is.
     auto headerTip = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
-    EXPECT_TRUE(headerTip(ResultsTableModel::MeanTime).contains(QStringLiteral("Mean over all timed calls (published method)")));
-    EXPECT_TRUE(headerTip(ResultsTableModel::MeanCycles).contains(QStringLiteral("Mean over all timed calls (published method)")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::MeanTime)
+                    .contains(QStringLiteral("Mean over all timed calls (published method)")));
+    EXPECT_TRUE(headerTip(ResultsTableModel::MeanCycles)
+                    .contains(QStringLiteral("Mean over all timed calls (published method)")));
     EXPECT_TRUE(headerTip(ResultsTableModel::MedianTrial)
                     .contains(QStringLiteral("Median trial: median of the per-trial means (published method)")));
-    EXPECT_TRUE(headerTip(ResultsTableModel::TrialTime)
-                    .contains(QStringLiteral("Median of trial medians (kexbench): each trial is one fresh runner process")));
+    EXPECT_TRUE(
+        headerTip(ResultsTableModel::TrialTime)
+            .contains(QStringLiteral("Median of trial medians (kexbench): each trial is one fresh runner process")));
     EXPECT_TRUE(headerTip(ResultsTableModel::TrialTicks).contains(QStringLiteral("Median of trial medians")));
     EXPECT_TRUE(headerTip(ResultsTableModel::TrialCi).contains(QStringLiteral("over trials")));
     EXPECT_EQ(model.headerData(ResultsTableModel::TrialTicks, Qt::Horizontal).toString(),
@@ -642,7 +665,8 @@ TEST(ResultsTableModel, SixTrialsGiveTheMedianOfTrialMediansAndItsCi)
 
 TEST(ResultsTableModel, FiveTrialsHaveNoCiAndSayWhy)
 {
-    const auto data = memoryDataset({sampledRecord("X-1", "exchange", trialsWithMedians({1000, 1010, 1020, 1030, 1040}))});
+    const auto data =
+        memoryDataset({sampledRecord("X-1", "exchange", trialsWithMedians({1000, 1010, 1020, 1030, 1040}))});
     ResultsTableModel model;
     model.setSnapshots({{QStringLiteral("memory"), data}});
     EXPECT_EQ(cell(model, 0, ResultsTableModel::TrialTime), QString::fromUtf8("1.02 \u00b5s"));
@@ -681,13 +705,15 @@ TEST(ResultsTableModel, DisturbedRecordIsMarkedWithItsReasons)
     ASSERT_GE(row, 0);
     ASSERT_GE(clean, 0);
 
-    EXPECT_EQ(cell(model, row, ResultsTableModel::Checks), QStringLiteral("disturbed: no clean attempt of trial 2 in 4"));
+    EXPECT_EQ(cell(model, row, ResultsTableModel::Checks),
+              QStringLiteral("disturbed: no clean attempt of trial 2 in 4"));
     EXPECT_EQ(cell(model, row, ResultsTableModel::Trials), QStringLiteral("6 (+3 retried)"));
     EXPECT_EQ(model.index(row, ResultsTableModel::Trials).data(ResultsTableModel::SortRole).toInt(), 6);
     const QString tip = cell(model, row, ResultsTableModel::Checks, Qt::ToolTipRole);
     EXPECT_TRUE(tip.contains(QStringLiteral("trial 2 (attempt 4): lost 21.7 % of its wall time"))) << tip.toStdString();
     EXPECT_TRUE(tip.contains(QStringLiteral("3 disturbed attempt(s) were run again"))) << tip.toStdString();
-    EXPECT_TRUE(cell(model, row, ResultsTableModel::Instance, Qt::ToolTipRole).contains(QStringLiteral("trial 2 (attempt 4)")));
+    EXPECT_TRUE(
+        cell(model, row, ResultsTableModel::Instance, Qt::ToolTipRole).contains(QStringLiteral("trial 2 (attempt 4)")));
     // Marked on the whole row, and never filtered away.
     EXPECT_TRUE(model.index(row, 0).data(ResultsTableModel::DisturbedRole).toBool());
     EXPECT_FALSE(model.index(clean, 0).data(ResultsTableModel::DisturbedRole).toBool());
@@ -708,8 +734,8 @@ TEST(ResultsTableModel, DisturbedRecordIsMarkedWithItsReasons)
 TEST(ResultsTableModel, TimerLimitedStepIsFlagged)
 {
     // 25 ticks per call against a 10-tick timer overhead: within 20 ticks of it.
-    const auto data = memoryDataset({sampledRecord("X-1", "pass1", constantTrials(25)),
-                                     sampledRecord("X-1", "init_a", constantTrials(45000))});
+    const auto data = memoryDataset(
+        {sampledRecord("X-1", "pass1", constantTrials(25)), sampledRecord("X-1", "init_a", constantTrials(45000))});
     ResultsTableModel model;
     model.setSnapshots({{QStringLiteral("memory"), data}});
     const int pass1 = findRow(model, QStringLiteral("memory"), QStringLiteral("X-1"), QStringLiteral("pass1"));
@@ -721,7 +747,8 @@ TEST(ResultsTableModel, TimerLimitedStepIsFlagged)
     // Needs care, but it is not a disturbed record.
     EXPECT_FALSE(model.index(pass1, ResultsTableModel::Instance).data(Qt::BackgroundRole).isValid());
     EXPECT_TRUE(cell(model, initA, ResultsTableModel::Checks).isEmpty());
-    EXPECT_EQ(cell(model, initA, ResultsTableModel::Checks, Qt::ToolTipRole), QStringLiteral("No check flagged this record."));
+    EXPECT_EQ(cell(model, initA, ResultsTableModel::Checks, Qt::ToolTipRole),
+              QStringLiteral("No check flagged this record."));
 }
 
 // An exchange of 120 µs per call against steps of 10 µs each (5 steps, one
@@ -783,9 +810,9 @@ TEST(ResultsPage, CsvHasTheTrialColumnsAndThePageTheHostWarnings)
 
     const QStringList lines = csvLines(page.csv());
     ASSERT_EQ(lines.size(), 1 + 7);
-    for (const char *header : {"mean_seconds", "median_trial_seconds", "ops_per_second", "trial_median_seconds",
-                               "trial_ci_low_seconds", "trial_ci_high_seconds", "trial_median_tsc_ticks", "n_trials",
-                               "n_retried_trials", "checks"})
+    for (const char *header :
+         {"mean_seconds", "median_trial_seconds", "ops_per_second", "trial_median_seconds", "trial_ci_low_seconds",
+          "trial_ci_high_seconds", "trial_median_tsc_ticks", "n_trials", "n_retried_trials", "checks"})
         EXPECT_TRUE(lines[0].split(QLatin1Char(',')).contains(QString::fromUtf8(header))) << header;
     // The cells as displayed: the step-sum text (quoted, it holds a comma), the flag, the retries.
     const QString all = lines.join(QLatin1Char('\n'));
@@ -798,7 +825,8 @@ TEST(ResultsPage, CsvHasTheTrialColumnsAndThePageTheHostWarnings)
     EXPECT_FALSE(warnings->isHidden());
     EXPECT_TRUE(warnings->wordWrap());
     EXPECT_TRUE(warnings->text().contains(QStringLiteral("loaded &lt;box&gt;"))) << warnings->text().toStdString();
-    EXPECT_TRUE(warnings->text().contains(QStringLiteral("the speed probe varied by 17.6 % during the campaign; CPU pressure")));
+    EXPECT_TRUE(warnings->text().contains(
+        QStringLiteral("the speed probe varied by 17.6 % during the campaign; CPU pressure")));
     EXPECT_FALSE(warnings->text().contains(QStringLiteral("quiet")));
     page.model()->setSnapshots({{QStringLiteral("quiet"), quiet}});
     EXPECT_TRUE(warnings->isHidden());
@@ -849,10 +877,7 @@ std::shared_ptr<const Dataset> loadDataset(const QString &path)
 }
 
 // The reference campaign of the other system (x86_1), beside arm_1.
-QString x86Reference()
-{
-    return QFileInfo(referenceDataset()).dir().filePath(QStringLiteral("x86_1"));
-}
+QString x86Reference() { return QFileInfo(referenceDataset()).dir().filePath(QStringLiteral("x86_1")); }
 
 // A campaign with KATs checked against a manifest: ECDHE-P256's real digest
 // (passes), a digest no X25519-NIKE build gives (MISMATCH), and no entry for
@@ -960,8 +985,9 @@ TEST(ResultsPage, KeyColumnsStayInViewWhenScrolledSortedAndFiltered)
     EXPECT_GE(view->columnAt(4), ResultsTableModel::KeyColumnCount);
     checkAligned("scrolled right");
     const QString firstInstance = page.proxy()->index(rowAt(view, 2), ResultsTableModel::Instance).data().toString();
-    EXPECT_EQ(frozen->indexAt(QPoint(frozen->columnViewportPosition(ResultsTableModel::Instance) + 2, 2)).data().toString(),
-              firstInstance);
+    EXPECT_EQ(
+        frozen->indexAt(QPoint(frozen->columnViewportPosition(ResultsTableModel::Instance) + 2, 2)).data().toString(),
+        firstInstance);
     ASSERT_TRUE(page.grab().save(shotPath(QStringLiteral("results-scrolled-right.png"))));
 
     // Moving the current cell to a figure left of the view brings it out from under the key columns.
@@ -1031,7 +1057,8 @@ TEST(ResultsPage, ColumnChooserHidesShowsAndPersists)
         EXPECT_EQ(peak->text(), page.model()->headerData(ResultsTableModel::PeakRss, Qt::Horizontal).toString());
         auto *copy = page.findChild<QPushButton *>(QStringLiteral("resultsCopyCsv"));
         ASSERT_NE(copy, nullptr);
-        EXPECT_TRUE(copy->toolTip().contains(QStringLiteral("Only the shown columns are copied"))) << copy->toolTip().toStdString();
+        EXPECT_TRUE(copy->toolTip().contains(QStringLiteral("Only the shown columns are copied")))
+            << copy->toolTip().toStdString();
         peak->trigger(); // unchecks
         EXPECT_TRUE(page.view()->isColumnHidden(ResultsTableModel::PeakRss));
         EXPECT_FALSE(page.isColumnShown(ResultsTableModel::PeakRss));
@@ -1070,7 +1097,8 @@ TEST(ResultsPage, ColumnChooserHidesShowsAndPersists)
                 all = a;
         }
         EXPECT_FALSE(page.view()->isColumnHidden(ResultsTableModel::PeakRss));
-        EXPECT_EQ(QSettings().value(QStringLiteral("results/hiddenColumns")).toStringList(), QStringList{QStringLiteral("kat")});
+        EXPECT_EQ(QSettings().value(QStringLiteral("results/hiddenColumns")).toStringList(),
+                  QStringList{QStringLiteral("kat")});
         ASSERT_NE(all, nullptr);
         all->trigger();
         for (int c = 0; c < ResultsTableModel::ColumnCount; ++c)
@@ -1099,7 +1127,8 @@ TEST(ResultsTableModel, KatColumnShowsPassedFailedNoFileAndNotRun)
     const int passed = findRow(model, QStringLiteral("kat"), QStringLiteral("ECDHE-P256"), QStringLiteral("exchange"));
     const int failed = findRow(model, QStringLiteral("kat"), QStringLiteral("X25519-NIKE"), QStringLiteral("exchange"));
     const int nofile = findRow(model, QStringLiteral("kat"), QStringLiteral("SM2-KEX"), QStringLiteral("exchange"));
-    const int notrun = findRow(model, QStringLiteral("campaign"), QStringLiteral("ECDHE-P256"), QStringLiteral("exchange"));
+    const int notrun =
+        findRow(model, QStringLiteral("campaign"), QStringLiteral("ECDHE-P256"), QStringLiteral("exchange"));
     ASSERT_GE(passed, 0);
     ASSERT_GE(failed, 0);
     ASSERT_GE(nofile, 0);
@@ -1107,7 +1136,8 @@ TEST(ResultsTableModel, KatColumnShowsPassedFailedNoFileAndNotRun)
     EXPECT_EQ(cell(model, passed, ResultsTableModel::Kat), QStringLiteral("passed"));
     const QString failure = cell(model, failed, ResultsTableModel::Kat);
     EXPECT_TRUE(failure.startsWith(QStringLiteral("failed: MISMATCH "))) << failure.toStdString();
-    EXPECT_TRUE(failure.contains(QString(64, QLatin1Char('a')).left(16))) << failure.toStdString(); // the reason names the digest
+    EXPECT_TRUE(failure.contains(QString(64, QLatin1Char('a')).left(16)))
+        << failure.toStdString(); // the reason names the digest
     EXPECT_EQ(cell(model, nofile, ResultsTableModel::Kat), QStringLiteral("no KAT file"));
     EXPECT_TRUE(cell(model, nofile, ResultsTableModel::Kat, Qt::ToolTipRole).contains(QStringLiteral("NOKAT")));
     EXPECT_EQ(cell(model, notrun, ResultsTableModel::Kat), QStringLiteral("not run"));
@@ -1121,7 +1151,8 @@ TEST(ResultsTableModel, KatColumnShowsPassedFailedNoFileAndNotRun)
     const QString tip = cell(model, failed, ResultsTableModel::Kat, Qt::ToolTipRole);
     EXPECT_TRUE(tip.contains(QStringLiteral("Log: kat/"))) << tip.toStdString();
     if (haveReference()) {
-        const int arm = findRow(model, QStringLiteral("arm_1"), QStringLiteral("ADKEX-128"), QStringLiteral("exchange"));
+        const int arm =
+            findRow(model, QStringLiteral("arm_1"), QStringLiteral("ADKEX-128"), QStringLiteral("exchange"));
         EXPECT_EQ(cell(model, arm, ResultsTableModel::Kat), QStringLiteral("passed"));
     }
 
@@ -1136,7 +1167,10 @@ TEST(ResultsTableModel, KatColumnShowsPassedFailedNoFileAndNotRun)
         EXPECT_LE(previous, v) << r;
         previous = v;
     }
-    EXPECT_TRUE(proxy.index(proxy.rowCount() - 1, ResultsTableModel::Kat).data().toString().startsWith(QStringLiteral("failed")));
+    EXPECT_TRUE(proxy.index(proxy.rowCount() - 1, ResultsTableModel::Kat)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("failed")));
     EXPECT_EQ(proxy.index(0, ResultsTableModel::Kat).data().toString(), QStringLiteral("passed"));
 
     // The CSV twin: status word, passed as 0/1, the reason.
@@ -1181,16 +1215,24 @@ TEST(ResultsTableModel, OneNumberFormatPerColumn)
     const QRegularExpression kib(QStringLiteral("^\\d+ KiB$"));
     const QRegularExpression bytes(QStringLiteral("^\\d+$"));
     const QRegularExpression memoryCount(QStringLiteral("^\\d+(\\.\\d\\d)?$")); // core memory_count_text
-    std::map<int, const QRegularExpression *> rule{
-        {ResultsTableModel::MeanCycles, &counts},   {ResultsTableModel::MeanTicks, &counts},
-        {ResultsTableModel::TrialCycles, &counts},  {ResultsTableModel::TrialTicks, &counts},
-        {ResultsTableModel::MeanTime, &time},       {ResultsTableModel::MedianTrial, &time},
-        {ResultsTableModel::TrialTime, &time},      {ResultsTableModel::OpsPerSecond, &rate},
-        {ResultsTableModel::TrialCi, &ci},          {ResultsTableModel::Trials, &trials},
-        {ResultsTableModel::Measurements, &measurements}, {ResultsTableModel::BaselineRss, &kib},
-        {ResultsTableModel::PeakRss, &kib},         {ResultsTableModel::ElfImage, &bytes},
-        {ResultsTableModel::Stack, &bytes},         {ResultsTableModel::Bandwidth, &bytes},
-        {ResultsTableModel::HeapPeak, &bytes},      {ResultsTableModel::HeapAllocations, &memoryCount}};
+    std::map<int, const QRegularExpression *> rule{{ResultsTableModel::MeanCycles, &counts},
+                                                   {ResultsTableModel::MeanTicks, &counts},
+                                                   {ResultsTableModel::TrialCycles, &counts},
+                                                   {ResultsTableModel::TrialTicks, &counts},
+                                                   {ResultsTableModel::MeanTime, &time},
+                                                   {ResultsTableModel::MedianTrial, &time},
+                                                   {ResultsTableModel::TrialTime, &time},
+                                                   {ResultsTableModel::OpsPerSecond, &rate},
+                                                   {ResultsTableModel::TrialCi, &ci},
+                                                   {ResultsTableModel::Trials, &trials},
+                                                   {ResultsTableModel::Measurements, &measurements},
+                                                   {ResultsTableModel::BaselineRss, &kib},
+                                                   {ResultsTableModel::PeakRss, &kib},
+                                                   {ResultsTableModel::ElfImage, &bytes},
+                                                   {ResultsTableModel::Stack, &bytes},
+                                                   {ResultsTableModel::Bandwidth, &bytes},
+                                                   {ResultsTableModel::HeapPeak, &bytes},
+                                                   {ResultsTableModel::HeapAllocations, &memoryCount}};
     std::map<int, int> checked;
     for (int r = 0; r < model.rowCount(); ++r)
         for (const auto &[column, re] : rule) {
@@ -1200,7 +1242,8 @@ TEST(ResultsTableModel, OneNumberFormatPerColumn)
             EXPECT_TRUE(re->match(text).hasMatch())
                 << "column " << model.headerData(column, Qt::Horizontal).toString().toStdString() << " row " << r
                 << ": '" << text.toStdString() << "'";
-            EXPECT_FALSE(text.contains(QStringLiteral("e+")) || text.contains(QStringLiteral("e-"))) << text.toStdString();
+            EXPECT_FALSE(text.contains(QStringLiteral("e+")) || text.contains(QStringLiteral("e-")))
+                << text.toStdString();
             ++checked[column];
             // The same formatter for every row: the text comes back from the number behind it.
             const double v = model.index(r, column).data(ResultsTableModel::SortRole).toDouble();
@@ -1219,8 +1262,8 @@ TEST(ResultsTableModel, OneNumberFormatPerColumn)
 TEST(ResultsTableModel, RatesHaveThreeSignificantDigitsAndAPrefix)
 {
     std::vector<Record> records;
-    const std::pair<double, const char *> cases[] = {
-        {742, "742"}, {7230, "7.23 k"}, {999.7, "1.00 k"}, {1.52e6, "1.52 M"}, {3.5, "3.50"}, {48750, "48.8 k"}};
+    const std::pair<double, const char *> cases[] = {{742, "742"},       {7230, "7.23 k"}, {999.7, "1.00 k"},
+                                                     {1.52e6, "1.52 M"}, {3.5, "3.50"},    {48750, "48.8 k"}};
     for (size_t i = 0; i < std::size(cases); ++i) {
         Record r = sampledRecord("R-" + std::to_string(i + 1), "exchange", constantTrials(1000));
         r.operations_per_second = cases[i].first;
@@ -1229,9 +1272,11 @@ TEST(ResultsTableModel, RatesHaveThreeSignificantDigitsAndAPrefix)
     ResultsTableModel model;
     model.setSnapshots({{QStringLiteral("memory"), memoryDataset(records)}});
     for (size_t i = 0; i < std::size(cases); ++i) {
-        const int r = findRow(model, QStringLiteral("memory"), QStringLiteral("R-%1").arg(i + 1), QStringLiteral("exchange"));
+        const int r =
+            findRow(model, QStringLiteral("memory"), QStringLiteral("R-%1").arg(i + 1), QStringLiteral("exchange"));
         ASSERT_GE(r, 0);
-        EXPECT_EQ(cell(model, r, ResultsTableModel::OpsPerSecond), QString::fromUtf8(cases[i].second)) << cases[i].first;
+        EXPECT_EQ(cell(model, r, ResultsTableModel::OpsPerSecond), QString::fromUtf8(cases[i].second))
+            << cases[i].first;
     }
 }
 
@@ -1260,15 +1305,17 @@ TEST(ResultsTableModel, CyclesAndTicksNeverShareASortedColumn)
     EXPECT_NE(cell(model, t, ResultsTableModel::MeanTicks), dash);
     EXPECT_EQ(cell(model, t, ResultsTableModel::TrialTicks), QStringLiteral("5000"));
     EXPECT_EQ(cell(model, c, ResultsTableModel::TrialCycles), QStringLiteral("3000"));
-    EXPECT_EQ(model.headerData(ResultsTableModel::MeanTicks, Qt::Horizontal).toString(), QStringLiteral("Mean TSC ticks"));
+    EXPECT_EQ(model.headerData(ResultsTableModel::MeanTicks, Qt::Horizontal).toString(),
+              QStringLiteral("Mean TSC ticks"));
     // CSV twin as core's report names it: mean_cycles and mean_tsc_ticks.
     const ReportTable table = model.toReportTable();
     for (const char *name : {"mean_cycles", "mean_tsc_ticks", "trial_median_cycles", "trial_median_tsc_ticks"})
         EXPECT_NE(std::find(table.data_header.begin(), table.data_header.end(), name), table.data_header.end()) << name;
 
     // Two tick units: the header says ticks, each cell its unit, and a sort keeps each unit together.
-    model.setSnapshots({{QStringLiteral("memory"), memoryDataset({tsc, cycles, cntvct})},
-                        {QStringLiteral("more"), memoryDataset({sampledRecord("T-2", "exchange", constantTrials(3500))})}});
+    model.setSnapshots(
+        {{QStringLiteral("memory"), memoryDataset({tsc, cycles, cntvct})},
+         {QStringLiteral("more"), memoryDataset({sampledRecord("T-2", "exchange", constantTrials(3500))})}});
     EXPECT_EQ(model.headerData(ResultsTableModel::MeanTicks, Qt::Horizontal).toString(), QStringLiteral("Mean ticks"));
     const int v = findRow(model, QStringLiteral("memory"), QStringLiteral("V-1"), QStringLiteral("exchange"));
     EXPECT_EQ(cell(model, v, ResultsTableModel::TrialTicks), QStringLiteral("4000 counter ticks"));
@@ -1279,7 +1326,8 @@ TEST(ResultsTableModel, CyclesAndTicksNeverShareASortedColumn)
     for (int r = 0; r < proxy.rowCount(); ++r)
         order << proxy.index(r, ResultsTableModel::Instance).data().toString();
     // TSC ticks (3500, 5000), then counter ticks (4000, though it lies between them), then the cycles row (missing here).
-    EXPECT_EQ(order, (QStringList{QStringLiteral("T-2"), QStringLiteral("T-1"), QStringLiteral("V-1"), QStringLiteral("C-1")}));
+    EXPECT_EQ(order, (QStringList{QStringLiteral("T-2"), QStringLiteral("T-1"), QStringLiteral("V-1"),
+                                  QStringLiteral("C-1")}));
     EXPECT_TRUE(log.failures().isEmpty()) << log.failures().join(QLatin1Char('\n')).toStdString();
 }
 
@@ -1473,9 +1521,10 @@ TEST(ResultsTableModel, HeapColumnsShowTheReportsMemoryFigures)
         const auto text = [&](size_t f) { return QString::fromStdString(std::get<std::string>(row[f])); };
         const int r = findRow(model, QStringLiteral("campaign"), text(field("instance")), text(field("operation")));
         ASSERT_GE(r, 0);
-        for (const auto &[name, column] : {std::pair{"heap_peak_bytes", int(ResultsTableModel::HeapPeak)},
-                                           std::pair{"heap_allocations_per_operation", int(ResultsTableModel::HeapAllocations)},
-                                           std::pair{"stack_bytes", int(ResultsTableModel::Stack)}}) {
+        for (const auto &[name, column] :
+             {std::pair{"heap_peak_bytes", int(ResultsTableModel::HeapPeak)},
+              std::pair{"heap_allocations_per_operation", int(ResultsTableModel::HeapAllocations)},
+              std::pair{"stack_bytes", int(ResultsTableModel::Stack)}}) {
             const std::optional<double> expected = number(row[field(name)]);
             EXPECT_EQ(sortValue(r, column), expected) << name << " row " << r;
             EXPECT_EQ(cell(model, r, column).toStdString(),
@@ -1493,13 +1542,17 @@ TEST(ResultsTableModel, HeapColumnsShowTheReportsMemoryFigures)
 #else
     EXPECT_GT(heapFigures, 0) << "the fixture campaign's memory pass measured no heap figure";
 #endif
-    EXPECT_EQ(model.headerData(ResultsTableModel::HeapPeak, Qt::Horizontal).toString(), QStringLiteral("Heap peak (bytes)"));
+    EXPECT_EQ(model.headerData(ResultsTableModel::HeapPeak, Qt::Horizontal).toString(),
+              QStringLiteral("Heap peak (bytes)"));
     EXPECT_EQ(model.headerData(ResultsTableModel::HeapAllocations, Qt::Horizontal).toString(),
               QStringLiteral("Allocations/op (mean)"));
-    EXPECT_EQ(model.headerData(ResultsTableModel::Stack, Qt::Horizontal).toString(), QStringLiteral("Stack peak (bytes)"));
+    EXPECT_EQ(model.headerData(ResultsTableModel::Stack, Qt::Horizontal).toString(),
+              QStringLiteral("Stack peak (bytes)"));
     auto headerTip = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
-    EXPECT_TRUE(headerTip(ResultsTableModel::HeapPeak).contains(QStringLiteral("the largest over the pass's exchanges")));
-    EXPECT_TRUE(headerTip(ResultsTableModel::HeapAllocations).contains(QStringLiteral("the mean over the pass's exchanges")));
+    EXPECT_TRUE(
+        headerTip(ResultsTableModel::HeapPeak).contains(QStringLiteral("the largest over the pass's exchanges")));
+    EXPECT_TRUE(
+        headerTip(ResultsTableModel::HeapAllocations).contains(QStringLiteral("the mean over the pass's exchanges")));
     EXPECT_TRUE(headerTip(ResultsTableModel::Stack).contains(QStringLiteral("deepest stack use")));
 }
 
@@ -1525,7 +1578,8 @@ TEST(ResultsTableModel, HarnessCyclesGiveTheMedianOfTrialMeans)
         const size_t n = means.size();
         const double median = n % 2 ? means[n / 2] : (means[n / 2 - 1] + means[n / 2]) / 2;
         EXPECT_EQ(cell(model, r, ResultsTableModel::TrialCycles).toStdString(), fmt::fmt_int(median)) << r;
-        EXPECT_DOUBLE_EQ(model.index(r, ResultsTableModel::TrialCycles).data(ResultsTableModel::SortRole).toDouble(), median);
+        EXPECT_DOUBLE_EQ(model.index(r, ResultsTableModel::TrialCycles).data(ResultsTableModel::SortRole).toDouble(),
+                         median);
         const QString tip = cell(model, r, ResultsTableModel::TrialCycles, Qt::ToolTipRole);
         EXPECT_TRUE(tip.contains(QStringLiteral("median of trial means over %1 trial").arg(n))) << tip.toStdString();
     }

@@ -92,7 +92,8 @@ QString nestedSubmissionCopy(const QTemporaryDir &tmp)
     return QString::fromStdString((root / "Implementations" / "Reference_Implementation" / "QUILT-KEX-128").string());
 }
 
-template <typename W> W *child(const SubmissionDialog &dialog, const char *name)
+template <typename W>
+W *child(const SubmissionDialog &dialog, const char *name)
 {
     return dialog.findChild<W *>(QString::fromLatin1(name));
 }
@@ -235,15 +236,16 @@ TEST(SubmissionGui, BuildsNestedSubmissionWithCandidateAndItsKat)
     EXPECT_TRUE(log.contains(QStringLiteral("\nKAT: PASS against "))) << log.toStdString();
     EXPECT_TRUE(log.contains(QStringLiteral("\nCandidate: kex-96\n")));
     EXPECT_TRUE(log.contains(QStringLiteral("\nFlags: guide (-std=c99 ")));
-    EXPECT_TRUE(log.contains(QStringLiteral("\nResolved recipe: ") + dialog.library() + QStringLiteral(".recipe.json")));
+    EXPECT_TRUE(
+        log.contains(QStringLiteral("\nResolved recipe: ") + dialog.library() + QStringLiteral(".recipe.json")));
     EXPECT_TRUE(log.contains(QStringLiteral("\"src/ref/quilt_poly.c\"")))
         << "the resolved recipe lists the nested sources";
     const QString status = dialog.statusText();
     EXPECT_TRUE(status.startsWith(QStringLiteral("Built QUILT-KEX-128; "))) << status.toStdString();
     EXPECT_TRUE(status.contains(QStringLiteral("Candidate: kex-96 · flags: guide\n"))) << status.toStdString();
     EXPECT_TRUE(status.contains(QStringLiteral("\nKAT: PASS against ")));
-    EXPECT_TRUE(status.contains(QStringLiteral("\nResolved recipe: ") + dialog.library() +
-                                QStringLiteral(".recipe.json")));
+    EXPECT_TRUE(
+        status.contains(QStringLiteral("\nResolved recipe: ") + dialog.library() + QStringLiteral(".recipe.json")));
     EXPECT_FALSE(child<QLabel>(dialog, "statusIcon")->isVisible()) << "no warning for a passed KAT";
 
     // The build record beside the library carries what the fields chose.
@@ -280,7 +282,8 @@ TEST(SubmissionGui, InvalidCandidateIdDisablesBuild)
     EXPECT_FALSE(build->isEnabled());
     EXPECT_TRUE(problem->isVisible());
     EXPECT_EQ(problem->text(), QString::fromStdString(name_problem("../x", "candidate id")));
-    EXPECT_TRUE(problem->text().contains(QStringLiteral("may only hold letters, digits"))) << problem->text().toStdString();
+    EXPECT_TRUE(problem->text().contains(QStringLiteral("may only hold letters, digits")))
+        << problem->text().toStdString();
     EXPECT_EQ(dialog.candidateProblem(), problem->text());
     EXPECT_FALSE(dialog.startBuild()) << "the worker API refuses it too";
     EXPECT_FALSE(dialog.running());
@@ -362,9 +365,11 @@ TEST(SubmissionGui, FailedKatIsKeptWithAWarning)
     ASSERT_TRUE(dialog.succeeded()) << dialog.error().toStdString() << "\n" << dialog.logText().toStdString();
     EXPECT_TRUE(dialog.katFailed());
     EXPECT_TRUE(dialog.katStatus().startsWith(QStringLiteral("MISMATCH"))) << dialog.katStatus().toStdString();
-    EXPECT_TRUE(dialog.katStatus().endsWith(QStringLiteral(" against manifest ") + manifest)) << dialog.katStatus().toStdString();
+    EXPECT_TRUE(dialog.katStatus().endsWith(QStringLiteral(" against manifest ") + manifest))
+        << dialog.katStatus().toStdString();
     const QString status = dialog.statusText();
-    EXPECT_TRUE(status.startsWith(QStringLiteral("Built QUILT-KEX-128, but its KAT did not pass."))) << status.toStdString();
+    EXPECT_TRUE(status.startsWith(QStringLiteral("Built QUILT-KEX-128, but its KAT did not pass.")))
+        << status.toStdString();
     EXPECT_TRUE(status.contains(
         QStringLiteral("flags: harness-default (guide build: MISMATCH, replaced by the harness-default build)")))
         << status.toStdString();
@@ -384,7 +389,8 @@ TEST(SubmissionGui, FailedKatIsKeptWithAWarning)
     InstanceTreeModel model(&workbench);
     const QModelIndex leaf = treeIndex(model, workbench, "QUILT-KEX-128");
     EXPECT_FALSE(leaf.data(Qt::DecorationRole).value<QImage>().isNull());
-    EXPECT_TRUE(leaf.data(Qt::ToolTipRole).toString().contains(QStringLiteral("KAT did not pass at build time (MISMATCH")))
+    EXPECT_TRUE(
+        leaf.data(Qt::ToolTipRole).toString().contains(QStringLiteral("KAT did not pass at build time (MISMATCH")))
         << leaf.data(Qt::ToolTipRole).toString().toStdString();
     ASSERT_TRUE(dialog.grab().save(shotPath(QStringLiteral("submission-dialog-kat-failed.png"))));
 }
@@ -523,8 +529,7 @@ TEST(SubmissionGui, SharesTabShowsProfiledExchange)
     EXPECT_EQ(sets[2]->label(), QStringLiteral("Rest"));
     auto *axis = qobject_cast<QBarCategoryAxis *>(chart->axes(Qt::Horizontal).value(0));
     ASSERT_NE(axis, nullptr);
-    EXPECT_EQ(axis->categories(),
-              QStringList({QStringLiteral("X25519-NIKE (A)"), QStringLiteral("X25519-NIKE (B)")}));
+    EXPECT_EQ(axis->categories(), QStringList({QStringLiteral("X25519-NIKE (A)"), QStringLiteral("X25519-NIKE (B)")}));
     for (QBarSet *set : sets)
         ASSERT_EQ(set->count(), 2);
     EXPECT_NEAR(sets[0]->at(0), 100.0 * *exchange->hash_share, 1e-9);
@@ -620,7 +625,8 @@ TEST(SubmissionGui, LibraryWithoutKatVectorsIsMarked)
     dialog.show();
     ASSERT_TRUE(clickBuildAndWait(dialog)) << dialog.statusText().toStdString();
     ASSERT_TRUE(dialog.succeeded()) << dialog.error().toStdString();
-    ASSERT_TRUE(dialog.katStatus().startsWith(QStringLiteral("no KAT vectors supplied"))) << dialog.katStatus().toStdString();
+    ASSERT_TRUE(dialog.katStatus().startsWith(QStringLiteral("no KAT vectors supplied")))
+        << dialog.katStatus().toStdString();
     ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 120000));
     auto expectMark = [](const QModelIndex &leaf) {
         ASSERT_TRUE(leaf.isValid());

@@ -37,7 +37,7 @@ namespace {
 struct TsMessage {
     QString context, source, type; // type: "", "unfinished", "vanished", "obsolete"
     bool numerus = false;
-    QStringList translations;      // one, or one per numerus form
+    QStringList translations; // one, or one per numerus form
     qint64 line = 0;
 };
 
@@ -209,7 +209,8 @@ TEST(Translations, NotesOfThePureSeriesFunctionsAreChineseInZhCn)
     harness.operation = "exchange";
     const TimelineSeries timeline = computeTimeline(harness, TimelineUnit::Time);
     ASSERT_FALSE(timeline.notes.isEmpty());
-    EXPECT_TRUE(hasChinese(timeline.notes.join(QLatin1Char(' ')))) << timeline.notes.join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(hasChinese(timeline.notes.join(QLatin1Char(' '))))
+        << timeline.notes.join(QLatin1Char(' ')).toStdString();
     SampleCache cache;
     const DistributionPlot plot = computeDistribution({{QStringLiteral("x86_1"), nullptr}}, {}, cache);
     ASSERT_FALSE(plot.notes.isEmpty());
@@ -223,7 +224,8 @@ TEST(Translations, NotesOfThePureSeriesFunctionsAreChineseInZhCn)
 // (Debian package qt6-translations-l10n, scripts/install-deps.sh).
 TEST(Translations, QtOwnDialogStringsAreChineseInZhCn)
 {
-    const QString qtQm = QDir(QLibraryInfo::path(QLibraryInfo::TranslationsPath)).filePath(QStringLiteral("qtbase_zh_CN.qm"));
+    const QString qtQm =
+        QDir(QLibraryInfo::path(QLibraryInfo::TranslationsPath)).filePath(QStringLiteral("qtbase_zh_CN.qm"));
     ASSERT_TRUE(QFileInfo::exists(qtQm)) << qtQm.toStdString()
                                          << " is missing: install qt6-translations-l10n (scripts/install-deps.sh)";
     Workbench workbench;
@@ -317,12 +319,15 @@ TEST(Translations, HelpMethodFollowsTheLanguage)
     EXPECT_TRUE(text.contains(QStringLiteral("kex_derive_ss_b")));
     // Issue 33 item 16: the source's line wraps gave stray spaces inside Chinese sentences.
     const QRegularExpression strayCjkSpace(
-        QStringLiteral("[\\x{3400}-\\x{9FFF}\\x{3000}-\\x{303F}\\x{FF00}-\\x{FFEF}] [\\x{3400}-\\x{9FFF}\\x{3000}-\\x{303F}\\x{FF00}-\\x{FFEF}]"));
+        QStringLiteral("[\\x{3400}-\\x{9FFF}\\x{3000}-\\x{303F}\\x{FF00}-\\x{FFEF}] "
+                       "[\\x{3400}-\\x{9FFF}\\x{3000}-\\x{303F}\\x{FF00}-\\x{FFEF}]"));
     // A bold lead-in closes before its full stop (Markdown closes no "**" between "。" and a character).
-    EXPECT_TRUE(text.contains(QString::fromUtf8("什么约束着子进程。无论"))) << "an emphasis that Markdown did not close";
+    EXPECT_TRUE(text.contains(QString::fromUtf8("什么约束着子进程。无论")))
+        << "an emphasis that Markdown did not close";
     const QRegularExpressionMatch stray = strayCjkSpace.match(text);
     EXPECT_FALSE(stray.hasMatch()) << "a space between Chinese characters: \""
-                                   << text.mid(std::max<qsizetype>(0, stray.capturedStart() - 20), 40).toStdString() << '"';
+                                   << text.mid(std::max<qsizetype>(0, stray.capturedStart() - 20), 40).toStdString()
+                                   << '"';
     auto *dialog = qobject_cast<QDialog *>(browser->window());
     ASSERT_NE(dialog, nullptr);
     EXPECT_TRUE(hasChinese(dialog->windowTitle())) << dialog->windowTitle().toStdString();
@@ -373,7 +378,7 @@ TEST(Translations, ReportPageRendersTheReportInTheUiLanguage)
     EXPECT_TRUE(page->previewHtml().contains(QString::fromStdString(page->report()->sections.front().title)));
 
     ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
-    ASSERT_TRUE(QTest::qWaitFor(
-        [&] { return !page->busy() && page->hasReport() && page->report()->language == "en"; }, 60000));
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return !page->busy() && page->hasReport() && page->report()->language == "en"; }, 60000));
     EXPECT_FALSE(hasChinese(QString::fromStdString(page->report()->title)));
 }

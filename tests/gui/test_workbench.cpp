@@ -42,8 +42,8 @@ CampaignOptions tinyPlan(const QString &library, const QString &outDir, std::vec
     o.planning.trials = 2;
     o.planning.trial_target_s = target;
     o.planning.op_budget_s = 30;
-    o.retries = 0;   // disturbance retries have their own tests; keep the trial counts exact
-    o.kat = false;   // the KAT path has its own integration tests; keep this one short
+    o.retries = 0; // disturbance retries have their own tests; keep the trial counts exact
+    o.kat = false; // the KAT path has its own integration tests; keep this one short
     o.stack = false;
     o.heap = false;
     o.system_label = "gui_test";
@@ -193,7 +193,7 @@ TEST(Workbench, DescribesTheBuiltinInstancesAndDropsStaleDiscoveries)
     EXPECT_TRUE(workbench.checkedLibraries().isEmpty());
     workbench.setChecked(instanceRow(workbench, "X25519-NIKE"), true);
     EXPECT_EQ(workbench.checkedLibraries(), QStringList{libraryOf(workbench, "X25519-NIKE")});
-    workbench.setChecked(-1, true);   // out of range: ignored
+    workbench.setChecked(-1, true); // out of range: ignored
     workbench.setChecked(1000, true);
     EXPECT_EQ(workbench.checkedLibraries().size(), 1);
 }

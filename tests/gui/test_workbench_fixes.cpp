@@ -310,7 +310,8 @@ TEST(WorkbenchFixes, SubmissionLibrariesAreListedAgainAfterARestart)
         ASSERT_TRUE(QTest::qWaitFor([&] { return !workbench.busy(); }, 120000));
         EXPECT_LT(instanceRow(workbench, "TOY-KEX-128"), 0);
         ASSERT_FALSE(window.messages().isEmpty());
-        EXPECT_TRUE(window.messages().last().contains(QStringLiteral("is gone"))) << window.messages().last().toStdString();
+        EXPECT_TRUE(window.messages().last().contains(QStringLiteral("is gone")))
+            << window.messages().last().toStdString();
         EXPECT_TRUE(QSettings().value(QStringLiteral("instances/submissions")).toStringList().isEmpty());
     }
     QSettings().clear();
@@ -336,7 +337,8 @@ TEST(WorkbenchFixes, EveryPageFitsAt1024x700)
     if (qEnvironmentVariableIsSet("KEXBENCH_SIZE_DEBUG")) {
         for (QWidget *w : window.findChildren<QWidget *>())
             if (qobject_cast<DistributionsPage *>(w->parentWidget()) || w->minimumSizeHint().width() > 200)
-                std::printf("%s %s (in %s) hint %d min %d\n", w->metaObject()->className(), qPrintable(w->objectName()), w->parentWidget() ? w->parentWidget()->metaObject()->className() : "-",
+                std::printf("%s %s (in %s) hint %d min %d\n", w->metaObject()->className(), qPrintable(w->objectName()),
+                            w->parentWidget() ? w->parentWidget()->metaObject()->className() : "-",
                             w->minimumSizeHint().width(), w->minimumWidth());
     }
     for (int page = 0; page < pages->count(); ++page) {
@@ -369,7 +371,8 @@ TEST(WorkbenchFixes, RunPageShowsItsFolderAndADurationEstimate)
     ASSERT_TRUE(folder && estimate);
     // One application folder, not <organisation>/<application>.
     const QString app = QCoreApplication::applicationName();
-    EXPECT_TRUE(folder->text().contains(QLatin1Char('/') + app + QStringLiteral("/campaigns/"))) << folder->text().toStdString();
+    EXPECT_TRUE(folder->text().contains(QLatin1Char('/') + app + QStringLiteral("/campaigns/")))
+        << folder->text().toStdString();
     EXPECT_FALSE(folder->text().contains(app + QLatin1Char('/') + app)) << folder->text().toStdString();
 
     ASSERT_FALSE(workbench.instances().isEmpty());
@@ -389,7 +392,8 @@ TEST(WorkbenchFixes, RunPageShowsItsFolderAndADurationEstimate)
     folder->setText(QStringLiteral("/tmp/my-campaign"));
     QTest::keyClick(folder, Qt::Key_End); // textEdited: no longer the generated folder
     QTest::keyClicks(folder, QStringLiteral("x"));
-    EXPECT_TRUE(estimate->text().contains(QStringLiteral("Writes into /tmp/my-campaignx."))) << estimate->text().toStdString();
+    EXPECT_TRUE(estimate->text().contains(QStringLiteral("Writes into /tmp/my-campaignx.")))
+        << estimate->text().toStdString();
 }
 
 // The host load a campaign measured (campaign.json measured_warnings, core's
@@ -478,8 +482,8 @@ TEST(WorkbenchFixes, DatasetsDockShowsWholeLabelsAtTheDefaultWidth)
     for (int row = 0; row < view->model()->rowCount(); ++row) {
         const QModelIndex label = view->model()->index(row, DatasetListModel::Label);
         const QString shown = label.data().toString();
-        EXPECT_TRUE(cellTextFits(view, label)) << shown.toStdString() << " in " << view->visualRect(label).width()
-                                               << " px";
+        EXPECT_TRUE(cellTextFits(view, label))
+            << shown.toStdString() << " in " << view->visualRect(label).width() << " px";
         // The whole label and where the dataset came from are in the tooltip either way.
         const QString tip = label.data(Qt::ToolTipRole).toString();
         EXPECT_TRUE(tip.contains(workbench.datasets()[row].label.toHtmlEscaped())) << tip.toStdString();
@@ -546,7 +550,8 @@ TEST(WorkbenchFixes, RunPageStartAndEstimateStayInViewAt1024x700WithFiveWarnings
         CampaignUpdate warning;
         warning.kind = CampaignEvent::Warning;
         warning.message = QStringLiteral("CPU pressure: tasks waited for a CPU %1 % of the last minute "
-                                         "(/proc/pressure/cpu)").arg(40 + i);
+                                         "(/proc/pressure/cpu)")
+                              .arg(40 + i);
         emit run->session()->update(warning);
     }
     auto *start = run->findChild<QPushButton *>(QStringLiteral("startButton"));

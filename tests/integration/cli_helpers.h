@@ -77,6 +77,9 @@ inline std::vector<std::string> split_row(const std::string &line)
     return cells;
 }
 
-inline std::string fixture(const std::string &name) { return std::string(KEXBENCH_FIXTURE_DIR) + "/lib" + name + ".so"; }
+inline std::string fixture(const std::string &name)
+{
+    return std::string(KEXBENCH_FIXTURE_DIR) + "/lib" + name + ".so";
+}
 
 } // namespace kexbench::test

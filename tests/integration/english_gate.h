@@ -17,8 +17,8 @@ namespace kexbench::test {
 
 // Acronyms and unit symbols that stay in Latin letters in the Chinese text.
 inline const std::set<std::string> kAllowed = {
-    "KAT", "ELF", "RSS", "CPU", "TSC", "DRNG", "ICCS", "SM", "CSV", "API", "SMT", "PMU", "JSON", "UTC", "SHA",
-    "ARM", "AVX", "SSH", "ID", "CI", "GHz", "MHz", "kHz", "KiB", "MiB", "ns", "ms", "kexbench", "AArch"};
+    "KAT", "ELF", "RSS", "CPU", "TSC", "DRNG", "ICCS", "SM",  "CSV", "API", "SMT", "PMU", "JSON",     "UTC",  "SHA",
+    "ARM", "AVX", "SSH", "ID",  "CI",  "GHz",  "MHz",  "kHz", "KiB", "MiB", "ns",  "ms",  "kexbench", "AArch"};
 
 inline void erase_all(std::string &text, const std::string &part)
 {
@@ -52,7 +52,8 @@ inline std::string html_text(std::string html)
 inline bool word_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }
 
 // English words left in one rendered report, each with the line it is on.
-inline std::vector<std::string> english_words(const std::string &rendered, bool html, const std::vector<std::string> &names)
+inline std::vector<std::string> english_words(const std::string &rendered, bool html,
+                                              const std::vector<std::string> &names)
 {
     std::vector<std::string> found;
     std::string text = html ? html_text(rendered) : rendered;

@@ -122,8 +122,9 @@ public:
             auto fn = reinterpret_cast<GetterFn>(need(name));
             return fn != nullptr ? fn() : 0;
         };
-        lib->caps = {getter("kex_get_passes_num"),   getter("kex_get_pk_len_bytes"),  getter("kex_get_sk_len_bytes"),
-                     getter("kex_get_sta_len_bytes"), getter("kex_get_stb_len_bytes"), getter("kex_get_ss_len_bytes"),
+        lib->caps = {getter("kex_get_passes_num"),         getter("kex_get_pk_len_bytes"),
+                     getter("kex_get_sk_len_bytes"),       getter("kex_get_sta_len_bytes"),
+                     getter("kex_get_stb_len_bytes"),      getter("kex_get_ss_len_bytes"),
                      getter("kex_get_total_msg_len_bytes")};
         lib->init_a = reinterpret_cast<InitFn>(need("kex_init_a"));
         lib->init_b = reinterpret_cast<InitFn>(need("kex_init_b"));
@@ -255,12 +256,12 @@ inline testing::AssertionResult run_exchange(const InstanceLib &lib, Transcript 
     const unsigned last_a = ran % 2 == 1 ? ran : ran - 1;
     unsigned long long ssa_len = kUnwritten, ssb_len = kUnwritten;
     unsigned char *mb = last_b != 0 ? m[last_b].data() : nullptr;
-    if (int rc = lib.derive_a(ska.data(), ska_len, pkb.data(), pkb_len, mb, last_b != 0 ? m_len[last_b] : 0,
-                              sta.data(), sta_len, ssa.data(), &ssa_len);
+    if (int rc = lib.derive_a(ska.data(), ska_len, pkb.data(), pkb_len, mb, last_b != 0 ? m_len[last_b] : 0, sta.data(),
+                              sta_len, ssa.data(), &ssa_len);
         rc != 0)
         return testing::AssertionFailure() << "kex_derive_ss_a returned " << rc;
-    if (int rc = lib.derive_b(skb.data(), skb_len, pka.data(), pka_len, m[last_a].data(), m_len[last_a],
-                              stb.data(), stb_len, ssb.data(), &ssb_len);
+    if (int rc = lib.derive_b(skb.data(), skb_len, pka.data(), pka_len, m[last_a].data(), m_len[last_a], stb.data(),
+                              stb_len, ssb.data(), &ssb_len);
         rc != 0)
         return testing::AssertionFailure() << "kex_derive_ss_b returned " << rc;
     if (ssa_len != c.ss || ssb_len != c.ss)

@@ -149,7 +149,10 @@ public:
 private:
     TestSshd() = default;
 
-    static bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+    static bool contains(const std::string &text, const std::string &part)
+    {
+        return text.find(part) != std::string::npos;
+    }
 
     static std::string program_of(pid_t pid)
     {
@@ -254,11 +257,10 @@ private:
 
     std::string server_config(bool penalties_option) const
     {
-        std::string c = "ListenAddress 127.0.0.1:" + std::to_string(port_) + "\n" +
-                        "HostKey " + dir_ + "/host_key\n" +
-                        "PidFile " + dir_ + "/sshd.pid\n" +
-                        "AuthorizedKeysFile " + dir_ + "/authorized_keys\n" +
-                        "AllowUsers " + user_ + "\n"
+        std::string c = "ListenAddress 127.0.0.1:" + std::to_string(port_) + "\n" + "HostKey " + dir_ + "/host_key\n" +
+                        "PidFile " + dir_ + "/sshd.pid\n" + "AuthorizedKeysFile " + dir_ + "/authorized_keys\n" +
+                        "AllowUsers " + user_ +
+                        "\n"
                         "StrictModes no\n"
                         "UsePAM no\n"
                         "PubkeyAuthentication yes\n"
@@ -289,12 +291,13 @@ private:
     {
         const std::string c = "Host 127.0.0.1 kexbench-test\n"
                               "  HostName 127.0.0.1\n"
-                              "  Port " + std::to_string(port_) + "\n" +
-                              "  User " + user_ + "\n" +
-                              "  IdentityFile " + identity + "\n" +
+                              "  Port " +
+                              std::to_string(port_) + "\n" + "  User " + user_ + "\n" + "  IdentityFile " + identity +
+                              "\n" +
                               "  IdentitiesOnly yes\n"
                               "  IdentityAgent none\n"
-                              "  UserKnownHostsFile " + known_hosts + "\n" +
+                              "  UserKnownHostsFile " +
+                              known_hosts + "\n" +
                               "  GlobalKnownHostsFile /dev/null\n"
                               "  StrictHostKeyChecking yes\n"
                               "  UpdateHostKeys no\n"

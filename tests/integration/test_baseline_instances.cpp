@@ -28,7 +28,7 @@ struct AkeCase {
 void PrintTo(const AkeCase &c, std::ostream *os) { *os << c.name; }
 
 const AkeCase kAkeCases[] = {
-    {"MLKEM-UAKE-512", &mlkem::kMlKem512, false},  {"MLKEM-UAKE-768", &mlkem::kMlKem768, false},
+    {"MLKEM-UAKE-512", &mlkem::kMlKem512, false},   {"MLKEM-UAKE-768", &mlkem::kMlKem768, false},
     {"MLKEM-UAKE-1024", &mlkem::kMlKem1024, false}, {"MLKEM-AKE-512", &mlkem::kMlKem512, true},
     {"MLKEM-AKE-768", &mlkem::kMlKem768, true},     {"MLKEM-AKE-1024", &mlkem::kMlKem1024, true},
 };

@@ -176,9 +176,10 @@ TEST(BenchStabilityCli, PrintsEachRunAndTheSummary)
     // Fixed mode's 5 trials reach no 95 % CI, so there is nothing to cover with.
     EXPECT_TRUE(has_line(r.out, "run 1: no 95 % CI \\(n/a: 5 trials reach 93.8 % only\\)")) << r.out;
     EXPECT_TRUE(has_line(r.out, "CI coverage of other runs: 0 of 0 \\(n/a: no run reached a 95 % CI\\)")) << r.out;
-    EXPECT_TRUE(has_line(r.out, std::string("run 1 -> run 2: (faster|slower|equivalent within \u00b11 %|inconclusive|n/a: .*) "
-                                            "\\(Mann-Whitney U over trial values, p = ") +
-                                    kNumber + ", alpha 0.05, margin \u00b11 %\\)"))
+    EXPECT_TRUE(
+        has_line(r.out, std::string("run 1 -> run 2: (faster|slower|equivalent within \u00b11 %|inconclusive|n/a: .*) "
+                                    "\\(Mann-Whitney U over trial values, p = ") +
+                            kNumber + ", alpha 0.05, margin \u00b11 %\\)"))
         << r.out;
     EXPECT_TRUE(has_line(r.out, "consecutive pairs not called faster or slower: [01] of 1")) << r.out;
     EXPECT_TRUE(load_pids(r.out).empty()) << "--load off started a load";
@@ -193,7 +194,8 @@ TEST(BenchStabilityCli, AlternateLoadRunsDuringEvenRunsAndIsGoneAfterwards)
     const std::vector<pid_t> pids = load_pids(r.out);
     ASSERT_EQ(pids.size(), 1u) << "one loaded run of 2:\n" << r.out;
     EXPECT_TRUE(process_gone(pids.front())) << "load process " << pids.front() << " still runs";
-    EXPECT_TRUE(has_line(r.out, "load: alternate, a spinning integer loop on CPU [0-9]+ during runs 2, 4, 6 \\.\\.\\."));
+    EXPECT_TRUE(
+        has_line(r.out, "load: alternate, a spinning integer loop on CPU [0-9]+ during runs 2, 4, 6 \\.\\.\\."));
     EXPECT_TRUE(has_line(r.out, "run 1: load off, .*")) << r.out;
     EXPECT_TRUE(has_line(r.out, "run 2: load on, .*")) << r.out;
     EXPECT_TRUE(has_line(r.out, "  spread without load n/a \\(1 run\\), with load n/a \\(1 run\\); loaded / "
@@ -245,11 +247,8 @@ TEST(BenchStabilityCli, HelpAndUsageErrors)
     EXPECT_NE(help.out.find("kexbench-cli bench stability [--instance NAME|LIB] [--op OP] [--runs K]"),
               std::string::npos)
         << help.out;
-    for (const auto &bad : std::vector<std::vector<std::string>>{{"--runs", "1"},
-                                                                 {"--load", "sometimes"},
-                                                                 {"--mode", "lucky"},
-                                                                 {"--precision", "2"},
-                                                                 {"--cpu", "x"}}) {
+    for (const auto &bad : std::vector<std::vector<std::string>>{
+             {"--runs", "1"}, {"--load", "sometimes"}, {"--mode", "lucky"}, {"--precision", "2"}, {"--cpu", "x"}}) {
         ProcessResult r = run_cli(with({"bench", "stability"}, bad));
         EXPECT_EQ(r.exit_code, 2) << bad.front() << ": " << r.err;
     }

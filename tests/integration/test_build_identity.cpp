@@ -67,15 +67,21 @@ BuildInfo build_record(const std::string &lib, const std::string &digest)
     b.arch = "x86_64";
     b.source_dir = "Reference_Implementation/hostile-honest";
     b.library_sha256 = library_sha256(lib);
-    b.kat = BuildKat{"PASS", "", "reference Test_Vectors/KAT_KEX_hostile-honest.txt", "strict", digest, digest,
+    b.kat = BuildKat{"PASS",
+                     "",
+                     "reference Test_Vectors/KAT_KEX_hostile-honest.txt",
+                     "strict",
+                     digest,
+                     digest,
                      "hostile-honest.log"};
     return b;
 }
 
 std::vector<std::string> quick_run(const std::string &lib, const std::string &out)
 {
-    return {"run", "--instance", lib, "--op", "exchange", "--no-memory", "--no-profile", "--target", "0.002",
-            "--trials", "1", "--retries", "0", "--timeout", "20", "--out", out};
+    return {"run",      "--instance", lib,        "--op", "exchange",  "--no-memory", "--no-profile",
+            "--target", "0.002",      "--trials", "1",    "--retries", "0",           "--timeout",
+            "20",       "--out",      out};
 }
 
 // What kind of line a KAT log line is, without its values: "key:library" for
@@ -93,7 +99,8 @@ std::string line_shape(const std::string &line)
     if (std::regex_match(line, m, header)) {
         const std::string key = m[1];
         // The key is padded to 11 characters, then " = ".
-        const bool padded = key.size() <= 11 && line.compare(0, 14, key + std::string(11 - key.size(), ' ') + " = ") == 0;
+        const bool padded =
+            key.size() <= 11 && line.compare(0, 14, key + std::string(11 - key.size(), ' ') + " = ") == 0;
         return "key:" + key + (padded ? "" : " (not padded to 11)");
     }
     for (const auto &[re, name] : shapes)
@@ -249,8 +256,8 @@ TEST(BuildRecord, KatUsesItsCandidateAndGatedEntry)
 TEST(KatReference, CanonicalFormIgnoresLineEndingsAndEmptyLines)
 {
     const std::string generated = "Count = 0\nSeed = 00AA\n\nCount = 1\nSeed = 00BB\n";
-    EXPECT_EQ(kat_reference_difference(generated, "Count = 0  \r\nSeed = 00AA\r\n\r\n\r\nCount = 1\r\nSeed = 00BB\t\r\n",
-                                       "ref.txt"),
+    EXPECT_EQ(kat_reference_difference(
+                  generated, "Count = 0  \r\nSeed = 00AA\r\n\r\n\r\nCount = 1\r\nSeed = 00BB\t\r\n", "ref.txt"),
               "");
     // Numbered as in each file: the reference has an extra empty line before it.
     EXPECT_EQ(kat_reference_difference(generated, "Count = 0\nSeed = 00AA\n\n\nCount = 1\nSeed = 00BC\n", "ref.txt"),
@@ -261,8 +268,8 @@ TEST(KatReference, CanonicalFormIgnoresLineEndingsAndEmptyLines)
               "\"Count = 1\"");
     // A long line is shown from a little before the first differing character, its key kept.
     const std::string hex(100, 'A');
-    EXPECT_EQ(kat_reference_difference("PKa = " + hex + "\n", "PKa = " + hex.substr(0, 80) + "B" + hex.substr(81) + "\n",
-                                       "ref.txt"),
+    EXPECT_EQ(kat_reference_difference("PKa = " + hex + "\n",
+                                       "PKa = " + hex.substr(0, 80) + "B" + hex.substr(81) + "\n", "ref.txt"),
               "differs from ref.txt at line 1: reference \"PKa = \u2026" + std::string(16, 'A') + "B" +
                   std::string(19, 'A') + "\", generated \"PKa = \u2026" + std::string(36, 'A') + "\"");
 }

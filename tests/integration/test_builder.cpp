@@ -159,7 +159,9 @@ TEST_F(BuilderToy, DescribesItselfAsASubmission)
     EXPECT_EQ(meta["variant"], "reference");
     EXPECT_EQ(meta["compiler"].get<std::string>().rfind("GNU ", 0), 0u) << meta["compiler"];
     // The guide's reference flags by default, as the published builds used (MEASUREMENT-METHOD §2).
-    EXPECT_EQ(meta["build_flags"].get<std::string>().rfind("-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -D_GNU_SOURCE", 0), 0u)
+    EXPECT_EQ(
+        meta["build_flags"].get<std::string>().rfind("-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -D_GNU_SOURCE", 0),
+        0u)
         << meta["build_flags"];
 
     spec.argv.back() = profiled().string();
@@ -173,8 +175,7 @@ TEST_F(BuilderToy, KatIsNokatWithoutAManifestAndPassesWithThePinnedOne)
     ASSERT_EQ(result_->exit_code, 0) << result_->err;
     ProcessResult nokat = run_cli({"kat", lib().string()});
     EXPECT_EQ(nokat.exit_code, 1);
-    EXPECT_EQ(last_line(nokat.out),
-              std::string("TOY-KEX-128  NOKAT no KAT vectors supplied  ") + kToyKatDigest);
+    EXPECT_EQ(last_line(nokat.out), std::string("TOY-KEX-128  NOKAT no KAT vectors supplied  ") + kToyKatDigest);
 
     BuilderTempDir tmp;
     ProcessResult pass = run_cli({"kat", lib().string(), "--manifest", write_manifest(tmp)});
@@ -190,12 +191,13 @@ TEST_F(BuilderToy, RunWritesRecordsAndAProfileThatTheReportShows)
     ASSERT_EQ(result_->exit_code, 0) << result_->err;
     BuilderTempDir tmp;
     const fs::path camp = tmp / "camp";
-    ProcessResult r = run_cli({"run", "--instance", lib().string(), "--target", "0.002", "--trials", "2",
-                               "--manifest", write_manifest(tmp), "--out", camp.string()},
+    ProcessResult r = run_cli({"run", "--instance", lib().string(), "--target", "0.002", "--trials", "2", "--manifest",
+                               write_manifest(tmp), "--out", camp.string()},
                               false, 300);
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     for (const char *op : {"exchange", "init_a", "init_b", "pass1", "pass2", "derive_a", "derive_b"}) {
-        auto rec = read_record_file((camp / "records" / "toy-kex" / (std::string("TOY-KEX-128__") + op + ".json")).string());
+        auto rec =
+            read_record_file((camp / "records" / "toy-kex" / (std::string("TOY-KEX-128__") + op + ".json")).string());
         ASSERT_TRUE(rec.ok()) << op << ": " << rec.error();
         EXPECT_EQ(rec->status, "complete") << op;
         EXPECT_EQ(rec->kat, "PASS") << op;
@@ -233,8 +235,8 @@ TEST_F(BuilderToy, NoProfileSkipsTheProfilingPass)
 {
     ASSERT_EQ(result_->exit_code, 0) << result_->err;
     BuilderTempDir tmp;
-    ProcessResult r = run_cli({"run", "--instance", lib().string(), "--op", "exchange", "--target", "0.002",
-                               "--trials", "1", "--no-kat", "--no-memory", "--no-profile", "--out", (tmp / "c").string()});
+    ProcessResult r = run_cli({"run", "--instance", lib().string(), "--op", "exchange", "--target", "0.002", "--trials",
+                               "1", "--no-kat", "--no-memory", "--no-profile", "--out", (tmp / "c").string()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_TRUE(fs::exists(tmp / "c" / "records" / "toy-kex" / "TOY-KEX-128__exchange.json"));
     EXPECT_FALSE(fs::exists(tmp / "c" / "profile"));
@@ -244,8 +246,13 @@ TEST_F(BuilderToy, ThePlainLibraryCannotBeProfiled)
 {
     ASSERT_EQ(result_->exit_code, 0) << result_->err;
     ProcessSpec spec;
-    spec.argv = {std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner", "profile", lib().string(), "--op", "exchange",
-                 "--iterations", "3"};
+    spec.argv = {std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner",
+                 "profile",
+                 lib().string(),
+                 "--op",
+                 "exchange",
+                 "--iterations",
+                 "3"};
     ProcessResult r = run_process(spec);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("not a profiled build"), std::string::npos) << r.out;
@@ -255,13 +262,15 @@ TEST(Builder, UsesTheCleanRoomIccsLayerWhenTheFolderHasNone)
 {
     BuilderTempDir tmp;
     const fs::path src = submission_copy(tmp, "submission-toy", false);
-    ProcessResult r = build(src.string() + "/", tmp.path.string() + "/lib/"); // trailing separators name the same folders
+    ProcessResult r =
+        build(src.string() + "/", tmp.path.string() + "/lib/"); // trailing separators name the same folders
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     auto log = read_file((tmp / "lib" / "libTOY-KEX-128.so.build.log").string());
     ASSERT_TRUE(log.ok());
     EXPECT_NE(log->find("sdk/drng.c"), std::string::npos);
     EXPECT_NE(log->find("sdk/auxfunc.c"), std::string::npos);
-    ProcessResult kat = run_cli({"kat", (tmp / "lib" / "libTOY-KEX-128.so").string(), "--manifest", write_manifest(tmp)});
+    ProcessResult kat =
+        run_cli({"kat", (tmp / "lib" / "libTOY-KEX-128.so").string(), "--manifest", write_manifest(tmp)});
     EXPECT_EQ(kat.exit_code, 0) << kat.out;
     EXPECT_FALSE(fs::exists(tmp / "marker"));
 }
@@ -275,7 +284,8 @@ TEST(Builder, AFolderThatDefinesTheDrngGlobalKeepsIt)
     ProcessResult r = build(src, tmp / "lib", {"--verbose"});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("-DKEXBENCH_NO_DRNG"), std::string::npos) << r.out;
-    ProcessResult kat = run_cli({"kat", (tmp / "lib" / "libTOY-KEX-128.so").string(), "--manifest", write_manifest(tmp)});
+    ProcessResult kat =
+        run_cli({"kat", (tmp / "lib" / "libTOY-KEX-128.so").string(), "--manifest", write_manifest(tmp)});
     EXPECT_EQ(kat.exit_code, 0) << kat.out;
 }
 
@@ -307,9 +317,10 @@ TEST(Builder, ACompileErrorShowsTheCompilerAndOneLine)
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     EXPECT_NE(r.err.find("KEX_AlgorithmInstance.c:8:"), std::string::npos) << r.err; // the compiler's own message
     EXPECT_NE(r.err.find("error:"), std::string::npos) << r.err;
-    EXPECT_EQ(last_line(r.err), "kexbench-cli build-instance: KEX_AlgorithmInstance.c: compile error; see above. "
-                                "For a header that is not found, add its folder with -I DIR (recipe \"include_dirs\"); else fix "
-                                "the source, pass -D/--cflags, or --exclude the file");
+    EXPECT_EQ(last_line(r.err),
+              "kexbench-cli build-instance: KEX_AlgorithmInstance.c: compile error; see above. "
+              "For a header that is not found, add its folder with -I DIR (recipe \"include_dirs\"); else fix "
+              "the source, pass -D/--cflags, or --exclude the file");
     EXPECT_FALSE(fs::exists(tmp / "lib" / "libBROKEN-COMPILE-1.so"));
     EXPECT_TRUE(fs::exists(tmp / "lib" / "libBROKEN-COMPILE-1.so.build.log"));
     EXPECT_FALSE(fs::exists(tmp / "marker"));

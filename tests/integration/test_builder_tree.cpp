@@ -78,7 +78,8 @@ protected:
     static void SetUpTestSuite()
     {
         tmp_ = new TreeTempDir;
-        result_ = new ProcessResult(build({"build-instance", kReference.string(), "--out", (tmp_->path / "lib").string()}));
+        result_ =
+            new ProcessResult(build({"build-instance", kReference.string(), "--out", (tmp_->path / "lib").string()}));
     }
     static void TearDownTestSuite()
     {
@@ -140,8 +141,8 @@ TEST_F(QuiltTree, TheResolvedRecipeNamesTheTreeAndRebuildsTheSameInstance)
     EXPECT_TRUE(has(result_->out, "\"src/ref/128/quilt_params.c\"")) << result_->out;
 
     TreeTempDir tmp;
-    ProcessResult again = build({"build-instance", kReference.string(), "--recipe", recipe_file.string(), "--out",
-                                 (tmp / "lib").string()});
+    ProcessResult again = build(
+        {"build-instance", kReference.string(), "--recipe", recipe_file.string(), "--out", (tmp / "lib").string()});
     ASSERT_EQ(again.exit_code, 0) << again.out << again.err;
     auto first = read_build_info(lib());
     auto second = read_build_info((tmp / "lib" / "libQUILT-KEX-128.so").string());
@@ -171,14 +172,15 @@ TEST(BuilderTree, AlternativeImplementationsAreRefusedWithTheRecipeLineThatPicks
     const fs::path implementations = kSubmission / "Implementations";
     ProcessResult r = build({"build-instance", implementations.string(), "--out", (tmp / "lib").string()});
     EXPECT_EQ(r.exit_code, 1) << r.out;
-    EXPECT_TRUE(has(r.err, "Optimized_Implementation and Reference_Implementation hold the same 6 source names (")) << r.err;
+    EXPECT_TRUE(has(r.err, "Optimized_Implementation and Reference_Implementation hold the same 6 source names ("))
+        << r.err;
     EXPECT_TRUE(has(r.err, "quilt_poly.c")) << r.err;
     EXPECT_TRUE(has(r.err, "\"exclude\": [\"Optimized_Implementation/**\"]")) << r.err;
     EXPECT_FALSE(fs::exists(tmp / "lib" / "libQUILT-KEX-128.so"));
 
     // The line it suggests works.
-    ProcessResult picked = build({"build-instance", implementations.string(), "--exclude", "Optimized_Implementation/**",
-                                  "--out", (tmp / "lib").string()});
+    ProcessResult picked = build({"build-instance", implementations.string(), "--exclude",
+                                  "Optimized_Implementation/**", "--out", (tmp / "lib").string()});
     ASSERT_EQ(picked.exit_code, 0) << picked.out << picked.err;
     EXPECT_TRUE(has(picked.out, "  KAT: PASS against ")) << picked.out;
 }
@@ -202,7 +204,7 @@ TEST(BuilderTree, TheHarnessMakefileBuildsTheTreeUnchanged)
                              "QUILT-KEX-128", "--no-profiled", "--out", (tmp / "lib").string()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_TRUE(has(r.out, "  KAT: PASS against " + kShippedKat.lexically_normal().string())) << r.out; // KATDIR_
-    EXPECT_TRUE(has(r.out, "  candidate: kex-quilt")) << r.out; // its NGCC_ID
+    EXPECT_TRUE(has(r.out, "  candidate: kex-quilt")) << r.out;                                         // its NGCC_ID
     ProcessResult unknown = build({"build-instance", "--harness-makefile", (kTree / "Makefile").string(), "--label",
                                    "QUILT-KEX-999", "--out", (tmp / "lib2").string()});
     EXPECT_EQ(unknown.exit_code, 1);
@@ -218,10 +220,10 @@ TEST(BuilderTree, TheCandidateIdReachesRecordsKatLogsAndTheAccountingLookup)
     EXPECT_TRUE(has(b.out, "  candidate: kex-97")) << b.out;
 
     const fs::path camp = tmp / "camp";
-    ProcessResult r = run_cli({"run", "--instance", (libs / "libQUILT-KEX-128.so").string(), "--op", "exchange",
-                               "--target", "0.002", "--trials", "1", "--no-memory", "--profile-iterations", "10",
-                               "--out", camp.string()},
-                              false, 300);
+    ProcessResult r =
+        run_cli({"run", "--instance", (libs / "libQUILT-KEX-128.so").string(), "--op", "exchange", "--target", "0.002",
+                 "--trials", "1", "--no-memory", "--profile-iterations", "10", "--out", camp.string()},
+                false, 300);
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     auto rec = read_record_file((camp / "records" / "kex-97" / "QUILT-KEX-128__exchange.json").string());
     ASSERT_TRUE(rec.ok()) << rec.error();
@@ -296,8 +298,8 @@ TEST(BuilderFlags, RunAfterABuildWithAManifestRecordsKatPassWithoutBeingToldAgai
     const fs::path dir = tmp / "toy";
     fs::copy(kFixtures / "submission-toy", dir, fs::copy_options::recursive);
     const fs::path libs = tmp / "lib";
-    ProcessResult b = build({"build-instance", dir.string(), "--manifest", toy_manifest(tmp), "--no-profiled", "--out",
-                             libs.string()});
+    ProcessResult b = build(
+        {"build-instance", dir.string(), "--manifest", toy_manifest(tmp), "--no-profiled", "--out", libs.string()});
     ASSERT_EQ(b.exit_code, 0) << b.out << b.err;
     EXPECT_TRUE(has(b.out, "  KAT: PASS against manifest " + toy_manifest(tmp))) << b.out;
     fs::remove(toy_manifest(tmp)); // the campaign has only what the build kept
@@ -348,7 +350,8 @@ TEST(BuilderCross, Aarch64BuildsAnArmLibraryAndItsProfiledVariant)
     if (find_executable("aarch64-linux-gnu-gcc").empty())
         GTEST_SKIP() << "aarch64-linux-gnu-gcc is not installed (Debian package gcc-aarch64-linux-gnu)";
     TreeTempDir tmp;
-    ProcessResult r = build({"build-instance", kReference.string(), "--arch", "aarch64", "--out", (tmp / "lib").string()});
+    ProcessResult r =
+        build({"build-instance", kReference.string(), "--arch", "aarch64", "--out", (tmp / "lib").string()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_TRUE(has(r.out, "  KAT: not run: a cross build for aarch64; run `kexbench-cli kat` on the board")) << r.out;
     for (const fs::path lib : {tmp / "lib" / "libQUILT-KEX-128.so", tmp / "lib" / "profiled" / "libQUILT-KEX-128.so"}) {

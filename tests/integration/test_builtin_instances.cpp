@@ -56,22 +56,77 @@ const InstanceSpec kSpecs[] = {
     {"X25519-NIKE", false, "builtin", "X25519-NIKE", "X25519", 128, {0, 32, 64, 0, 0, 32, 0}, {0, 0, 0}, true},
     {"ECDHE-P256", false, "builtin", "ECDHE", "P-256", 128, {2, 0, 0, 97, 97, 32, 130}, {65, 65}, true},
     {"ECDHE-SM2", false, "builtin", "ECDHE", "SM2", 128, {2, 0, 0, 97, 97, 32, 130}, {65, 65}, true},
-    {"MLKEM-UAKE-512", false, "baseline", "MLKEM-UAKE", "ML-KEM-512", 128,
-     {2, kEk512, kDk512, kDk512 + 64, 96, 32, kEk512 + 2 * kCt512}, {kEk512 + kCt512, kCt512}, true},
-    {"MLKEM-UAKE-768", false, "baseline", "MLKEM-UAKE", "ML-KEM-768", 192,
-     {2, kEk768, kDk768, kDk768 + 64, 96, 32, kEk768 + 2 * kCt768}, {kEk768 + kCt768, kCt768}, true},
-    {"MLKEM-UAKE-1024", false, "baseline", "MLKEM-UAKE", "ML-KEM-1024", 256,
-     {2, kEk1024, kDk1024, kDk1024 + 64, 96, 32, kEk1024 + 2 * kCt1024}, {kEk1024 + kCt1024, kCt1024}, true},
-    {"MLKEM-AKE-512", false, "baseline", "MLKEM-AKE", "ML-KEM-512", 128,
-     {2, kEk512, kDk512, kDk512 + 64, 128, 32, kEk512 + 3 * kCt512}, {kEk512 + kCt512, 2 * kCt512}, true},
-    {"MLKEM-AKE-768", false, "baseline", "MLKEM-AKE", "ML-KEM-768", 192,
-     {2, kEk768, kDk768, kDk768 + 64, 128, 32, kEk768 + 3 * kCt768}, {kEk768 + kCt768, 2 * kCt768}, true},
-    {"MLKEM-AKE-1024", false, "baseline", "MLKEM-AKE", "ML-KEM-1024", 256,
-     {2, kEk1024, kDk1024, kDk1024 + 64, 128, 32, kEk1024 + 3 * kCt1024}, {kEk1024 + kCt1024, 2 * kCt1024}, true},
-    {"MLKEM-AKE-KC-768", false, "baseline", "MLKEM-AKE-KC", "ML-KEM-768", 192,
-     {4, kEk768, kDk768, kDk768 + 64, 96, 32, kEk768 + 3 * kCt768 + 64}, {kEk768 + kCt768, 2 * kCt768, 32, 32},
+    {"MLKEM-UAKE-512",
+     false,
+     "baseline",
+     "MLKEM-UAKE",
+     "ML-KEM-512",
+     128,
+     {2, kEk512, kDk512, kDk512 + 64, 96, 32, kEk512 + 2 * kCt512},
+     {kEk512 + kCt512, kCt512},
      true},
-    {"SM2-KEX", false, "baseline", "SM2-KEX", "SM2 (GB/T 32918.3)", 128, {3, 65, 97, 97, 64, 32, 194}, {65, 97, 32},
+    {"MLKEM-UAKE-768",
+     false,
+     "baseline",
+     "MLKEM-UAKE",
+     "ML-KEM-768",
+     192,
+     {2, kEk768, kDk768, kDk768 + 64, 96, 32, kEk768 + 2 * kCt768},
+     {kEk768 + kCt768, kCt768},
+     true},
+    {"MLKEM-UAKE-1024",
+     false,
+     "baseline",
+     "MLKEM-UAKE",
+     "ML-KEM-1024",
+     256,
+     {2, kEk1024, kDk1024, kDk1024 + 64, 96, 32, kEk1024 + 2 * kCt1024},
+     {kEk1024 + kCt1024, kCt1024},
+     true},
+    {"MLKEM-AKE-512",
+     false,
+     "baseline",
+     "MLKEM-AKE",
+     "ML-KEM-512",
+     128,
+     {2, kEk512, kDk512, kDk512 + 64, 128, 32, kEk512 + 3 * kCt512},
+     {kEk512 + kCt512, 2 * kCt512},
+     true},
+    {"MLKEM-AKE-768",
+     false,
+     "baseline",
+     "MLKEM-AKE",
+     "ML-KEM-768",
+     192,
+     {2, kEk768, kDk768, kDk768 + 64, 128, 32, kEk768 + 3 * kCt768},
+     {kEk768 + kCt768, 2 * kCt768},
+     true},
+    {"MLKEM-AKE-1024",
+     false,
+     "baseline",
+     "MLKEM-AKE",
+     "ML-KEM-1024",
+     256,
+     {2, kEk1024, kDk1024, kDk1024 + 64, 128, 32, kEk1024 + 3 * kCt1024},
+     {kEk1024 + kCt1024, 2 * kCt1024},
+     true},
+    {"MLKEM-AKE-KC-768",
+     false,
+     "baseline",
+     "MLKEM-AKE-KC",
+     "ML-KEM-768",
+     192,
+     {4, kEk768, kDk768, kDk768 + 64, 96, 32, kEk768 + 3 * kCt768 + 64},
+     {kEk768 + kCt768, 2 * kCt768, 32, 32},
+     true},
+    {"SM2-KEX",
+     false,
+     "baseline",
+     "SM2-KEX",
+     "SM2 (GB/T 32918.3)",
+     128,
+     {3, 65, 97, 97, 64, 32, 194},
+     {65, 97, 32},
      true},
     {"null-2p", true, "fixture", "null", "2p", 0, {2, 0, 0, 0, 0, 32, 1}, {0, 0}, false},
 };
@@ -247,8 +302,8 @@ protected:
     {
         unsigned long long len = kUnwritten;
         ss.assign(32, 0);
-        int rc = lib_->derive_a(ska.data(), ska.size(), pkb.data(), pkb.size(), nullptr, 0, nullptr, 0, ss.data(),
-                                &len);
+        int rc =
+            lib_->derive_a(ska.data(), ska.size(), pkb.data(), pkb.size(), nullptr, 0, nullptr, 0, ss.data(), &len);
         ss.resize(rc == 0 ? len : 0);
         return rc;
     }
@@ -369,8 +424,8 @@ protected:
         stb.assign(97, 0);
         m2.assign(130, 0);
         stb_len = m2_len = kUnwritten;
-        return lib_->pass2(nullptr, 0, nullptr, 0, m1.empty() ? nullptr : m1.data(), m1.size(), stb.data(),
-                           &stb_len, m2.data(), &m2_len);
+        return lib_->pass2(nullptr, 0, nullptr, 0, m1.empty() ? nullptr : m1.data(), m1.size(), stb.data(), &stb_len,
+                           m2.data(), &m2_len);
     }
 
     int derive_a(Bytes sta, Bytes mb, Bytes &ss)
@@ -431,8 +486,7 @@ TEST_P(Ecdhe, SharedXMatchesEvpDeriveOnP256)
     ASSERT_TRUE(run_exchange(*lib_, t));
     auto make_key = [](const Bytes *priv, const Bytes &pub) -> PkeyPtr {
         PkeyPtr none(nullptr, EVP_PKEY_free);
-        std::unique_ptr<OSSL_PARAM_BLD, decltype(&OSSL_PARAM_BLD_free)> bld(OSSL_PARAM_BLD_new(),
-                                                                            OSSL_PARAM_BLD_free);
+        std::unique_ptr<OSSL_PARAM_BLD, decltype(&OSSL_PARAM_BLD_free)> bld(OSSL_PARAM_BLD_new(), OSSL_PARAM_BLD_free);
         std::unique_ptr<BIGNUM, decltype(&BN_free)> d(
             priv ? BN_bin2bn(priv->data(), static_cast<int>(priv->size()), nullptr) : nullptr, BN_free);
         if (!bld || OSSL_PARAM_BLD_push_utf8_string(bld.get(), OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0) != 1 ||
@@ -485,8 +539,8 @@ TEST_P(Ecdhe, MalformedFirstMessagesAreRejected)
     Bytes compressed_prefix = m1, hybrid = m1, all_ff(65, 0xFF), zero(65, 0);
     compressed_prefix[0] = 0x02;
     hybrid[0] = static_cast<unsigned char>(0x06 | (m1[64] & 1)); // a valid hybrid encoding of the same point
-    all_ff[0] = 0x04;                                           // coordinates >= p
-    zero[0] = 0x04;                                             // (0, 0) is not on either curve
+    all_ff[0] = 0x04;                                            // coordinates >= p
+    zero[0] = 0x04;                                              // (0, 0) is not on either curve
     for (const Bytes *bad : {&compressed_prefix, &hybrid, &all_ff, &zero})
         EXPECT_LT(pass2(*bad, stb, m2, stb_len, m2_len), 0);
     EXPECT_LT(pass2(Bytes(m1.begin(), m1.end() - 1), stb, m2, stb_len, m2_len), 0) << "64-byte message";

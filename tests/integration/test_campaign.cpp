@@ -53,8 +53,8 @@ nlohmann::json raw(const fs::path &file)
 TEST(Campaign, WritesCompleteSchema2RecordsWithSamples)
 {
     TempDir dir;
-    ProcessResult r =
-        run_cli(quick({"run", "--instance", "X25519-NIKE", "ECDHE-P256", "--system-label", "test_1", "--out", dir.path()}));
+    ProcessResult r = run_cli(
+        quick({"run", "--instance", "X25519-NIKE", "ECDHE-P256", "--system-label", "test_1", "--out", dir.path()}));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     // 7 steps of the 2-pass ECDHE, 5 of the 0-pass NIKE (no pass step: P = min(claimed, run) = 0).
     EXPECT_NE(r.out.find("12 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out;
@@ -104,10 +104,28 @@ TEST(Campaign, WritesCompleteSchema2RecordsWithSamples)
 
     // Harness tooling field names: every record has the schema-2 keys.
     auto j = raw(records / "ecdhe" / "ECDHE-P256__pass1.json");
-    for (const char *key : {"schema", "status", "candidate", "label", "instance", "operation", "plan", "kat",
-                            "processes", "trials", "measurements", "mean_seconds", "median_trial_seconds",
-                            "mean_cycles", "operations_per_second", "sizes", "kex", "baseline_rss_bytes",
-                            "peak_rss_bytes", "timing_scope", "environment", "kexbench"})
+    for (const char *key : {"schema",
+                            "status",
+                            "candidate",
+                            "label",
+                            "instance",
+                            "operation",
+                            "plan",
+                            "kat",
+                            "processes",
+                            "trials",
+                            "measurements",
+                            "mean_seconds",
+                            "median_trial_seconds",
+                            "mean_cycles",
+                            "operations_per_second",
+                            "sizes",
+                            "kex",
+                            "baseline_rss_bytes",
+                            "peak_rss_bytes",
+                            "timing_scope",
+                            "environment",
+                            "kexbench"})
         EXPECT_TRUE(j.contains(key)) << key;
 }
 
@@ -116,9 +134,8 @@ TEST(Campaign, WritesCompleteSchema2RecordsWithSamples)
 TEST(Campaign, EveryBaselineCompletesAndTheReportRenders)
 {
     TempDir dir;
-    const std::vector<std::string> baselines = {"MLKEM-UAKE-512", "MLKEM-UAKE-768", "MLKEM-UAKE-1024",
-                                                "MLKEM-AKE-512",  "MLKEM-AKE-768",  "MLKEM-AKE-1024",
-                                                "MLKEM-AKE-KC-768", "SM2-KEX"};
+    const std::vector<std::string> baselines = {"MLKEM-UAKE-512", "MLKEM-UAKE-768", "MLKEM-UAKE-1024",  "MLKEM-AKE-512",
+                                                "MLKEM-AKE-768",  "MLKEM-AKE-1024", "MLKEM-AKE-KC-768", "SM2-KEX"};
     std::vector<std::string> args = {"run", "--no-memory", "--out", dir.path(), "--instance"};
     args.insert(args.end(), baselines.begin(), baselines.end());
     // 59 records of eight instances: about 90 s under ASan on the 2-core VM, so a generous bound.
@@ -196,7 +213,8 @@ TEST(Campaign, HostileInstancesEachGetARecordWithAReason)
 TEST(Campaign, ResumesAfterKillMinus9AndKeepsCompleteRecords)
 {
     TempDir dir;
-    std::vector<std::string> args = quick({cli_path(), "run", "--instance", "ECDHE-P256", "--no-memory", "--out", dir.path()});
+    std::vector<std::string> args =
+        quick({cli_path(), "run", "--instance", "ECDHE-P256", "--no-memory", "--out", dir.path()});
     std::vector<char *> argv;
     for (auto &a : args)
         argv.push_back(a.data());
@@ -215,17 +233,20 @@ TEST(Campaign, ResumesAfterKillMinus9AndKeepsCompleteRecords)
     EXPECT_EQ(again.exit_code, 0) << again.out << again.err;
     EXPECT_NE(again.out.find("resumed (record already complete)"), std::string::npos) << again.out;
     for (const char *op : {"exchange", "init_a", "init_b", "pass1", "pass2", "derive_a", "derive_b"})
-        EXPECT_EQ(load(fs::path(dir.path()) / "records" / "ecdhe" / (std::string("ECDHE-P256__") + op + ".json")).status,
-                  "complete")
+        EXPECT_EQ(
+            load(fs::path(dir.path()) / "records" / "ecdhe" / (std::string("ECDHE-P256__") + op + ".json")).status,
+            "complete")
             << op;
 }
 
 TEST(Campaign, RefusesToMixPlanningInOneFolder)
 {
     TempDir dir;
-    ProcessResult first = run_cli(quick({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--no-memory", "--out", dir.path()}));
+    ProcessResult first =
+        run_cli(quick({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--no-memory", "--out", dir.path()}));
     ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
-    ProcessResult other = run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.3", "--out", dir.path()});
+    ProcessResult other =
+        run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.3", "--out", dir.path()});
     EXPECT_EQ(other.exit_code, 1);
     EXPECT_NE(other.err.find("measured with other planning"), std::string::npos) << other.err;
 }
@@ -252,8 +273,15 @@ TEST(Campaign, AdaptiveModeStopsOnARuleAndSaysWhich)
 TEST(Runner, TimesAStepAndAuditsAPassThatNeverWritesItsLength)
 {
     ProcessSpec spec;
-    spec.argv = {std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner", "measure", fixture("null-2p"), "--op", "pass1",
-                 "--iterations", "1000", "--warmups", "3"};
+    spec.argv = {std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner",
+                 "measure",
+                 fixture("null-2p"),
+                 "--op",
+                 "pass1",
+                 "--iterations",
+                 "1000",
+                 "--warmups",
+                 "3"};
     ProcessResult r = run_process(spec);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);

@@ -82,8 +82,7 @@ TEST(CliKat, EveryBuiltInPassesItsPinnedManifest)
 TEST(CliKat, AWrongManifestIsAMismatch)
 {
     TempDir dir;
-    std::ofstream(dir / "wrong.kat.sha256")
-        << std::string(64, 'a') << " strict X25519-NIKE/KAT_KEX_X25519-NIKE.txt\n";
+    std::ofstream(dir / "wrong.kat.sha256") << std::string(64, 'a') << " strict X25519-NIKE/KAT_KEX_X25519-NIKE.txt\n";
     int code = -1;
     std::string line = kat_line("X25519-NIKE", {"--manifest", dir / "wrong.kat.sha256"}, &code);
     EXPECT_EQ(code, 1);
@@ -93,7 +92,8 @@ TEST(CliKat, AWrongManifestIsAMismatch)
 TEST(CliKat, ACorruptLibraryGivesOneLineAndExitCodeOne)
 {
     TempDir dir;
-    std::ofstream(dir / "libcorrupt.so") << "\x7f" "ELF but then nothing useful";
+    std::ofstream(dir / "libcorrupt.so") << "\x7f"
+                                            "ELF but then nothing useful";
     int code = -1;
     std::string line = kat_line(dir / "libcorrupt.so", {}, &code);
     EXPECT_EQ(code, 1);
@@ -212,10 +212,11 @@ TEST(KatFile, FollowsTheOfficialLayoutAndSeedSchedule)
     auto text = read_file(out / "KAT_KEX_hostile-honest.txt");
     ASSERT_TRUE(text.ok()) << text.error();
     auto lines = lines_of(*text);
-    const std::vector<std::string> keys = {"Count", "Seed_Len", "Seed", "Pass_Num", "PKa_Len", "PKa", "SKa_Len",
-                                           "SKa", "Init_Sta_Len", "Init_Sta", "PKb_Len", "PKb", "SKb_Len", "SKb",
-                                           "Init_Stb_Len", "Init_Stb", "Pass1_Sta_Len", "Pass1_Sta", "M1_Len", "M1",
-                                           "Pass2_Stb_Len", "Pass2_Stb", "M2_Len", "M2", "SS_Len", "SS", ""};
+    const std::vector<std::string> keys = {
+        "Count",         "Seed_Len",  "Seed",    "Pass_Num", "PKa_Len",       "PKa",       "SKa_Len",      "SKa",
+        "Init_Sta_Len",  "Init_Sta",  "PKb_Len", "PKb",      "SKb_Len",       "SKb",       "Init_Stb_Len", "Init_Stb",
+        "Pass1_Sta_Len", "Pass1_Sta", "M1_Len",  "M1",       "Pass2_Stb_Len", "Pass2_Stb", "M2_Len",       "M2",
+        "SS_Len",        "SS",        ""};
     ASSERT_EQ(lines.size(), 10 * keys.size());
     for (size_t i = 0; i < lines.size(); ++i) {
         const std::string &key = keys[i % keys.size()];
@@ -286,5 +287,6 @@ TEST(KatWarnings, AnInstanceThatIgnoresItsDrngIsNamed)
     auto campaign = nlohmann::json::parse(read_file(dir / "c/campaign.json").value(), nullptr, false);
     ASSERT_TRUE(campaign.is_object());
     ASSERT_EQ(campaign["kat_warnings"].size(), 1u) << campaign.dump(2);
-    EXPECT_EQ(campaign["kat_warnings"][0].get<std::string>().rfind("hostile-ignores-drng: KAT: ignores its DRNG: ", 0), 0u);
+    EXPECT_EQ(campaign["kat_warnings"][0].get<std::string>().rfind("hostile-ignores-drng: KAT: ignores its DRNG: ", 0),
+              0u);
 }

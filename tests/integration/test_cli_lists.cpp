@@ -18,8 +18,8 @@ namespace {
 
 std::vector<std::string> quick_run(const std::string &out)
 {
-    return {"run", "--target", "0.002", "--trials", "1", "--retries", "0", "--no-kat", "--no-stack",
-            "--no-profile", "--out", out};
+    return {"run", "--target", "0.002",      "--trials",     "1",     "--retries",
+            "0",   "--no-kat", "--no-stack", "--no-profile", "--out", out};
 }
 
 } // namespace
@@ -80,8 +80,8 @@ TEST(CliLists, CtTakesSeveralOperationsAndSeveralStoredFolders)
 
 TEST(CliLists, CtInstanceTakesSeveralNames)
 {
-    ProcessResult r = run_cli({"ct", "--instance", "null-2p", "fixture-good-2p", "--op", "init_a", "--budget", "0.2"},
-                              true);
+    ProcessResult r =
+        run_cli({"ct", "--instance", "null-2p", "fixture-good-2p", "--op", "init_a", "--budget", "0.2"}, true);
     ASSERT_NE(r.exit_code, 2) << r.out << r.err;
     int rows = 0;
     for (const auto &line : lines_of(r.out))

@@ -166,7 +166,8 @@ TEST(CompareCli, ReferenceSizesAndMemory)
     EXPECT_EQ(memory[0], (Cells{"instance", "quantity (bytes)", "x86_1", "arm_1", "ratio arm_1 / x86_1"}));
     bool peak = false;
     for (const Cells &row : memory)
-        peak = peak || (row[0] == "`ADKEX-128`" && row[1] == "peak_rss_bytes" && row[4].find("\u00d7") != std::string::npos);
+        peak = peak ||
+               (row[0] == "`ADKEX-128`" && row[1] == "peak_rss_bytes" && row[4].find("\u00d7") != std::string::npos);
     EXPECT_TRUE(peak);
 
     // Both systems' build.json give each instance's ELF image under the same candidate id: both values shown.
@@ -216,9 +217,11 @@ TEST(CompareCli, CsvOneFilePerTable)
         EXPECT_TRUE(fs::is_regular_file(out + "/" + id + ".csv")) << id;
     const std::string timings = read_text(out + "/compare-timings.csv");
     // Machine-readable: plain numbers, the unit in the column name (test_report_data.cpp checks every field).
-    EXPECT_EQ(timings.rfind("candidate,instance,operation,system_a,system_b,mean_cycles_a,mean_cycles_b,mean_count_ratio,"
-                            "mean_seconds_a,mean_seconds_b,mean_time_ratio,notes\r\n", 0),
-              0u);
+    EXPECT_EQ(
+        timings.rfind("candidate,instance,operation,system_a,system_b,mean_cycles_a,mean_cycles_b,mean_count_ratio,"
+                      "mean_seconds_a,mean_seconds_b,mean_time_ratio,notes\r\n",
+                      0),
+        0u);
     size_t records = 0;
     for (size_t pos = 0; (pos = timings.find("\r\n", pos)) != std::string::npos; pos += 2)
         ++records;
@@ -237,8 +240,8 @@ TEST(CompareCli, UsageAndFailures)
     EXPECT_EQ(run_cli({"compare", "--bogus"}).exit_code, 2);
     if (!have_reference())
         GTEST_SKIP() << "no reference data at " << kData;
-    EXPECT_EQ(run_cli({"compare", kHarness}).exit_code, 2);                            // B missing
-    EXPECT_EQ(run_cli({"compare", kHarness, "--system-a", "x86_1"}).exit_code, 2);    // B missing
+    EXPECT_EQ(run_cli({"compare", kHarness}).exit_code, 2);                                  // B missing
+    EXPECT_EQ(run_cli({"compare", kHarness, "--system-a", "x86_1"}).exit_code, 2);           // B missing
     EXPECT_EQ(run_cli({"compare", kHarness, kHarness, "--system-a", "x86_1"}).exit_code, 2); // which B system
     EXPECT_EQ(compare_reference({"--format", "html"}).exit_code, 2);
     EXPECT_EQ(compare_reference({"--format", "csv"}).exit_code, 2); // csv needs --out DIR
@@ -263,10 +266,10 @@ TEST(CompareCli, TwoKexbenchCampaignsOfTwoTrialsHaveNoVerdict)
 {
     TempDir dir;
     for (const char *name : {"r1", "r2"}) {
-        const ProcessResult run = run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.002",
-                                           "--trials", "2", "--no-memory", "--system-label", name, "--out",
-                                           dir.path() + "/" + name},
-                                          false, 300);
+        const ProcessResult run =
+            run_cli({"run", "--instance", "ECDHE-P256", "--op", "init_a", "--target", "0.002", "--trials", "2",
+                     "--no-memory", "--system-label", name, "--out", dir.path() + "/" + name},
+                    false, 300);
         ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
     }
     const ProcessResult r = run_cli({"compare", dir.path() + "/r1", dir.path() + "/r2"});
@@ -339,10 +342,14 @@ TEST(CompareCli, MemoryPerOperationSideBySide)
 {
     TempDir dir;
     for (const char *name : {"m1", "m2"}) {
-        const ProcessResult run = run_cli({"run", "--instance", "fixture-memory", "--op", "init_a", "--op", "init_b",
-                                           "--op", "derive_a", "--target", "0.002", "--budget", "5", "--trials", "2",
-                                           "--timeout", "20", "--retries", "0", "--no-profile", "--system-label", name,
-                                           "--out", dir.path() + "/" + name},
+        const ProcessResult run = run_cli({"run",       "--instance",   "fixture-memory",
+                                           "--op",      "init_a",       "--op",
+                                           "init_b",    "--op",         "derive_a",
+                                           "--target",  "0.002",        "--budget",
+                                           "5",         "--trials",     "2",
+                                           "--timeout", "20",           "--retries",
+                                           "0",         "--no-profile", "--system-label",
+                                           name,        "--out",        dir.path() + "/" + name},
                                           true);
         ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
     }
@@ -404,9 +411,11 @@ TEST(CompareCli, MemoryPerOperationSideBySide)
         if (t.id == "compare-operation-memory") {
             EXPECT_EQ(t.header[2], "m1 堆峰值");
             EXPECT_EQ(t.rows[0][3], "不适用");
-            EXPECT_NE(std::find(t.notes.begin(), t.notes.end(),
-                                "m2：所有操作 的堆峰值与每次操作的分配次数不适用：在内存检测工具下不测量（内存分配器由其接管）。"),
-                      t.notes.end());
+            EXPECT_NE(
+                std::find(
+                    t.notes.begin(), t.notes.end(),
+                    "m2：所有操作 的堆峰值与每次操作的分配次数不适用：在内存检测工具下不测量（内存分配器由其接管）。"),
+                t.notes.end());
         }
 }
 
@@ -518,8 +527,8 @@ TEST(CompareCli, PairedTwinsAreEquivalentAndTheSiblingIsSlower)
     TempDir dir;
     auto campaign_verdicts = [&](const std::string &camp) -> std::pair<std::string, std::string> {
         const ProcessResult run =
-            run_cli({"run", "--instance", "WORK-1", "--instance", "WORK-1B", "--instance", "WORK-5", "--op",
-                     "exchange", "--trials", "24", "--target", "0.02", "--no-memory", "--no-kat", "--out", camp},
+            run_cli({"run", "--instance", "WORK-1", "--instance", "WORK-1B", "--instance", "WORK-5", "--op", "exchange",
+                     "--trials", "24", "--target", "0.02", "--no-memory", "--no-kat", "--out", camp},
                     true, 600);
         EXPECT_EQ(run.exit_code, 0) << run.err << run.out;
         auto verdict = [&](const std::string &b, const std::string &margin) {

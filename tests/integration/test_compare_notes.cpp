@@ -87,10 +87,10 @@ void expect_said_once(const std::string &what, const std::string &md)
         ++seen[s];
     for (const auto &[sentence, n] : seen)
         EXPECT_EQ(n, 1) << what << ": said " << n << " times: " << sentence;
-    for (const char *phrase : {"excludes 1.00\u00d7 exactly when", "significantly lower", "below 1.00\u00d7",
-                               "One value per trial", "its median per-iteration", "no verdict is possible",
-                               "no significance test and no verdict", "unit of replication", "p > \u03b1",
-                               "\u201cinconclusive\u201d", "practical margin"})
+    for (const char *phrase :
+         {"excludes 1.00\u00d7 exactly when", "significantly lower", "below 1.00\u00d7", "One value per trial",
+          "its median per-iteration", "no verdict is possible", "no significance test and no verdict",
+          "unit of replication", "p > \u03b1", "\u201cinconclusive\u201d", "practical margin"})
         EXPECT_LE(count_of(prose, phrase), 1u) << what << ": \"" << phrase << "\" said more than once";
 }
 
@@ -115,10 +115,10 @@ Campaigns &campaigns()
         auto *out = new Campaigns;
         for (const char *name : {"sysalpha", "sysbeta"}) {
             const std::string folder = out->dir.path() + "/" + name;
-            const ProcessResult run = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--op", "init_a",
-                                               "--target", "0.002", "--trials", "2", "--no-memory", "--no-profile",
-                                               "--system-label", name, "--out", folder},
-                                              false, 300);
+            const ProcessResult run =
+                run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--op", "init_a", "--target", "0.002",
+                         "--trials", "2", "--no-memory", "--no-profile", "--system-label", name, "--out", folder},
+                        false, 300);
             if (run.exit_code != 0)
                 out->problem += run.err + run.out;
             (std::string(name) == "sysalpha" ? out->a : out->b) = folder;
@@ -173,7 +173,8 @@ TEST(CompareNotes, EveryNoteIsSaidOnceOnTheReferenceCampaigns)
 {
     if (!have_reference())
         GTEST_SKIP() << "no reference data at " << kHarness;
-    for (const std::vector<std::string> &extra : {std::vector<std::string>{}, std::vector<std::string>{"--candidate", "kex-01"}}) {
+    for (const std::vector<std::string> &extra :
+         {std::vector<std::string>{}, std::vector<std::string>{"--candidate", "kex-01"}}) {
         const ProcessResult r = cli_compare(reference_pair(), extra);
         ASSERT_EQ(r.exit_code, 0) << r.err;
         expect_said_once("x86_1 vs arm_1", r.out);
@@ -204,7 +205,8 @@ TEST(CompareNotes, APublishedPageBesideACampaignSaysItOnce)
         GTEST_SKIP() << "no reference data at " << kHarness;
     Campaigns &c = campaigns();
     ASSERT_TRUE(c.problem.empty()) << c.problem;
-    for (const auto &pair : {std::vector<std::string>{kPage, c.a}, std::vector<std::string>{kPage01, kHarness + "/performance/data/x86_1"}}) {
+    for (const auto &pair : {std::vector<std::string>{kPage, c.a},
+                             std::vector<std::string>{kPage01, kHarness + "/performance/data/x86_1"}}) {
         const ProcessResult r = cli_compare(pair);
         ASSERT_EQ(r.exit_code, 0) << r.err;
         expect_said_once(pair[0] + " vs " + pair[1], r.out);
@@ -253,7 +255,8 @@ TEST(CompareChinese, ReferenceCampaignsHaveNoEnglishLeft)
     if (!have_reference())
         GTEST_SKIP() << "no reference data at " << kHarness;
     const Dataset x86 = load(kHarness + "/performance/data/x86_1"), arm = load(kHarness + "/performance/data/arm_1");
-    for (const std::vector<std::string> &extra : {std::vector<std::string>{}, std::vector<std::string>{"--candidate", "kex-01"}}) {
+    for (const std::vector<std::string> &extra :
+         {std::vector<std::string>{}, std::vector<std::string>{"--candidate", "kex-01"}}) {
         std::vector<std::string> args = extra;
         args.insert(args.end(), {"--lang", "zh_CN"});
         const ProcessResult r = cli_compare(reference_pair(), args);
@@ -270,7 +273,8 @@ TEST(CompareChinese, ReferenceCampaignsHaveNoEnglishLeft)
     EXPECT_EQ(verdict_words(Verdict::equivalent, 0.005, "en"), "equivalent within \u00b10.5 %");
     EXPECT_EQ(verdict_text(Verdict::faster, "en"), "faster");
     TempDir dir;
-    const ProcessResult csv = cli_compare(reference_pair(), {"--lang", "zh_CN", "--format", "csv", "--out", dir.path() + "/csv"});
+    const ProcessResult csv =
+        cli_compare(reference_pair(), {"--lang", "zh_CN", "--format", "csv", "--out", dir.path() + "/csv"});
     ASSERT_EQ(csv.exit_code, 0) << csv.err;
     EXPECT_TRUE(fs::is_regular_file(dir.path() + "/csv/compare-samples.csv"));
 }

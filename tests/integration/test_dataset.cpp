@@ -38,11 +38,11 @@ const fs::path kPerformance = fs::path(KEXBENCH_SOURCE_DIR) / "../shared/referen
 
 fs::path system_dir(const std::string &system) { return kPerformance / "data" / system; }
 
-#define SKIP_WITHOUT_REFERENCE(where)                                                                   \
-    do {                                                                                               \
-        if (!fs::exists(where))                                                                        \
-            GTEST_SKIP() << "ngcc-harness reference data not found at " << fs::path(where).string()     \
-                         << " (../shared/reference is not checked out beside the source tree)";       \
+#define SKIP_WITHOUT_REFERENCE(where)                                                                                  \
+    do {                                                                                                               \
+        if (!fs::exists(where))                                                                                        \
+            GTEST_SKIP() << "ngcc-harness reference data not found at " << fs::path(where).string()                    \
+                         << " (../shared/reference is not checked out beside the source tree)";                        \
     } while (0)
 
 std::string slurp(const fs::path &p)
@@ -95,8 +95,9 @@ public:
         for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
              it.increment(ec))
             if (!it->is_symlink())
-                fs::permissions(it->path(), fs::perms::owner_read | fs::perms::owner_write |
-                                                (it->is_directory() ? fs::perms::owner_exec : fs::perms::none),
+                fs::permissions(it->path(),
+                                fs::perms::owner_read | fs::perms::owner_write |
+                                    (it->is_directory() ? fs::perms::owner_exec : fs::perms::none),
                                 fs::perm_options::add, ec);
     }
 
@@ -182,9 +183,9 @@ TEST_P(ReferenceSystem, RecomputedStatisticsEqualThePublishedOnes)
         ASSERT_EQ(fresh.trials.size(), r->trials.size());
         EXPECT_EQ(fresh.measurements, j["measurements"].get<uint64_t>());
         EXPECT_EQ(fresh.guide_100_measurements_met, j["guide_100_measurements_met"].get<bool>());
-        for (const char *key : {"mean_seconds", "median_trial_seconds", "min_trial_seconds", "max_trial_seconds",
-                                "mean_cycles", "median_trial_cycles", "operations_per_second",
-                                "throughput_MB_per_second"}) {
+        for (const char *key :
+             {"mean_seconds", "median_trial_seconds", "min_trial_seconds", "max_trial_seconds", "mean_cycles",
+              "median_trial_cycles", "operations_per_second", "throughput_MB_per_second"}) {
             const std::map<std::string, std::optional<double>> ours = {
                 {"mean_seconds", fresh.mean_seconds},
                 {"median_trial_seconds", fresh.median_trial_seconds},
@@ -211,7 +212,8 @@ TEST_P(ReferenceSystem, KatLogDigestsMatchBuildJsonAndRecords)
         EXPECT_EQ(log->sha256, b.kat_log_sha256) << b.key;
         EXPECT_EQ(log->sha256, sha256_hex(slurp(system_dir(GetParam().system) / b.kat_log)));
         EXPECT_EQ(log->status, b.kat) << log->result_line;
-        EXPECT_EQ(log->result_line, std::string("RESULT ").append(b.candidate).append(" ").append(b.instance).append(" PASS"));
+        EXPECT_EQ(log->result_line,
+                  std::string("RESULT ").append(b.candidate).append(" ").append(b.instance).append(" PASS"));
     }
     for (const auto &r : ds->records)
         EXPECT_EQ(r.kat_log_sha256, ds->build_for(r.candidate, r.label)->kat_log_sha256) << r.source_path;
@@ -255,8 +257,8 @@ TEST_P(ReferenceSystem, QueriesFollowTheTableOrder)
     for (const auto &rec : ds->records)
         if (rec.label == "ADKEX-128")
             ops.push_back(rec.operation);
-    EXPECT_EQ(ops, (std::vector<std::string>{"exchange", "init_a", "init_b", "pass1", "pass2", "derive_a",
-                                             "derive_b"}));
+    EXPECT_EQ(ops,
+              (std::vector<std::string>{"exchange", "init_a", "init_b", "pass1", "pass2", "derive_a", "derive_b"}));
 }
 
 // A live campaign's snapshot grows record by record (add_written_records)
@@ -357,7 +359,8 @@ TEST(BandwidthCatalog, ErrorsNameFileAndLine)
     const std::string header = "ID;Instance;PkABytes;PkBBytes;ProtocolMessageBytes\n";
     std::string p = csv.string();
     EXPECT_EQ(error("# only a comment\n"), p + ": no header row");
-    EXPECT_EQ(error("# c\nID;Instance;PkA\n"), p + ":2: expected the header '" + header.substr(0, header.size() - 1) + "'");
+    EXPECT_EQ(error("# c\nID;Instance;PkA\n"),
+              p + ":2: expected the header '" + header.substr(0, header.size() - 1) + "'");
     EXPECT_EQ(error("# c\n" + header + "k;X;1;2\n"), p + ":3: expected 5 fields, found 4");
     EXPECT_EQ(error(header + "\nk;X;1;-2;3\n"), p + ":3: PkBBytes '-2' is not a byte count");
     EXPECT_EQ(error(header + "k;X;1;2;99999999999999999999999\n"),
@@ -446,7 +449,8 @@ TEST(DatasetProblems, EachBadRecordIsOneNamedProblemAndTheRestLoads)
     EXPECT_EQ(ds->system_label, "x86_1");
 
     auto direct = read_record_file((dir / "bad-huge.json").string());
-    EXPECT_EQ(direct.error(), (dir / "bad-huge.json").string() + ": 2147483648 bytes, larger than the 268435456-byte limit");
+    EXPECT_EQ(direct.error(),
+              (dir / "bad-huge.json").string() + ": 2147483648 bytes, larger than the 268435456-byte limit");
     auto ok = read_record_file((dir / "ok-failed.json").string());
     ASSERT_TRUE(ok.ok()) << ok.error();
     EXPECT_EQ(ok->status, "failed_or_partial");
@@ -703,8 +707,8 @@ TEST(Bundle, AFailedExtractionLeavesNothing)
 {
     TempDir tmp;
     fs::path kxb = tmp.path() / "b.kxb";
-    spit(kxb, bundle_bytes(entry("records/k/a.json", "{}") + entry("records/k/b.json", "{}") +
-                           entry("../evil", "x") + le(0, 4)));
+    spit(kxb, bundle_bytes(entry("records/k/a.json", "{}") + entry("records/k/b.json", "{}") + entry("../evil", "x") +
+                           le(0, 4)));
     fs::path target = tmp.path() / "deep/er/target";
     EXPECT_EQ(extract_error(kxb, target), kxb.string() + ": entry '../evil' refused: contains '..'");
     std::vector<std::string> left;
@@ -727,8 +731,8 @@ TEST(Bundle, RefusesTruncatedAndMalformedBundles)
     ASSERT_TRUE(write_bundle(system_dir("arm_1").string(), kxb.string()).ok());
     std::string whole = slurp(kxb);
     fs::path cut = tmp.path() / "cut.kxb";
-    for (size_t size : {size_t(0), size_t(5), size_t(12), size_t(13), size_t(100), whole.size() / 2,
-                        whole.size() - 5, whole.size() - 1}) {
+    for (size_t size : {size_t(0), size_t(5), size_t(12), size_t(13), size_t(100), whole.size() / 2, whole.size() - 5,
+                        whole.size() - 1}) {
         spit(cut, whole.substr(0, size));
         std::string err = extract_error(cut, tmp.path() / std::string("t").append(std::to_string(size)));
         if (size < 12)
@@ -742,7 +746,8 @@ TEST(Bundle, RefusesTruncatedAndMalformedBundles)
     spit(bad, std::string("KXBUNDLX").append(whole.substr(8)));
     EXPECT_EQ(extract_error(bad, tmp.path() / "b1"), bad.string() + ": not a kexbench bundle (bad magic)");
     spit(bad, bundle_bytes(le(0, 4), 2));
-    EXPECT_EQ(extract_error(bad, tmp.path() / "b2"), bad.string() + ": unsupported bundle format version 2 (expected 1)");
+    EXPECT_EQ(extract_error(bad, tmp.path() / "b2"),
+              bad.string() + ": unsupported bundle format version 2 (expected 1)");
     spit(bad, whole + "x");
     EXPECT_EQ(extract_error(bad, tmp.path() / "b3"), bad.string() + ": trailing bytes after the compressed data");
     spit(bad, bundle_bytes(entry("a.json", "{}"))); // no end marker

@@ -29,7 +29,8 @@ namespace {
 // The CPU the campaigns are pinned to: the last one, away from CPU 0's interrupts.
 int measuring_cpu() { return std::max(0, default_measuring_cpu()); }
 
-ProcessResult run_cli_env(const std::vector<std::string> &args, const std::vector<std::string> &env, int timeout_s = 240)
+ProcessResult run_cli_env(const std::vector<std::string> &args, const std::vector<std::string> &env,
+                          int timeout_s = 240)
 {
     ProcessSpec spec;
     spec.argv.push_back(cli_path());
@@ -43,9 +44,26 @@ ProcessResult run_cli_env(const std::vector<std::string> &args, const std::vecto
 // Five trials of disturbed-2p's exchange in harness order, pinned, each about 0.05 s.
 std::vector<std::string> campaign_args(const std::string &out, int retries)
 {
-    return {"run",     "--instance", "disturbed-2p", "--op",  "exchange", "--order", "harness", "--trials", "5",
-            "--target", "0.05",      "--retries",    std::to_string(retries), "--cpu", std::to_string(measuring_cpu()),
-            "--no-memory", "--no-kat", "--no-profile", "--out", out};
+    return {"run",
+            "--instance",
+            "disturbed-2p",
+            "--op",
+            "exchange",
+            "--order",
+            "harness",
+            "--trials",
+            "5",
+            "--target",
+            "0.05",
+            "--retries",
+            std::to_string(retries),
+            "--cpu",
+            std::to_string(measuring_cpu()),
+            "--no-memory",
+            "--no-kat",
+            "--no-profile",
+            "--out",
+            out};
 }
 
 Record exchange_record(const std::string &out)
@@ -142,8 +160,8 @@ TEST(Disturbance, ATrialThatSleepsIsRetriedAndBothAttemptsAreRecorded)
             EXPECT_EQ(a.ticks.size(), a.totals.measurements);
             EXPECT_EQ(a.totals.measurements, iterations);
         }
-    EXPECT_EQ(sleeping_attempts, 1) << "the sleeping child must be retried and kept in the record; "
-                                    << iterations << " iterations per trial; attempts:" << attempts_seen;
+    EXPECT_EQ(sleeping_attempts, 1) << "the sleeping child must be retried and kept in the record; " << iterations
+                                    << " iterations per trial; attempts:" << attempts_seen;
     for (const auto &h : k.health)
         EXPECT_FALSE(slept(h)) << "trial " << h.trial << " kept the sleeping attempt; attempts:" << attempts_seen;
 
@@ -259,13 +277,17 @@ TEST(Disturbance, AMalformedRunnerAnswerBecomesAFailedRecord)
         TempDir dir;
         const std::string script = dir / "tampering-runner";
         ASSERT_TRUE(write_file_atomic(script, "#!/bin/sh\n"
-                                              "real='" + std::string(KEXBENCH_BIN_DIR) + "/kexbench-runner'\n"
-                                              "case \" $* \" in\n"
-                                              "  *' measure '*' --iterations 1 '*) exec \"$real\" \"$@\" ;;\n"
-                                              "  *' measure '*) out=$(\"$real\" \"$@\"); rc=$?\n"
-                                              "    printf '%s\\n' \"$out\" | sed '" + edit + "'; exit $rc ;;\n"
-                                              "esac\n"
-                                              "exec \"$real\" \"$@\"\n")
+                                              "real='" +
+                                                  std::string(KEXBENCH_BIN_DIR) +
+                                                  "/kexbench-runner'\n"
+                                                  "case \" $* \" in\n"
+                                                  "  *' measure '*' --iterations 1 '*) exec \"$real\" \"$@\" ;;\n"
+                                                  "  *' measure '*) out=$(\"$real\" \"$@\"); rc=$?\n"
+                                                  "    printf '%s\\n' \"$out\" | sed '" +
+                                                  edit +
+                                                  "'; exit $rc ;;\n"
+                                                  "esac\n"
+                                                  "exec \"$real\" \"$@\"\n")
                         .ok());
         fs::permissions(script, fs::perms::owner_all);
         ProcessResult r = run_cli_env(campaign_args(dir / "camp", 0), {"KEXBENCH_RUNNER=" + script});
@@ -291,7 +313,10 @@ struct ProgressEvent {
 
 class ProgressLog : public CampaignObserver {
 public:
-    void on_event(const CampaignEvent &e) override { events.push_back({e.kind, e.fraction_done, e.eta_s, e.message, e.instance}); }
+    void on_event(const CampaignEvent &e) override
+    {
+        events.push_back({e.kind, e.fraction_done, e.eta_s, e.message, e.instance});
+    }
     std::vector<ProgressEvent> events;
 };
 
@@ -506,8 +531,8 @@ TEST(Disturbance, AdaptiveRoundPartnersStopTogether)
     const PartneredRecords r = run_partnered(o);
     ASSERT_TRUE(r.disturbed.kexbench && r.work.kexbench);
     const RecordSamples &d = *r.disturbed.kexbench, &w = *r.work.kexbench;
-    EXPECT_EQ(d.health.size(), w.health.size()) << "disturbed-2p: " << d.extra.value("adaptive_stop", "")
-                                                << "; WORK-1: " << w.extra.value("adaptive_stop", "");
+    EXPECT_EQ(d.health.size(), w.health.size())
+        << "disturbed-2p: " << d.extra.value("adaptive_stop", "") << "; WORK-1: " << w.extra.value("adaptive_stop", "");
     EXPECT_GT(d.health.size(), 6u) << "three slow trials of six cannot give 2 % precision";
     for (size_t k = 0; k < std::min(d.health.size(), w.health.size()); ++k)
         EXPECT_EQ(d.health[k].round, w.health[k].round) << "slot " << k + 1;

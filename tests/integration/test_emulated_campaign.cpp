@@ -63,11 +63,12 @@ TEST(EmulatedCampaign, MeasuresTheAarch64BuildUnderQemuAndSaysSoEverywhere)
     if (std::string missing = missing_tools(); !missing.empty())
         GTEST_SKIP() << "no emulated aarch64 run: " << missing;
     TempDir out;
-    ProcessResult r = run_emulated_cli({"run", "--runner", kArmRunner, "--runner-wrapper", kQemuText, "--instance",
-                                        "X25519-NIKE", "--op", "init_a", "--target", "0.002", "--trials", "2",
-                                        "--no-memory", "--out", out.path()});
+    ProcessResult r =
+        run_emulated_cli({"run", "--runner", kArmRunner, "--runner-wrapper", kQemuText, "--instance", "X25519-NIKE",
+                          "--op", "init_a", "--target", "0.002", "--trials", "2", "--no-memory", "--out", out.path()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-    EXPECT_NE(r.out.find("WARNING: emulated with " + kQemuText + ": timings are not measurements of aarch64 (ARM) "
+    EXPECT_NE(r.out.find("WARNING: emulated with " + kQemuText +
+                         ": timings are not measurements of aarch64 (ARM) "
                          "hardware"),
               std::string::npos)
         << r.out;
@@ -107,9 +108,8 @@ TEST(EmulatedCampaign, MeasuresTheAarch64BuildUnderQemuAndSaysSoEverywhere)
     EXPECT_NE(markdown.find("| runner | emulated: " + kQemuText + " (aarch64 libraries) |"), std::string::npos)
         << markdown;
     const Comparison comparison = compare_datasets(*ds, *ds);
-    EXPECT_TRUE(std::any_of(comparison.notes.begin(), comparison.notes.end(), [](const std::string &n) {
-        return n.find("was emulated with") != std::string::npos;
-    }));
+    EXPECT_TRUE(std::any_of(comparison.notes.begin(), comparison.notes.end(),
+                            [](const std::string &n) { return n.find("was emulated with") != std::string::npos; }));
 }
 
 TEST(EmulatedCampaign, AnX86LibraryIsRefusedByTheAarch64RunnerInOneLine)
@@ -117,8 +117,7 @@ TEST(EmulatedCampaign, AnX86LibraryIsRefusedByTheAarch64RunnerInOneLine)
     if (std::string missing = missing_tools(); !missing.empty())
         GTEST_SKIP() << "no emulated aarch64 run: " << missing;
     const std::string x86_lib = std::string(KEXBENCH_INSTANCE_DIR) + "/libX25519-NIKE.so";
-    const std::string expected =
-        x86_lib + ": built for x86-64, the runner emulated by " + kQemuText + " is aarch64";
+    const std::string expected = x86_lib + ": built for x86-64, the runner emulated by " + kQemuText + " is aarch64";
     RunnerOptions options;
     options.host = local_runner_host(kArmRunner, kQemu);
     auto info = describe_instance(x86_lib, options);
@@ -126,8 +125,9 @@ TEST(EmulatedCampaign, AnX86LibraryIsRefusedByTheAarch64RunnerInOneLine)
     EXPECT_EQ(info.error(), expected);
 
     TempDir out;
-    ProcessResult r = run_emulated_cli({"run", "--runner", kArmRunner, "--runner-wrapper", kQemuText, "--instance",
-                                        x86_lib, "--op", "init_a", "--trials", "2", "--no-memory", "--out", out.path()});
+    ProcessResult r =
+        run_emulated_cli({"run", "--runner", kArmRunner, "--runner-wrapper", kQemuText, "--instance", x86_lib, "--op",
+                          "init_a", "--trials", "2", "--no-memory", "--out", out.path()});
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     size_t lines = 0;
     for (const auto &line : lines_of(r.out))
@@ -140,12 +140,15 @@ TEST(EmulatedCampaign, AnX86LibraryIsRefusedByTheAarch64RunnerInOneLine)
 TEST(EmulatedCampaign, AForeignRunnerWithoutAWrapperIsAUsageError)
 {
     if (!fs::exists(kArmRunner))
-        GTEST_SKIP() << "no aarch64 runner at " << kArmRunner << " (cmake --preset aarch64 && cmake --build --preset aarch64)";
+        GTEST_SKIP() << "no aarch64 runner at " << kArmRunner
+                     << " (cmake --preset aarch64 && cmake --build --preset aarch64)";
     TempDir out;
-    ProcessResult r = run_emulated_cli({"run", "--runner", kArmRunner, "--instance", "X25519-NIKE", "--out", out.path()});
+    ProcessResult r =
+        run_emulated_cli({"run", "--runner", kArmRunner, "--instance", "X25519-NIKE", "--out", out.path()});
     EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    EXPECT_NE(r.err.find("--runner " + kArmRunner + " is built for aarch64, this host is x86-64: give --runner-wrapper"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find("--runner " + kArmRunner + " is built for aarch64, this host is x86-64: give --runner-wrapper"),
+        std::string::npos)
         << r.err;
 }
 

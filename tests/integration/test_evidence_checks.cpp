@@ -53,11 +53,32 @@ protected:
     {
         dir_ = new TempDir;
         campaign_ = (*dir_) / "camp";
-        ProcessResult r = run_cli({"run", "--instance", fixture("hostile-honest"), "--op", "exchange", "--op", "init_a",
-                                   "--order", "harness", "--target", "0.002", "--budget", "5", "--trials", "3",
-                                   "--timeout", "20", "--retries", "0", "--no-kat", "--no-memory", "--no-profile",
-                                   "--out", campaign_});
-        made_ = r.exit_code == 0 && fs::exists(fs::path(campaign_) / kExchange) && fs::exists(fs::path(campaign_) / kInitA);
+        ProcessResult r = run_cli({"run",
+                                   "--instance",
+                                   fixture("hostile-honest"),
+                                   "--op",
+                                   "exchange",
+                                   "--op",
+                                   "init_a",
+                                   "--order",
+                                   "harness",
+                                   "--target",
+                                   "0.002",
+                                   "--budget",
+                                   "5",
+                                   "--trials",
+                                   "3",
+                                   "--timeout",
+                                   "20",
+                                   "--retries",
+                                   "0",
+                                   "--no-kat",
+                                   "--no-memory",
+                                   "--no-profile",
+                                   "--out",
+                                   campaign_});
+        made_ =
+            r.exit_code == 0 && fs::exists(fs::path(campaign_) / kExchange) && fs::exists(fs::path(campaign_) / kInitA);
         if (!made_)
             std::fprintf(stderr, "campaign failed: %s%s\n", r.out.c_str(), r.err.c_str());
     }
@@ -185,8 +206,9 @@ TEST_F(Evidence, ReportRefusesRecordsWithImpossibleNumbers)
               std::string::npos)
         << r.err;
     // Both bad records are left out, so nothing remains to report; the problems are still named.
-    EXPECT_NE(r.err.find(std::string("warning: ") + kInitA + ": mean_seconds 1e+308 is not a plausible time in seconds"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find(std::string("warning: ") + kInitA + ": mean_seconds 1e+308 is not a plausible time in seconds"),
+        std::string::npos)
         << r.err;
     EXPECT_EQ(r.out.find("1e+308"), std::string::npos);
     EXPECT_EQ(r.out.find("-5"), std::string::npos);
@@ -209,9 +231,13 @@ TEST(EmptySecret, IsAFailureInTheKatAndInTheRun)
     EXPECT_NE(kat.out.find("ERROR record 0: kex_derive_ss_a wrote a 0-byte shared secret"), std::string::npos)
         << kat.out << kat.err;
 
-    ProcessResult run = run_cli({"run", "--instance", fixture("hostile-empty-secret"), "--op", "exchange",
-                                 "--target", "0.002", "--budget", "5", "--trials", "3", "--timeout", "20",
-                                 "--retries", "0", "--no-kat", "--no-memory", "--no-profile", "--out", tmp / "camp"});
+    ProcessResult run = run_cli({"run",      "--instance",  fixture("hostile-empty-secret"),
+                                 "--op",     "exchange",    "--target",
+                                 "0.002",    "--budget",    "5",
+                                 "--trials", "3",           "--timeout",
+                                 "20",       "--retries",   "0",
+                                 "--no-kat", "--no-memory", "--no-profile",
+                                 "--out",    tmp / "camp"});
     EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
     auto rec = read_record_file(tmp / "camp/records/hostile/hostile-empty-secret__exchange.json");
     ASSERT_TRUE(rec.ok()) << rec.error();

@@ -236,7 +236,8 @@ TEST(UntrustedText, EscapeCodesInAnInstancesStderrAreShownEscaped)
     TempDir dir;
     ProcessResult kat = run_cli({"kat", "forger-escape", "--out", dir / "k"}, true, 60);
     EXPECT_EQ(kat.out.find('\x1b'), std::string::npos) << kat.out;
-    EXPECT_NE(kat.out.find("runner exit code 3 without an answer; its last stderr line (the instance can write it): \\x1B[2J\\x1B[31mkexbench-runner: "
+    EXPECT_NE(kat.out.find("runner exit code 3 without an answer; its last stderr line (the instance can write it): "
+                           "\\x1B[2J\\x1B[31mkexbench-runner: "
                            "\\x1B]0;owned\\x07all clear\\x1B[0m"),
               std::string::npos)
         << kat.out;
@@ -266,8 +267,8 @@ TEST(ChildPaths, ARelativeOutFolderIsTheCallersNotTheInstances)
 TEST(UntrustedText, AnInstanceCannotWriteTheRunnersDiagnostic)
 {
     TempDir dir;
-    ProcessResult run = run_cli({"run", "--instance", "hostile-forged-diagnostic", "--op", "exchange", "--timeout", "20",
-                                 "--no-memory", "--no-profile", "--retries", "0", "--out", dir / "camp"},
+    ProcessResult run = run_cli({"run", "--instance", "hostile-forged-diagnostic", "--op", "exchange", "--timeout",
+                                 "20", "--no-memory", "--no-profile", "--retries", "0", "--out", dir / "camp"},
                                 true);
     EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
     auto rec = read_record_file(dir / "camp/records/hostile/hostile-forged-diagnostic__exchange.json");

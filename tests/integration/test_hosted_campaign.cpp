@@ -44,8 +44,8 @@ std::set<std::string> record_files(const std::string &dir)
 
 std::vector<std::string> cheap_run(const std::string &out, const std::vector<std::string> &instances)
 {
-    std::vector<std::string> args{"run", "--op", "init_a", "--target", "0.002", "--trials", "2", "--no-memory",
-                                  "--no-profile", "--out", out};
+    std::vector<std::string> args{"run", "--op",        "init_a",       "--target", "0.002", "--trials",
+                                  "2",   "--no-memory", "--no-profile", "--out",    out};
     for (const auto &i : instances) {
         args.push_back("--instance");
         args.push_back(i);
@@ -64,12 +64,13 @@ std::vector<std::string> with_host(std::vector<std::string> args, const TestSshd
 std::string shared_ssh_config(const TestSshd &a, const TestSshd &b, const std::string &path)
 {
     const std::string c = "Host 127.0.0.1\n"
-                          "  User " + a.user() + "\n" +
-                          "  IdentityFile " + a.dir() + "/client_key\n" +
-                          "  IdentityFile " + b.dir() + "/client_key\n" +
+                          "  User " +
+                          a.user() + "\n" + "  IdentityFile " + a.dir() + "/client_key\n" + "  IdentityFile " +
+                          b.dir() + "/client_key\n" +
                           "  IdentitiesOnly yes\n"
                           "  IdentityAgent none\n"
-                          "  UserKnownHostsFile " + a.dir() + "/known_hosts " + b.dir() + "/known_hosts\n" +
+                          "  UserKnownHostsFile " +
+                          a.dir() + "/known_hosts " + b.dir() + "/known_hosts\n" +
                           "  GlobalKnownHostsFile /dev/null\n"
                           "  StrictHostKeyChecking yes\n"
                           "  CheckHostIP no\n"
@@ -139,7 +140,8 @@ TEST(HostedCampaign, OneHostWritesItsRecordsHere)
         return;
     TempDir dir;
     const std::string out = dir / "campaign";
-    const ProcessResult r = run_cli(with_host(cheap_run(out, {"X25519-NIKE"}), *sshd, dir / "remote-cache"), false, 300);
+    const ProcessResult r =
+        run_cli(with_host(cheap_run(out, {"X25519-NIKE"}), *sshd, dir / "remote-cache"), false, 300);
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     const std::string record = out + "/records/x25519-nike/X25519-NIKE__init_a.json";
     EXPECT_TRUE(record_complete(record)) << record;
@@ -387,7 +389,8 @@ TEST(HostedCampaign, AConnectionKilledMidCampaignResumes)
 TEST(HostedCampaign, AnUnreachableHostIsOneLineAndNothingIsWritten)
 {
     TempDir dir;
-    const ProcessResult r = run_cli({"run", "--instance", "X25519-NIKE", "--host", "127.0.0.1:1", "--out", dir / "c"}, false, 120);
+    const ProcessResult r =
+        run_cli({"run", "--instance", "X25519-NIKE", "--host", "127.0.0.1:1", "--out", dir / "c"}, false, 120);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_TRUE(contains(r.err, "127.0.0.1:1: unreachable")) << r.err;
     EXPECT_TRUE(record_files(dir / "c").empty());

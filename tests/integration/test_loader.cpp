@@ -26,10 +26,7 @@ using kexbench::Instance;
 
 namespace {
 
-std::string fixture(const std::string &name)
-{
-    return std::string(KEXBENCH_FIXTURE_DIR) + "/lib" + name + ".so";
-}
+std::string fixture(const std::string &name) { return std::string(KEXBENCH_FIXTURE_DIR) + "/lib" + name + ".so"; }
 
 std::string load_error(const std::string &path)
 {
@@ -276,9 +273,9 @@ TEST_F(Loader, PlainLibraryIsNotAKexbenchInstance)
 
 TEST_F(Loader, UnresolvableLibraryReportsTheLoaderErrorOnOneLine)
 {
-    std::string lib = compile(dir_, "cc", "libundef.so",
-                              "int kexbench_test_absent(void);\nint f(void) { return kexbench_test_absent(); }\n",
-                              shared_flags());
+    std::string lib =
+        compile(dir_, "cc", "libundef.so",
+                "int kexbench_test_absent(void);\nint f(void) { return kexbench_test_absent(); }\n", shared_flags());
     if (lib.empty())
         GTEST_SKIP() << "no C compiler (cc) installed";
     EXPECT_EQ(load_error(lib), lib + ": cannot load: undefined symbol: kexbench_test_absent");

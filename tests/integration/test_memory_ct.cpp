@@ -112,10 +112,10 @@ namespace {
 // The fixture-memory init_b record of a one-trial campaign run with `memory_switch`.
 Record memory_record_with(const std::string &memory_switch, const TempDir &dir)
 {
-    ProcessResult r = run_cli({"run", "--instance", "fixture-memory", "--op", "init_b", "--target", "0.002",
-                               "--trials", "1", "--timeout", "20", "--retries", "0", "--no-kat", "--no-profile",
-                               memory_switch, "--out", dir.path()},
-                              true);
+    ProcessResult r =
+        run_cli({"run", "--instance", "fixture-memory", "--op", "init_b", "--target", "0.002", "--trials", "1",
+                 "--timeout", "20", "--retries", "0", "--no-kat", "--no-profile", memory_switch, "--out", dir.path()},
+                true);
     EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
     fs::path file;
     for (const auto &e : fs::recursive_directory_iterator(fs::path(dir.path()) / "records"))
@@ -170,9 +170,9 @@ TEST(MemoryPass, RunHelpExplainsWhatEachMemorySwitchSkips)
 TEST(ConstantTimeCheck, FlagsTheSecretBranchNotTheControlAndKeepsRecords)
 {
     TempDir dir;
-    ProcessResult r = run_cli({"ct", "fixture-secret-branch", "--op", "derive_b", "--op", "derive_a", "--budget", "4",
-                               "--out", dir.path()},
-                              true, 120);
+    ProcessResult r = run_cli(
+        {"ct", "fixture-secret-branch", "--op", "derive_b", "--op", "derive_a", "--budget", "4", "--out", dir.path()},
+        true, 120);
     EXPECT_EQ(r.exit_code, 1) << "a leak makes the exit code 1\n" << r.out << r.err;
     std::map<std::string, std::string> verdict;
     for (const auto &l : lines_of(r.out))

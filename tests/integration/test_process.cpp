@@ -69,7 +69,8 @@ TEST(Process, CapturesLargeStdout)
 TEST(Process, CapturesLargeStdoutAndStderrTogether)
 {
     ProcessSpec spec;
-    spec.argv = {"/bin/sh", "-c", "head -c 3000000 /dev/zero >&2; head -c 3000000 /dev/zero; head -c 1000 /dev/zero >&2"};
+    spec.argv = {"/bin/sh", "-c",
+                 "head -c 3000000 /dev/zero >&2; head -c 3000000 /dev/zero; head -c 1000 /dev/zero >&2"};
     spec.err_tail_bytes = 8 << 20;
     auto r = run_process(spec);
     EXPECT_TRUE(r.succeeded()) << r.describe_end();
@@ -280,7 +281,8 @@ TEST(Process, AddsAndOverridesEnvironmentVariables)
 {
     ::setenv("KEXBENCH_TEST_OVERRIDE", "old", 1);
     ProcessSpec spec;
-    spec.argv = {"/bin/sh", "-c", "echo \"$KEXBENCH_TEST_ADDED $KEXBENCH_TEST_OVERRIDE\"; env | grep -c KEXBENCH_TEST_OVERRIDE"};
+    spec.argv = {"/bin/sh", "-c",
+                 "echo \"$KEXBENCH_TEST_ADDED $KEXBENCH_TEST_OVERRIDE\"; env | grep -c KEXBENCH_TEST_OVERRIDE"};
     spec.extra_env = {"KEXBENCH_TEST_ADDED=added", "KEXBENCH_TEST_OVERRIDE=new"};
     auto r = run_process(spec);
     ::unsetenv("KEXBENCH_TEST_OVERRIDE");

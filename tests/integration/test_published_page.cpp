@@ -91,8 +91,8 @@ Table first_table(const std::string &markdown, const std::string &heading)
     return t;
 }
 
-#define SKIP_WITHOUT_PAGES(pages)                                                                                   \
-    if ((pages).empty())                                                                                            \
+#define SKIP_WITHOUT_PAGES(pages)                                                                                      \
+    if ((pages).empty())                                                                                               \
     GTEST_SKIP() << "reference data absent: no perf_*.md under " << kHarness << " (the published ngcc-harness pages)"
 
 TEST(PublishedPage, EveryReferencePageReportsSections4To6CellForCell)
@@ -189,10 +189,10 @@ TEST(PublishedPage, CompareBesideACampaignOfBuiltinInstancesGivesNoVerdict)
     test::TempDir dir;
     ASSERT_FALSE(dir.path().empty());
     const std::string campaign = dir / "mine";
-    const ProcessResult run = run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--target", "0.002",
-                                       "--trials", "2", "--no-memory", "--no-profile", "--system-label", "mine", "--out",
-                                       campaign},
-                                      false, 300);
+    const ProcessResult run =
+        run_cli({"run", "--instance", "X25519-NIKE", "--op", "exchange", "--target", "0.002", "--trials", "2",
+                 "--no-memory", "--no-profile", "--system-label", "mine", "--out", campaign},
+                false, 300);
     ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
 
     const ProcessResult cmp = run_cli({"compare", page, campaign});

@@ -35,7 +35,6 @@ namespace {
 
 const std::string kLibrary = std::string(KEXBENCH_INSTANCE_DIR) + "/libX25519-NIKE.so";
 
-
 RemoteOptions options_for(const TestSshd &sshd, const std::string &cache, const std::string &config = {})
 {
     RemoteOptions o;
@@ -471,7 +470,6 @@ TEST(RemoteSessionErrors, ARunnerOfAnotherMachineIsNotCopied)
     // Any aarch64 ELF file stands in for an aarch64 runner here: only its machine is looked at first.
     auto wrong_runner = (*s)->sync(arm_library, {});
     ASSERT_FALSE(wrong_runner);
-    EXPECT_EQ(wrong_runner.error(),
-              sshd->address() + ": no x86_64 runner: " + arm_library + " is built for aarch64");
+    EXPECT_EQ(wrong_runner.error(), sshd->address() + ": no x86_64 runner: " + arm_library + " is built for aarch64");
     EXPECT_FALSE(fs::exists(tmp / "cache")) << "nothing copied";
 }

@@ -83,8 +83,9 @@ size_t compare_table(const std::string &heading, const std::vector<std::string> 
 
 // The sections the task requires to match, then the ones that also follow from the data.
 const std::vector<std::string> kComparedSections = {
-    "4. Performance", "5. Resource consumption", "6. Transmission and storage overhead", "Symmetric primitives",
-    "2. Assessment environment", "3. Functional testing (KAT)", "7. Raw evidence index"};
+    "4. Performance",       "5. Resource consumption",   "6. Transmission and storage overhead",
+    "Symmetric primitives", "2. Assessment environment", "3. Functional testing (KAT)",
+    "7. Raw evidence index"};
 
 void compare_with_page(const std::string &rendered, const std::string &page_path)
 {
@@ -100,7 +101,6 @@ void compare_with_page(const std::string &rendered, const std::string &page_path
                     want.at(section).size());
     }
 }
-
 
 std::string system_dir(const std::string &system) { return kHarness + "/performance/data/" + system; }
 
@@ -121,8 +121,8 @@ Report harness_report(const std::string &system)
     return build_report(*ds, options);
 }
 
-#define SKIP_WITHOUT_REFERENCE(system)                                                                         \
-    if (!fs::is_directory(system_dir(system)) || !fs::is_regular_file(kHarness + "/kex-01/perf_" system ".md"))  \
+#define SKIP_WITHOUT_REFERENCE(system)                                                                                 \
+    if (!fs::is_directory(system_dir(system)) || !fs::is_regular_file(kHarness + "/kex-01/perf_" system ".md"))        \
     GTEST_SKIP() << "reference data absent: " << kHarness << " (the published ngcc-harness pages and data)"
 
 } // namespace
@@ -250,7 +250,7 @@ Record kex_record(const std::string &label, const std::string &op)
     r.median_trial_seconds = 1.381e-4;
     r.mean_cycles = 372858.37;
     r.operations_per_second = 7230.8;
-    r.sizes = {{"pk_bytes", 800}, {"sk_bytes", 1600},        {"ss_bytes", 32},       {"msg1_bytes", 1600},
+    r.sizes = {{"pk_bytes", 800},   {"sk_bytes", 1600},        {"ss_bytes", 32},       {"msg1_bytes", 1600},
                {"msg2_bytes", 800}, {"total_msg_bytes", 2400}, {"ss_actual_bytes", 32}};
     r.kex = {{"kex_passes", 2}, {"kex_passes_run", 2}};
     r.baseline_rss_bytes = 2000000; // 1953.125 KiB
@@ -294,10 +294,9 @@ TEST(ReportModel, RowsInNaturalLabelAndOperationOrder)
     std::vector<std::string> order;
     for (const auto &row : perf.rows)
         order.push_back(row[0] + " " + row[1]);
-    EXPECT_EQ(order, (std::vector<std::string>{"`K-256` exchange", "`K-256` init_a", "`K-256` pass2",
-                                               "`K-256` pass10", "`K-256` derive_b", "`K-1024` exchange",
-                                               "`K-1024` init_a", "`K-1024` pass2", "`K-1024` pass10",
-                                               "`K-1024` derive_b"}));
+    EXPECT_EQ(order, (std::vector<std::string>{"`K-256` exchange", "`K-256` init_a", "`K-256` pass2", "`K-256` pass10",
+                                               "`K-256` derive_b", "`K-1024` exchange", "`K-1024` init_a",
+                                               "`K-1024` pass2", "`K-1024` pass10", "`K-1024` derive_b"}));
     EXPECT_EQ(perf.rows[0], (std::vector<std::string>{"`K-256`", "exchange", "372.9 k", "138 \u00b5s", "7.23e+03",
                                                       "138 \u00b5s", "100 (5 \u00d7 20)"}));
     const auto &res = table_of(r, "resources");
@@ -315,7 +314,8 @@ TEST(ReportModel, KatWarningAndFailedRows)
     EXPECT_EQ(perf.rows[0][0], "`K-256` \u26a0 KAT MISMATCH");
     EXPECT_EQ(perf.rows[9], (std::vector<std::string>{"`K-1024`", "derive_b", "failed", "failed", "failed", "failed",
                                                       "100 (5 \u00d7 20)"}));
-    EXPECT_EQ(table_of(r, "kat").rows[0], (std::vector<std::string>{"`K-256` \u26a0 KAT MISMATCH", "guide", "MISMATCH"}));
+    EXPECT_EQ(table_of(r, "kat").rows[0],
+              (std::vector<std::string>{"`K-256` \u26a0 KAT MISMATCH", "guide", "MISMATCH"}));
 }
 
 TEST(ReportModel, BandwidthFromAccountingOrApiFallbackWithNote)
@@ -326,9 +326,11 @@ TEST(ReportModel, BandwidthFromAccountingOrApiFallbackWithNote)
     const Report r = build_report(ds, with);
     const auto &t = table_of(r, "transmission");
     ASSERT_EQ(t.rows.size(), 2u);
-    EXPECT_EQ(t.rows[0], (std::vector<std::string>{"`K-256`", "2", "1600 / 800", "2400", "0 / 800", "3200", "1600", "32"}));
+    EXPECT_EQ(t.rows[0],
+              (std::vector<std::string>{"`K-256`", "2", "1600 / 800", "2400", "0 / 800", "3200", "1600", "32"}));
     // K-1024 has no entry: API sizes (protocol = total_msg_bytes, pk A = pk B = pk_bytes) and a note.
-    EXPECT_EQ(t.rows[1], (std::vector<std::string>{"`K-1024`", "2", "1600 / 800", "2400", "800 / 800", "4000", "1600", "32"}));
+    EXPECT_EQ(t.rows[1],
+              (std::vector<std::string>{"`K-1024`", "2", "1600 / 800", "2400", "800 / 800", "4000", "1600", "32"}));
     ASSERT_EQ(t.notes.size(), 1u);
     EXPECT_EQ(t.notes[0].rfind("No entry for `kex-77/K-1024` in `kex_bandwidth.csv` (it has kex-77 rows for other "
                                "instances): protocol-message bytes are the API's total_msg_bytes",
@@ -362,9 +364,10 @@ TEST(ReportModel, MissingAccountingEntryNamesTheIdLookedForAndTheIdsInTheFile)
     const Report missing = build_report(ds, o);
     const auto &t = table_of(missing, "transmission");
     ASSERT_EQ(t.notes.size(), 1u);
-    EXPECT_EQ(plain_text(t.notes[0]).rfind("No entry for kex-77/K-256, kex-77/K-1024 in bw.csv (it has kex-01 "
-                                           "\u2026 kex-09 rows for other instances): ",
-                                           0),
+    EXPECT_EQ(plain_text(t.notes[0])
+                  .rfind("No entry for kex-77/K-256, kex-77/K-1024 in bw.csv (it has kex-01 "
+                         "\u2026 kex-09 rows for other instances): ",
+                         0),
               0u)
         << t.notes[0];
 
@@ -373,10 +376,11 @@ TEST(ReportModel, MissingAccountingEntryNamesTheIdLookedForAndTheIdsInTheFile)
     const Report elsewhere = build_report(ds, o);
     const auto &u = table_of(elsewhere, "transmission");
     ASSERT_EQ(u.notes.size(), 1u);
-    EXPECT_EQ(plain_text(u.notes[0]).rfind("No entry for kex-77/K-256, kex-77/K-1024 in bw.csv (it has kex-01 \u2026 "
-                                           "kex-09 rows; K-1024 is listed under kex-09: build the library with "
-                                           "build-instance --candidate kex-09 so its campaign uses that id): ",
-                                           0),
+    EXPECT_EQ(plain_text(u.notes[0])
+                  .rfind("No entry for kex-77/K-256, kex-77/K-1024 in bw.csv (it has kex-01 \u2026 "
+                         "kex-09 rows; K-1024 is listed under kex-09: build the library with "
+                         "build-instance --candidate kex-09 so its campaign uses that id): ",
+                         0),
               0u)
         << u.notes[0];
     EXPECT_EQ(u.rows[1][4], "800 / 800"); // K-1024 keeps the API estimate: kex-09's row is not kex-77's
@@ -416,8 +420,11 @@ TEST(ReportModel, SymmetricSharesAndCallsPerOperation)
     p.operation = "exchange";
     p.status = "complete";
     p.total_operations = 1000;
-    p.calls = {{"sm3hash", 560, 256, 500000, 1}, {"pseudoXOF", 512, 1024, 6000, 1}, {"drng", 0, 512, 3000, 1},
-               {"sm3hash", 552, 256, 63000, 1},  {"pseudohash", 1, 1, 6000, 1}};
+    p.calls = {{"sm3hash", 560, 256, 500000, 1},
+               {"pseudoXOF", 512, 1024, 6000, 1},
+               {"drng", 0, 512, 3000, 1},
+               {"sm3hash", 552, 256, 63000, 1},
+               {"pseudohash", 1, 1, 6000, 1}};
     p.share = {{"drng", 0.0123}, {"sm3hash", 0.674}};
     p.hash_share = 0.6936;
     ds.profiles.push_back(p);
@@ -429,8 +436,8 @@ TEST(ReportModel, SymmetricSharesAndCallsPerOperation)
                                                    "drng 3, pseudoXOF 6, pseudohash 6, sm3hash 563"}));
     const auto &ev = table_of(r, "evidence");
     ASSERT_EQ(ev.rows.size(), 11u); // K-256: five timings, one profile; K-1024: five timings
-    EXPECT_EQ(ev.rows[5], (std::vector<std::string>{"`K-256`", "hash profile exchange",
-                                                        "`profile/kex-77/K-256__exchange.json`"}));
+    EXPECT_EQ(ev.rows[5],
+              (std::vector<std::string>{"`K-256`", "hash profile exchange", "`profile/kex-77/K-256__exchange.json`"}));
 }
 
 TEST(ReportModel, KexbenchSamplesGetTheirOwnTableAndTheCounterUnit)
@@ -497,12 +504,17 @@ TEST(ReportRender, MarkdownTableLines)
     Report r;
     r.title = "t";
     r.sections.push_back({"s", "4", "Performance", {"para"}, {}, {{"s", "", {"a", "b"}, {{"x|y", "`z`"}}, {"note"}}}});
-    EXPECT_EQ(render_markdown(r), "# t\n\n## 4. Performance\n\npara\n\n| a | b |\n|---|---|\n| x\\|y | `z` |\n\nnote\n");
+    EXPECT_EQ(render_markdown(r),
+              "# t\n\n## 4. Performance\n\npara\n\n| a | b |\n|---|---|\n| x\\|y | `z` |\n\nnote\n");
 }
 
 TEST(ReportRender, CsvQuotesPerRfc4180)
 {
-    ReportTable t{"t", "", {"name", "value"}, {{"plain", "a,b"}, {"say \"hi\"", "line\nbreak"}, {"`ADKEX-128` \u26a0", "cr\r"}}, {}};
+    ReportTable t{"t",
+                  "",
+                  {"name", "value"},
+                  {{"plain", "a,b"}, {"say \"hi\"", "line\nbreak"}, {"`ADKEX-128` \u26a0", "cr\r"}},
+                  {}};
     EXPECT_EQ(render_csv(t), "name,value\r\n"
                              "plain,\"a,b\"\r\n"
                              "\"say \"\"hi\"\"\",\"line\nbreak\"\r\n"
@@ -639,7 +651,8 @@ TEST(ReportKexbench, CandidateIdOfTheBuildFindsItsAccountingEntry)
     ASSERT_TRUE(fs::is_regular_file(c.folder + "/records/kex-09/TriQ-KEX-128__exchange.json"))
         << "the campaign does not use the build's candidate id (candidates: " << campaign_candidate(c.folder) << ")";
 
-    ProcessResult r = run_cli({"report", c.folder, "--accounting", write_accounting(tmp / "a/kex_bandwidth.csv", "kex-09")});
+    ProcessResult r =
+        run_cli({"report", c.folder, "--accounting", write_accounting(tmp / "a/kex_bandwidth.csv", "kex-09")});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(lines_of(r.out).front().rfind("# kex-09 TriQ-KEX \u2014 performance on ", 0), 0u) << r.out;
     Cells row = transmission_row(r.out);
@@ -702,10 +715,11 @@ const std::vector<std::string> &row_of(const ReportTable &t, const std::string &
 TEST(ReportKexbench, MemoryPerOperationShowsTheFixturesHeapBesideThePublishedRss)
 {
     TempDir dir;
-    const ProcessResult run = run_cli({"run", "--instance", "fixture-memory", "--op", "init_a", "--op", "init_b", "--op",
-                                       "derive_a", "--target", "0.002", "--budget", "5", "--trials", "2", "--timeout",
-                                       "20", "--retries", "0", "--no-profile", "--out", dir.path()},
-                                      true);
+    const ProcessResult run = run_cli(
+        {"run",      "--instance",   "fixture-memory", "--op",    "init_a",   "--op", "init_b",    "--op", "derive_a",
+         "--target", "0.002",        "--budget",       "5",       "--trials", "2",    "--timeout", "20",   "--retries",
+         "0",        "--no-profile", "--out",          dir.path()},
+        true);
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
     auto ds = load_dataset(dir.path());
     ASSERT_TRUE(ds.ok()) << ds.error();
@@ -714,7 +728,7 @@ TEST(ReportKexbench, MemoryPerOperationShowsTheFixturesHeapBesideThePublishedRss
     // The published table keeps its five columns.
     const auto &published = table_of(r, "resources");
     EXPECT_EQ(published.header, (std::vector<std::string>{"instance", "operation", "static: ELF image (bytes)",
-                                                           "baseline RSS", "peak RSS"}));
+                                                          "baseline RSS", "peak RSS"}));
     const auto &m = table_of(r, "resources-kexbench");
     EXPECT_EQ(m.title, "Memory per operation (kexbench)");
     EXPECT_EQ(m.header, (std::vector<std::string>{"instance", "operation", "peak RSS", "heap peak (bytes)",
@@ -794,6 +808,7 @@ TEST(ReportModel, MemoryPerOperationSaysWhyAFigureIsMissing)
     const auto &mz = table_of(rz, "resources-kexbench");
     EXPECT_EQ(mz.header[3], "堆峰值（字节）");
     EXPECT_EQ(mz.rows[0][3], "不适用");
-    EXPECT_EQ(mz.notes[1], "`K-256` exchange\u3001`K-256` init_a\u3001`K-256` pass2\u3001`K-256` pass10\u3001`K-256` "
-                           "derive_b 的堆峰值与每次操作的分配次数不适用：在内存检测工具下不测量（内存分配器由其接管）。");
+    EXPECT_EQ(mz.notes[1],
+              "`K-256` exchange\u3001`K-256` init_a\u3001`K-256` pass2\u3001`K-256` pass10\u3001`K-256` "
+              "derive_b 的堆峰值与每次操作的分配次数不适用：在内存检测工具下不测量（内存分配器由其接管）。");
 }

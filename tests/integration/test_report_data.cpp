@@ -29,8 +29,8 @@ namespace {
 const std::string kHarness = std::string(KEXBENCH_SOURCE_DIR) + "/../shared/reference/ngcc-harness";
 std::string system_dir(const std::string &system) { return kHarness + "/performance/data/" + system; }
 
-#define SKIP_WITHOUT_DATA(system)                                                                                  \
-    if (!fs::is_directory(system_dir(system)))                                                                     \
+#define SKIP_WITHOUT_DATA(system)                                                                                      \
+    if (!fs::is_directory(system_dir(system)))                                                                         \
     GTEST_SKIP() << "reference data absent: " << system_dir(system)
 
 // A tiny RFC 4180 reader: quoted fields with doubled quotes, CRLF records.
@@ -78,17 +78,17 @@ bool is_number(const std::string &field)
     return !field.empty() && res.ec == std::errc() && res.ptr == field.data() + field.size();
 }
 
-const std::set<std::string> kTextColumns = {"candidate", "instance", "operation", "status", "counter", "counter_unit",
-                                            "checks", "ci_note", "item", "value", "file", "warning", "build_flags",
-                                            "kat_status", "bandwidth_source", "quantity", "system_a", "system_b",
-                                            "statistic", "verdict", "notes", "only_in", "check", "result", "dataset",
-                                            "reason"};
+const std::set<std::string> kTextColumns = {
+    "candidate",        "instance", "operation", "status",   "counter",   "counter_unit", "checks",
+    "ci_note",          "item",     "value",     "file",     "warning",   "build_flags",  "kat_status",
+    "bandwidth_source", "quantity", "system_a",  "system_b", "statistic", "verdict",      "notes",
+    "only_in",          "check",    "result",    "dataset",  "reason"};
 
 // A numeric column names its unit or says it is a count, ratio, flag or fraction.
 bool names_a_unit(const std::string &column)
 {
-    for (const char *word : {"_seconds", "per_second", "_cycles", "_ticks", "bytes", "n_", "ratio", "_fraction", "disturbed",
-                             "passes", "p_value", "kat_passed", "secret_mismatches", "per_operation"})
+    for (const char *word : {"_seconds", "per_second", "_cycles", "_ticks", "bytes", "n_", "ratio", "_fraction",
+                             "disturbed", "passes", "p_value", "kat_passed", "secret_mismatches", "per_operation"})
         if (column.find(word) != std::string::npos)
             return true;
     return false;
@@ -133,10 +133,10 @@ TEST(ReportData, PerformanceCsvHoldsPlainNumbersInBaseUnits)
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto perf = parse_csv(slurp(tmp.path() + "/performance.csv"));
     expect_machine_readable("performance.csv", perf);
-    const std::vector<std::string> expected_header = {
-        "candidate",    "instance",       "operation",            "status",         "disturbed",
-        "mean_cycles",  "mean_seconds",   "ops_per_second",       "median_trial_seconds",
-        "n_measurements", "n_trials",     "n_iterations"};
+    const std::vector<std::string> expected_header = {"candidate",      "instance",       "operation",
+                                                      "status",         "disturbed",      "mean_cycles",
+                                                      "mean_seconds",   "ops_per_second", "median_trial_seconds",
+                                                      "n_measurements", "n_trials",       "n_iterations"};
     EXPECT_EQ(perf.front(), expected_header);
     ASSERT_GT(perf.size(), 1u);
     std::map<std::string, size_t> col;
@@ -210,7 +210,8 @@ TEST(ReportData, JsonExportHasEveryTableWithNumbersAndNulls)
 {
     SKIP_WITHOUT_DATA("x86_1");
     TempDir tmp;
-    const ProcessResult r = run_cli({"report", system_dir("x86_1"), "--format", "json", "--out", tmp.path() + "/r.json"});
+    const ProcessResult r =
+        run_cli({"report", system_dir("x86_1"), "--format", "json", "--out", tmp.path() + "/r.json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto doc = nlohmann::json::parse(slurp(tmp.path() + "/r.json"));
     EXPECT_EQ(doc.at("system"), "x86_1");
@@ -248,15 +249,15 @@ TEST(ReportData, CompareCsvHoldsPlainNumbersWithUnitNames)
     SKIP_WITHOUT_DATA("x86_1");
     SKIP_WITHOUT_DATA("arm_1");
     TempDir tmp;
-    const ProcessResult r = run_cli({"compare", kHarness, "--system-a", "x86_1", "--system-b", "arm_1",
-                                     "--format", "csv", "--out", tmp.path()});
+    const ProcessResult r = run_cli(
+        {"compare", kHarness, "--system-a", "x86_1", "--system-b", "arm_1", "--format", "csv", "--out", tmp.path()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     for (const auto &entry : fs::directory_iterator(tmp.path()))
         expect_machine_readable(entry.path().filename().string(), parse_csv(slurp(entry.path().string())));
     const auto timings = parse_csv(slurp(tmp.path() + "/compare-timings.csv"));
     const auto &h = timings.front();
-    for (const char *name : {"mean_cycles_a", "mean_cycles_b", "mean_count_ratio", "mean_seconds_a", "mean_seconds_b",
-                             "mean_time_ratio"})
+    for (const char *name :
+         {"mean_cycles_a", "mean_cycles_b", "mean_count_ratio", "mean_seconds_a", "mean_seconds_b", "mean_time_ratio"})
         EXPECT_NE(std::find(h.begin(), h.end(), name), h.end()) << name;
     EXPECT_EQ(timings.size(), 1u + 21u);
 }

@@ -119,9 +119,10 @@ TEST(ReportChinese, LanguageNames)
     EXPECT_EQ(trf(Language::zh_CN, "No entry for {} in {} ({})", {"x", "f", "why"}), "f 中没有 x 的条目（why）");
     // Stored English texts: templates matched, their open parts kept (and translated where they can be).
     EXPECT_EQ(tr_text(Language::zh_CN, "n/a: 2 trials reach 50.0 % only"), "不适用：2 次试验仅达到 50.0 %");
-    EXPECT_EQ(tr_text(Language::zh_CN, "disturbed: no clean attempt of trial 1 in 3 attempts (ran at 80.0 % of the "
-                                       "fixed clock; lost 5.0 % of its wall time (not running 5.0 %))"),
-              "受干扰：试验 1 的 3 次尝试均受到干扰（仅以固定时钟的 80.0 % 运行；损失了 5.0 % 的墙钟时间（未运行 5.0 %））");
+    EXPECT_EQ(
+        tr_text(Language::zh_CN, "disturbed: no clean attempt of trial 1 in 3 attempts (ran at 80.0 % of the "
+                                 "fixed clock; lost 5.0 % of its wall time (not running 5.0 %))"),
+        "受干扰：试验 1 的 3 次尝试均受到干扰（仅以固定时钟的 80.0 % 运行；损失了 5.0 % 的墙钟时间（未运行 5.0 %））");
     EXPECT_EQ(tr_text(Language::zh_CN, "pass1 never wrote its message length m1_len; counted as 0 bytes"),
               "`pass1` 未写入其消息长度 `m1_len`；按 0 字节计");
     EXPECT_EQ(tr_text(Language::en, "turbo on"), "turbo on");
@@ -176,23 +177,23 @@ TEST(ReportChinese, StoredWarningsAndReasonsTranslate)
     texts.push_back(ci_unavailable_reason(e));
     e.values = {1.0};
     texts.push_back(ci_unavailable_reason(e));
-    for (const char *w : {"the speed probe varied by 4.2 % during the campaign: the machine's speed changed while it ran",
-                          "3 of 12 trial attempts were disturbed; 1 kept trial(s) never got a clean attempt",
-                          "3 of 12 trial attempts were disturbed, and every one was run again cleanly",
-                          "the hypervisor stole 0.12 s of CPU time during timed trials",
-                          "CPU pressure: tasks waited for a CPU 12.0 % of the last minute (/proc/pressure/cpu)",
-                          "timer-limited (median 31 ticks, timer overhead 22 ticks)",
-                          "disturbed: no clean attempt of some trial", "2 tick pair(s) dropped (stop before start)",
-                          "pass2 never wrote its message length m2_len; counted as 0 bytes",
-                          "(No kex_bandwidth.csv was found at /x/performance/kex_bandwidth.csv; pass one with --accounting.)",
-                          "exchange 40.4 ms vs 16.8 ms for the sum of its 6 steps (+140 %, mean over calls)",
-                          // the memory pass's reasons (core/runner/measure.cpp, stack_probe.cpp, core/campaign/campaign.cpp)
-                          "not measured under a sanitizer (it owns the allocator)",
-                          "not measured under AddressSanitizer (it does not follow private stacks)",
-                          "the stack probe has no thunk for this architecture", "cannot map a probe stack",
-                          "more than 65536 blocks allocated in the window were live at once",
-                          "runner answer without stack_bytes", "runner answer without heap figures",
-                          "probe exchange: cannot map a probe stack"})
+    for (const char *w :
+         {"the speed probe varied by 4.2 % during the campaign: the machine's speed changed while it ran",
+          "3 of 12 trial attempts were disturbed; 1 kept trial(s) never got a clean attempt",
+          "3 of 12 trial attempts were disturbed, and every one was run again cleanly",
+          "the hypervisor stole 0.12 s of CPU time during timed trials",
+          "CPU pressure: tasks waited for a CPU 12.0 % of the last minute (/proc/pressure/cpu)",
+          "timer-limited (median 31 ticks, timer overhead 22 ticks)", "disturbed: no clean attempt of some trial",
+          "2 tick pair(s) dropped (stop before start)",
+          "pass2 never wrote its message length m2_len; counted as 0 bytes",
+          "(No kex_bandwidth.csv was found at /x/performance/kex_bandwidth.csv; pass one with --accounting.)",
+          "exchange 40.4 ms vs 16.8 ms for the sum of its 6 steps (+140 %, mean over calls)",
+          // the memory pass's reasons (core/runner/measure.cpp, stack_probe.cpp, core/campaign/campaign.cpp)
+          "not measured under a sanitizer (it owns the allocator)",
+          "not measured under AddressSanitizer (it does not follow private stacks)",
+          "the stack probe has no thunk for this architecture", "cannot map a probe stack",
+          "more than 65536 blocks allocated in the window were live at once", "runner answer without stack_bytes",
+          "runner answer without heap figures", "probe exchange: cannot map a probe stack"})
         texts.push_back(w);
     const std::vector<std::string> names = {"qemu-aarch64 -L /usr/aarch64-linux-gnu", "powersave"};
     for (const auto &text : texts) {
@@ -221,9 +222,9 @@ TEST(ReportChinese, PublishedCampaignsHaveNoEnglishLeft)
     if (!fs::is_regular_file(accounting))
         GTEST_SKIP() << "reference data absent: " << kHarness << " (the published ngcc-harness data)";
     TempDir tmp;
-    const std::string other = write_accounting(tmp / "other/kex_bandwidth.csv",
-                                               "ID;Instance;PkABytes;PkBBytes;ProtocolMessageBytes\n"
-                                               "kex-02;Made-Up-128;0;11;22\nkex-07;Made-Up-256;3;3;33\n");
+    const std::string other =
+        write_accounting(tmp / "other/kex_bandwidth.csv", "ID;Instance;PkABytes;PkBBytes;ProtocolMessageBytes\n"
+                                                          "kex-02;Made-Up-128;0;11;22\nkex-07;Made-Up-256;3;3;33\n");
     for (const char *system : {"arm_1", "x86_1"}) {
         const std::string dir = kHarness + "/performance/data/" + system;
         auto ds = load_dataset(dir);
@@ -232,7 +233,8 @@ TEST(ReportChinese, PublishedCampaignsHaveNoEnglishLeft)
             const std::string what = std::string(system) + " " + candidate;
             check_cli(what, {"report", kHarness, "--system", system, "--candidate", candidate}, *ds);
             check_cli(what + " no accounting", {"report", dir, "--candidate", candidate}, *ds);
-            check_cli(what + " other accounting", {"report", dir, "--candidate", candidate, "--accounting", other}, *ds);
+            check_cli(what + " other accounting", {"report", dir, "--candidate", candidate, "--accounting", other},
+                      *ds);
             ReportOptions options;
             options.candidate = candidate;
             options.layout = ReportLayout::v1;
@@ -257,11 +259,12 @@ TEST(ReportChinese, KexbenchCampaignsHaveNoEnglishLeft)
     auto ds = load_dataset(derived.folder);
     ASSERT_TRUE(ds.ok()) << ds.error();
     check_cli("kexbench campaign", {"report", derived.folder}, *ds);
-    const std::string elsewhere = write_accounting(tmp / "a/kex_bandwidth.csv",
-                                                   "ID;Instance;PkABytes;PkBBytes;ProtocolMessageBytes\n"
-                                                   "kex-01;Made-Up-128;0;11;22\nkex-05;Other-KEX-256;3;3;33\n"
-                                                   "kex-09;TriQ-KEX-128;7;9;100\n");
-    check_cli("kexbench campaign, instance listed elsewhere", {"report", derived.folder, "--accounting", elsewhere}, *ds);
+    const std::string elsewhere =
+        write_accounting(tmp / "a/kex_bandwidth.csv", "ID;Instance;PkABytes;PkBBytes;ProtocolMessageBytes\n"
+                                                      "kex-01;Made-Up-128;0;11;22\nkex-05;Other-KEX-256;3;3;33\n"
+                                                      "kex-09;TriQ-KEX-128;7;9;100\n");
+    check_cli("kexbench campaign, instance listed elsewhere", {"report", derived.folder, "--accounting", elsewhere},
+              *ds);
 
     const NamedCampaign named = measure_named_fixture(tmp / "performance/data/x86_n", "x86_n", "kex-09");
     ASSERT_TRUE(named.problem.empty()) << named.problem;
@@ -277,9 +280,13 @@ TEST(ReportChinese, KexbenchCampaignsHaveNoEnglishLeft)
 TEST(ReportChinese, MemoryPerOperationHasNoEnglishLeft)
 {
     TempDir tmp;
-    const ProcessResult run = run_cli({"run", "--instance", "fixture-memory", "--op", "init_a", "--op", "derive_a",
-                                       "--target", "0.002", "--budget", "5", "--trials", "2", "--timeout", "20",
-                                       "--retries", "0", "--no-profile", "--out", tmp.path()},
+    const ProcessResult run = run_cli({"run",       "--instance", "fixture-memory",
+                                       "--op",      "init_a",     "--op",
+                                       "derive_a",  "--target",   "0.002",
+                                       "--budget",  "5",          "--trials",
+                                       "2",         "--timeout",  "20",
+                                       "--retries", "0",          "--no-profile",
+                                       "--out",     tmp.path()},
                                       true);
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
     auto ds = load_dataset(tmp.path());

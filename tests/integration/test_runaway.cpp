@@ -28,9 +28,9 @@ namespace {
 // One short trial of the exchange, nothing else.
 std::vector<std::string> one_trial(const std::string &instance, const std::string &out)
 {
-    return {"run",      "--instance", instance, "--op",      "exchange", "--trials",  "1",         "--target",
-            "0.002",    "--retries",  "0",      "--timeout", "20",       "--no-kat",  "--no-memory", "--no-profile",
-            "--out",    out};
+    return {"run", "--instance", instance,      "--op",         "exchange", "--trials",
+            "1",   "--target",   "0.002",       "--retries",    "0",        "--timeout",
+            "20",  "--no-kat",   "--no-memory", "--no-profile", "--out",    out};
 }
 
 ProcessResult run_cli_env(std::vector<std::string> args, const std::vector<std::string> &env)
@@ -150,7 +150,8 @@ TEST(Runaway, AChildPassingTheMemoryLimitFailsItsRecord)
 TEST(Runaway, ProcessesLeftByAnInstanceAreKilledAndNamed)
 {
     TempDir dir;
-    ProcessResult r = run_cli_env(one_trial("runaway-fork", dir / "camp"), {"KEXBENCH_TEST_RUNAWAY_PIDS=" + dir / "pids"});
+    ProcessResult r =
+        run_cli_env(one_trial("runaway-fork", dir / "camp"), {"KEXBENCH_TEST_RUNAWAY_PIDS=" + dir / "pids"});
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     const std::string reason = exchange_reason(dir / "camp", "runaway-fork");
     EXPECT_NE(reason.find("left 5 processes running (killed)"), std::string::npos) << reason;

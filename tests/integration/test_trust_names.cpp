@@ -33,8 +33,9 @@ namespace {
 std::vector<std::string> quick_run(const std::string &out, const std::vector<std::string> &instances,
                                    const std::string &trials = "1")
 {
-    std::vector<std::string> args = {"run", "--op", "exchange", "--target", "0.002", "--trials", trials, "--retries",
-                                     "0", "--no-memory", "--no-profile", "--out", out, "--instance"};
+    std::vector<std::string> args = {"run",          "--op",  "exchange",  "--target",  "0.002",
+                                     "--trials",     trials,  "--retries", "0",         "--no-memory",
+                                     "--no-profile", "--out", out,         "--instance"};
     args.insert(args.end(), instances.begin(), instances.end());
     return args;
 }
@@ -60,8 +61,9 @@ std::string text_of(const fs::path &file)
 nlohmann::json build_json(const fs::path &out)
 {
     auto build = nlohmann::json::parse(text_of(out / "build.json"), nullptr, false);
-    return build.is_object() && build["instances"].is_object() ? build
-                                                                : nlohmann::json{{"instances", nlohmann::json::object()}};
+    return build.is_object() && build["instances"].is_object()
+               ? build
+               : nlohmann::json{{"instances", nlohmann::json::object()}};
 }
 
 std::set<std::string> kat_temp_folders()
@@ -115,7 +117,8 @@ TEST(BadNames, RunWritesNothingOutsideOutAndNamesEachLibrary)
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     for (const auto &[name, message] : kBadNames)
         EXPECT_NE(r.out.find("PROBLEM: " + fixture(name) + ": " + message), std::string::npos)
-            << name << " not refused as expected:\n" << r.out;
+            << name << " not refused as expected:\n"
+            << r.out;
     EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << "a terminal escape reached the output";
     EXPECT_NE(r.out.find("line2' may only hold letters, digits, '.', '-' and '_'\n"), std::string::npos) << r.out;
     EXPECT_EQ(tree_of(tmp.path()), (std::set<std::string>{"out", "out/.kexbench.lock", "out/campaign.json"}));
@@ -138,8 +141,8 @@ TEST(Identity, AnImpostorIsRefusedBeforeAnythingIsWritten)
     const std::string out = tmp / "out";
     ProcessResult r = run_cli(quick_run(out, {builtin("X25519-NIKE"), fixture("badname-impostor")}));
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-    const std::string expected = "kexbench-cli run: two libraries call themselves X25519-NIKE: " +
-                                 builtin("X25519-NIKE") + " (sha256 ";
+    const std::string expected =
+        "kexbench-cli run: two libraries call themselves X25519-NIKE: " + builtin("X25519-NIKE") + " (sha256 ";
     EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(") and " + fixture("badname-impostor") + " (sha256 "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("…); measure one at a time or rename one"), std::string::npos) << r.err;
@@ -381,7 +384,8 @@ TEST(Identity, VariantsOfOneNameAreMeasuredSideBySide)
     TempDir tmp;
     const fs::path out = tmp / "out";
     const std::string ref = "X25519-NIKE@ref", imp = "X25519-NIKE@imp";
-    ProcessResult r = run_cli(quick_run(out, {ref + "=" + builtin("X25519-NIKE"), imp + "=" + fixture("badname-impostor")}, "6"));
+    ProcessResult r =
+        run_cli(quick_run(out, {ref + "=" + builtin("X25519-NIKE"), imp + "=" + fixture("badname-impostor")}, "6"));
     ASSERT_NE(r.out.find("2 record(s) written, 0 resumed, 0 failed"), std::string::npos) << r.out << r.err;
     const auto data = load_dataset(out.string());
     ASSERT_TRUE(data.ok()) << data.error();
@@ -406,8 +410,8 @@ TEST(Identity, VariantsOfOneNameAreMeasuredSideBySide)
     EXPECT_NE(compared.out.find("Paired by round"), std::string::npos) << compared.out;
 
     // A named variant beside the two unnamed: the unnamed clash is refused.
-    ProcessResult clash = run_cli(quick_run(tmp / "clash", {ref + "=" + builtin("X25519-NIKE"), builtin("X25519-NIKE"),
-                                                             fixture("badname-impostor")}));
+    ProcessResult clash = run_cli(quick_run(
+        tmp / "clash", {ref + "=" + builtin("X25519-NIKE"), builtin("X25519-NIKE"), fixture("badname-impostor")}));
     EXPECT_EQ(clash.exit_code, 1) << clash.out;
     EXPECT_NE(clash.err.find("two libraries call themselves X25519-NIKE: " + builtin("X25519-NIKE")), std::string::npos)
         << clash.err;

@@ -58,7 +58,8 @@ TEST(BuilderFlags, TheProfilesAreTheMethodsExactSets)
               "-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC -D_GNU_SOURCE " + permissive);
     EXPECT_EQ(text(profile_flags("harness-default", false)),
               "-O2 -fPIC -std=gnu11 -Wall -Wno-unused -Wno-unknown-pragmas -fno-strict-aliasing -fwrapv "
-              "-fno-omit-frame-pointer -D_GNU_SOURCE " + permissive);
+              "-fno-omit-frame-pointer -D_GNU_SOURCE " +
+                  permissive);
     EXPECT_EQ(text(profile_flags("harness-default", true)),
               "-O2 -fPIC -std=gnu++17 -Wall -Wno-unused -Wno-unknown-pragmas -fno-strict-aliasing -fwrapv "
               "-fno-omit-frame-pointer -D_GNU_SOURCE");
@@ -92,11 +93,13 @@ TEST(BuilderRecipe, RefusesWhatItCannotUseAndNamesTheFile)
         {R"({"nmae": "X"})", "r.json: unknown key 'nmae' (known: name, candidate, flags, sources, include_dirs, "
                              "defines, cflags, ldlibs, exclude, kat, manifest, no_aux, no_drng)"},
         {R"({"flags": "fast"})", "r.json: flags: 'fast' is not a profile (guide, harness-default, kexbench)"},
-        {R"({"candidate": "../kex-09"})", "r.json: candidate: candidate id '../kex-09' may only hold letters, digits, '.', '-' and '_'"},
+        {R"({"candidate": "../kex-09"})",
+         "r.json: candidate: candidate id '../kex-09' may only hold letters, digits, '.', '-' and '_'"},
         {R"({"sources": "src/*.c"})", "r.json: sources must be an array of strings"},
         {R"({"no_aux": 1})", "r.json: no_aux must be true or false"},
         {R"({"name": 5})", "r.json: name must be a string"},
-        {R"({"name": "has space"})", "r.json: name: instance name 'has space' may only hold letters, digits, '.', '-' and '_'"},
+        {R"({"name": "has space"})",
+         "r.json: name: instance name 'has space' may only hold letters, digits, '.', '-' and '_'"},
         {R"({"defines": "A=1"})", "r.json: defines must be an array of strings"},
         {R"({"defines": ["1X=2"]})", "r.json: defines: -D 1X=2: '1X' is not a C identifier"},
         {R"({"defines": {"A": 1.5}})", "r.json: defines.A must be a string, an integer or null"},
@@ -194,10 +197,11 @@ TEST(BuilderFamily, IsTheNameUpToTheLastDashOrTheFolder)
 
 TEST(BuilderSources, FollowTheHarnessExclusionRules)
 {
-    for (const char *driver : {"KAT_KEX.c", "PQCgenKAT_kem.c", "main.c", "test.c", "test_vectors.c", "bench.c",
-                               "speed.c", "cpucycles.c", "osfreq.c", "run_bench.c", "selftest.c", "self_test.c",
-                               "example.c", "demo.cpp", "kat.c", "kat_gen.c", "sign_test.c", "kex_bench.c", "x_main.c",
-                               "y_kat.c", "foo_test.cpp"})
+    for (const char *driver :
+         {"KAT_KEX.c", "PQCgenKAT_kem.c", "main.c",      "test.c",      "test_vectors.c", "bench.c",
+          "speed.c",   "cpucycles.c",     "osfreq.c",    "run_bench.c", "selftest.c",     "self_test.c",
+          "example.c", "demo.cpp",        "kat.c",       "kat_gen.c",   "sign_test.c",    "kex_bench.c",
+          "x_main.c",  "y_kat.c",         "foo_test.cpp"})
         EXPECT_TRUE(harness_excluded(driver)) << driver;
     for (const char *source : {"KEX_AlgorithmInstance.c", "drng.c", "auxfunc.c", "poly.c", "ntt.S", "kem.cpp",
                                "toy_driver.c", "attest.c", "contest.c", "katana.c"})

@@ -43,9 +43,8 @@ TEST(ClockCounter, OpensBestAndNamesItself)
 {
     std::string why;
     CycleCounter c = CycleCounter::open_best(&why);
-    const std::set<std::string> names = {"perf_event cpu-cycles (rdpmc)",
-                                         "perf_event cpu-cycles (read)", "tsc", "cntvct_el0",
-                                         "clock_monotonic_raw"};
+    const std::set<std::string> names = {"perf_event cpu-cycles (rdpmc)", "perf_event cpu-cycles (read)", "tsc",
+                                         "cntvct_el0", "clock_monotonic_raw"};
     EXPECT_TRUE(names.count(c.name())) << c.name();
     EXPECT_FALSE(std::string(c.unit()).empty());
     EXPECT_EQ(c.is_core_cycles(), c.kind() == CounterKind::PerfCycles);
@@ -220,14 +219,12 @@ TEST(ClockProbe, TicksToCoreCyclesScalesConstantRateCounters)
 
 TEST(ClockWarning, NamesCounterAndRate)
 {
-    EXPECT_EQ(kexbench::counter_warning(CounterKind::Tsc, 2.6e9,
-                                        "perf_event_open cpu-cycles failed (ENOENT)"),
+    EXPECT_EQ(kexbench::counter_warning(CounterKind::Tsc, 2.6e9, "perf_event_open cpu-cycles failed (ENOENT)"),
               "no PMU: perf_event_open cpu-cycles failed (ENOENT); figures are TSC ticks at "
               "2.60 GHz, not core cycles");
     EXPECT_EQ(kexbench::counter_warning(CounterKind::Cntvct, 24e6, "x"),
               "no PMU: x; figures are cntvct_el0 counter ticks at 24.00 MHz, not core cycles");
-    EXPECT_NE(kexbench::counter_warning(CounterKind::Tsc, 0, "x").find("unprobed"),
-              std::string::npos);
+    EXPECT_NE(kexbench::counter_warning(CounterKind::Tsc, 0, "x").find("unprobed"), std::string::npos);
     EXPECT_EQ(kexbench::counter_warning(CounterKind::PerfCycles, 0, ""), "");
 }
 

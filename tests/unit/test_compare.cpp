@@ -103,7 +103,8 @@ Dataset dataset(const std::string &system, std::vector<Record> records)
 
 bool has_note(const std::vector<std::string> &notes, const std::string &part)
 {
-    return std::any_of(notes.begin(), notes.end(), [&](const std::string &n) { return n.find(part) != std::string::npos; });
+    return std::any_of(notes.begin(), notes.end(),
+                       [&](const std::string &n) { return n.find(part) != std::string::npos; });
 }
 
 const ReportTable *table(const std::vector<ReportTable> &tables, const std::string &id)
@@ -329,7 +330,7 @@ TEST(Compare, RatioAgainstTheTestIsInconclusive)
     const Comparison c = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
     const SampleTest &t = *c.operations[0].time_test;
     EXPECT_EQ(t.test.method, stats::MannWhitney::Method::normal); // 40 trials a side
-    EXPECT_DOUBLE_EQ(t.test.u_a, 21 * 20 + 19 * 40);               // B's values tend lower
+    EXPECT_DOUBLE_EQ(t.test.u_a, 21 * 20 + 19 * 40);              // B's values tend lower
     EXPECT_LT(t.test.p_value, 0.001);
     EXPECT_GT(t.median_ratio, 1.0); // but B's median is higher
     EXPECT_EQ(t.verdict, Verdict::inconclusive);
@@ -376,8 +377,9 @@ TEST(Compare, RatioIntervalAgreesWithTheTest)
         std::sort(b.begin(), b.end());
         if (std::adjacent_find(a.begin(), a.end()) != a.end() || std::adjacent_find(b.begin(), b.end()) != b.end())
             continue; // a tie within a side
-        const SampleTest t =
-            *compare_datasets(dataset("a", {trial_record(a, 1)}), dataset("b", {trial_record(b, 1)})).operations[0].time_test;
+        const SampleTest t = *compare_datasets(dataset("a", {trial_record(a, 1)}), dataset("b", {trial_record(b, 1)}))
+                                  .operations[0]
+                                  .time_test;
         ASSERT_TRUE(t.ratio_ci.reached) << na << " vs " << nb << ": " << t.ratio_ci_reason;
         const bool excludes_one = t.ratio_ci.low > 1 || t.ratio_ci.high < 1;
         EXPECT_EQ(excludes_one, t.test.p_value <= 0.05) << na << " vs " << nb << ", p = " << t.test.p_value;
@@ -442,7 +444,8 @@ TEST(Compare, DifferentCountersMakeTheCyclesRatioMeaningless)
     EXPECT_TRUE(row.time_ratio);
     EXPECT_TRUE(row.time_test);
     EXPECT_FALSE(row.count_test);
-    EXPECT_TRUE(has_note(row.notes, "counters differ (x86: TSC ticks (tsc); arm: cycles (perf_event cpu-cycles (rdpmc)))"));
+    EXPECT_TRUE(
+        has_note(row.notes, "counters differ (x86: TSC ticks (tsc); arm: cycles (perf_event cpu-cycles (rdpmc)))"));
     EXPECT_TRUE(has_note(row.notes, "cycles ratio is not meaningful"));
     const auto tables = comparison_tables(c);
     const ReportTable *t = table(tables, "compare-timings");
@@ -463,8 +466,9 @@ TEST(Compare, ConstantRateCountersNeedTheSameRate)
     EXPECT_FALSE(differ.operations[0].counters_comparable);
     EXPECT_FALSE(differ.operations[0].cycles_ratio);
     EXPECT_FALSE(differ.operations[0].count_test);
-    EXPECT_TRUE(has_note(differ.operations[0].notes,
-                         "tick rates of TSC ticks (tsc) differ (a: 2.10 GHz; b: 3.00 GHz): its counts are not compared"));
+    EXPECT_TRUE(
+        has_note(differ.operations[0].notes,
+                 "tick rates of TSC ticks (tsc) differ (a: 2.10 GHz; b: 3.00 GHz): its counts are not compared"));
     rb.kexbench->ticks_per_second = 2.1e9;
     const Comparison same = compare_datasets(dataset("a", {ra}), dataset("b", {rb}));
     EXPECT_TRUE(same.operations[0].counters_comparable);
@@ -531,8 +535,9 @@ TEST(Compare, GeometricMeanOfRatios)
     EXPECT_EQ(c.trial_time_ratio.rows, 2u);
     EXPECT_DOUBLE_EQ(*c.mean_time_ratio.value, 1.0);
     EXPECT_EQ(c.mean_time_ratio.rows, 2u);
-    EXPECT_TRUE(has_note(c.notes, "Geometric mean of the ratios arm / x86: trial-level time ratio (median of trial "
-                                  "values) 1.00\u00d7 over 2 rows; mean time ratio (published method) 1.00\u00d7 over 2 rows."));
+    EXPECT_TRUE(has_note(c.notes,
+                         "Geometric mean of the ratios arm / x86: trial-level time ratio (median of trial "
+                         "values) 1.00\u00d7 over 2 rows; mean time ratio (published method) 1.00\u00d7 over 2 rows."));
     const Report report = comparison_report(c);
     EXPECT_TRUE(has_note(report.intro, "Geometric mean of the ratios arm / x86"));
     // Several tested rows: the multiplicity caveat is said.
@@ -553,7 +558,8 @@ TEST(Compare, ProbeSpeedOfTheTwoMachines)
     EXPECT_DOUBLE_EQ(c.probe->median_ns_a, 100);
     EXPECT_DOUBLE_EQ(c.probe->median_ns_b, 123);
     EXPECT_DOUBLE_EQ(c.probe->ratio, 1.23);
-    EXPECT_TRUE(has_note(c.notes, "arm ran 23 % slower per probe than x86 (median probe 123 ns against 100 ns, 1.23\u00d7;"));
+    EXPECT_TRUE(
+        has_note(c.notes, "arm ran 23 % slower per probe than x86 (median probe 123 ns against 100 ns, 1.23\u00d7;"));
     const Comparison back = compare_datasets(b, a);
     EXPECT_TRUE(has_note(back.notes, "x86 ran 19 % faster per probe than arm")); // 100 / 123 = 0.813
     b.campaign->raw["kexbench"]["probe"].erase("median_ns");
@@ -594,12 +600,16 @@ TEST(Compare, CounterOfHarnessRecords)
 
 TEST(Compare, ClockIssuesFromTheEnvironment)
 {
-    const nlohmann::ordered_json fixed = {{"cpufreq_governor", "performance"}, {"cpufreq_min_khz", "2707200"},
-                                          {"cpufreq_max_khz", "2707200"}, {"cpufreq_boost", "0"},
+    const nlohmann::ordered_json fixed = {{"cpufreq_governor", "performance"},
+                                          {"cpufreq_min_khz", "2707200"},
+                                          {"cpufreq_max_khz", "2707200"},
+                                          {"cpufreq_boost", "0"},
                                           {"intel_pstate_no_turbo", nullptr}};
     EXPECT_TRUE(clock_issues(fixed).empty());
-    const nlohmann::ordered_json loose = {{"cpufreq_governor", "powersave"}, {"cpufreq_min_khz", "800000"},
-                                          {"cpufreq_max_khz", "2100000"}, {"intel_pstate_no_turbo", "0"},
+    const nlohmann::ordered_json loose = {{"cpufreq_governor", "powersave"},
+                                          {"cpufreq_min_khz", "800000"},
+                                          {"cpufreq_max_khz", "2100000"},
+                                          {"intel_pstate_no_turbo", "0"},
                                           {"cpufreq_boost", "1"}};
     const auto issues = clock_issues(loose);
     ASSERT_EQ(issues.size(), 4u);
@@ -638,8 +648,8 @@ TEST(Compare, KatAndStatusNotes)
 
 TEST(Compare, OneSidedRowsAreListed)
 {
-    const Dataset a = dataset("x86", {record("K-128", "exchange", 1, 1), record("K-128", "pass3", 1, 1),
-                                      record("K-256", "exchange", 1, 1)});
+    const Dataset a = dataset(
+        "x86", {record("K-128", "exchange", 1, 1), record("K-128", "pass3", 1, 1), record("K-256", "exchange", 1, 1)});
     const Dataset b = dataset("arm", {record("K-128", "exchange", 1, 1), record("K-512", "init_a", 1, 1)});
     const Comparison c = compare_datasets(a, b);
     ASSERT_EQ(c.operations.size(), 1u);
@@ -743,7 +753,8 @@ TEST(Compare, ElfSizeOfEachSideUnderItsOwnCandidateId)
     const auto tables = comparison_tables(c);
     const ReportTable *mem = table(tables, "compare-memory");
     ASSERT_NE(mem, nullptr);
-    EXPECT_EQ(mem->rows[0], (std::vector<std::string>{"`TriQ-KEX-128`", "elf_load_bytes", "40000", "50000", "1.25\u00d7"}));
+    EXPECT_EQ(mem->rows[0],
+              (std::vector<std::string>{"`TriQ-KEX-128`", "elf_load_bytes", "40000", "50000", "1.25\u00d7"}));
 }
 
 TEST(Compare, EqualSystemLabelsAreTold)
@@ -1000,7 +1011,8 @@ TEST(CompareInstances, ThePairingLineSaysHowTheTrialsWereCompared)
     EXPECT_EQ(paired.pairing, "Paired by round: 12 interleaved rounds, trial k of TWIN-1 against trial k of WORK-5.");
     CompareOptions zh;
     zh.language = "zh_CN";
-    EXPECT_EQ(compare_instances(one_campaign("interleaved", 12), "TWIN-1", "WORK-5", zh).pairing.rfind("按轮配对：12 个交错轮次", 0),
+    EXPECT_EQ(compare_instances(one_campaign("interleaved", 12), "TWIN-1", "WORK-5", zh)
+                  .pairing.rfind("按轮配对：12 个交错轮次", 0),
               0u);
     const Comparison unpaired = compare_instances(one_campaign("harness", 12), "TWIN-1", "WORK-5");
     EXPECT_EQ(unpaired.pairing.rfind("Not paired: ", 0), 0u) << unpaired.pairing;

@@ -27,8 +27,8 @@ Record timed(const std::string &label, const std::string &op, double mean_s)
 std::vector<Record> instance_records(double exchange_s)
 {
     std::vector<Record> v = {timed("K", "exchange", exchange_s)};
-    const std::pair<const char *, double> steps[] = {{"init_a", 2e-3}, {"init_b", 2e-3}, {"pass1", 5e-3},
-                                                     {"pass2", 5e-3}, {"derive_a", 1.4e-3}, {"derive_b", 1.4e-3}};
+    const std::pair<const char *, double> steps[] = {{"init_a", 2e-3}, {"init_b", 2e-3},     {"pass1", 5e-3},
+                                                     {"pass2", 5e-3},  {"derive_a", 1.4e-3}, {"derive_b", 1.4e-3}};
     for (const auto &[op, s] : steps)
         v.push_back(timed("K", op, s));
     return v;

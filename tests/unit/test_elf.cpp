@@ -74,17 +74,13 @@ ElfImage library(uint16_t machine)
 {
     ElfImage img;
     img.machine = machine;
-    img.segments = {{PT_PHDR, 0x1c0},          {PT_LOAD, 0x1290},    {PT_NOTE, 0x99999},
-                    {PT_LOAD, 0x3d59},         {PT_GNU_STACK, 0},    {PT_LOAD, 0x608},
-                    {PT_GNU_RELRO, 0x290000}};
+    img.segments = {{PT_PHDR, 0x1c0},  {PT_LOAD, 0x1290}, {PT_NOTE, 0x99999},      {PT_LOAD, 0x3d59},
+                    {PT_GNU_STACK, 0}, {PT_LOAD, 0x608},  {PT_GNU_RELRO, 0x290000}};
     return img;
 }
 constexpr uint64_t kLibraryLoadBytes = 0x1290 + 0x3d59 + 0x608;
 
-const char *host_name()
-{
-    return host_elf_machine() == EM_X86_64 ? "x86-64" : "aarch64";
-}
+const char *host_name() { return host_elf_machine() == EM_X86_64 ? "x86-64" : "aarch64"; }
 
 class ElfFile : public ::testing::Test {
 protected:
@@ -321,8 +317,7 @@ TEST_F(ElfFile, ReadsAnExtendedProgramHeaderCount)
 
     put(bytes, offsetof(Elf64_Ehdr, e_shoff), 0x7fffffff, 8);
     std::string path = write("xnum-bad.so", bytes);
-    EXPECT_EQ(read_elf(path).error(),
-              path + ": program header count escapes to a section header past end of file");
+    EXPECT_EQ(read_elf(path).error(), path + ": program header count escapes to a section header past end of file");
 }
 
 TEST_F(ElfFile, RefusesATextFile)

@@ -84,8 +84,7 @@ void write_quiet_host(const FakeRoot &r)
 
 bool has_warning(const std::vector<std::string> &w, const std::string &part)
 {
-    return std::any_of(w.begin(), w.end(),
-                       [&](const std::string &s) { return s.find(part) != std::string::npos; });
+    return std::any_of(w.begin(), w.end(), [&](const std::string &s) { return s.find(part) != std::string::npos; });
 }
 
 std::vector<std::string> warnings_for(const FakeRoot &r, const std::string &counter_warning = "")
@@ -238,8 +237,8 @@ TEST(EnvironmentWarnings, NoPmu)
 {
     FakeRoot r;
     write_quiet_host(r);
-    std::string cw = kexbench::counter_warning(kexbench::CounterKind::Tsc, 2.6e9,
-                                               "perf_event_open cpu-cycles failed (ENOENT)");
+    std::string cw =
+        kexbench::counter_warning(kexbench::CounterKind::Tsc, 2.6e9, "perf_event_open cpu-cycles failed (ENOENT)");
     auto w = warnings_for(r, cw);
     ASSERT_EQ(w.size(), 1u);
     EXPECT_EQ(w[0], cw);
@@ -287,13 +286,34 @@ TEST(EnvironmentJson, HarnessKeyNames)
     env.core_clock_mhz = kexbench::core_clock_mhz(*env.core_clock_hz);
     env.warnings = {"w1"};
     nlohmann::json j = kexbench::to_json(env);
-    for (const char *key :
-         {"hostname", "architecture", "cpu_model", "machine", "cpu_number", "logical_cpus_online",
-          "virtualized", "memory_total_kib", "os", "kernel", "compiler", "cmake", "python",
-          "perf_event_paranoid", "cpufreq_governor", "cpufreq_driver", "cpufreq_min_khz",
-          "cpufreq_max_khz", "cpufreq_avg_khz", "intel_pstate_no_turbo", "cpufreq_boost",
-          "smt_control", "core_clock_hz", "core_clock_min_hz", "core_clock_max_hz",
-          "core_clock_mhz", "load_average", "warnings"})
+    for (const char *key : {"hostname",
+                            "architecture",
+                            "cpu_model",
+                            "machine",
+                            "cpu_number",
+                            "logical_cpus_online",
+                            "virtualized",
+                            "memory_total_kib",
+                            "os",
+                            "kernel",
+                            "compiler",
+                            "cmake",
+                            "python",
+                            "perf_event_paranoid",
+                            "cpufreq_governor",
+                            "cpufreq_driver",
+                            "cpufreq_min_khz",
+                            "cpufreq_max_khz",
+                            "cpufreq_avg_khz",
+                            "intel_pstate_no_turbo",
+                            "cpufreq_boost",
+                            "smt_control",
+                            "core_clock_hz",
+                            "core_clock_min_hz",
+                            "core_clock_max_hz",
+                            "core_clock_mhz",
+                            "load_average",
+                            "warnings"})
         EXPECT_TRUE(j.contains(key)) << key;
     EXPECT_EQ(j["cpufreq_max_khz"], "2100000"); // sysfs values stay strings
     EXPECT_EQ(j["cpu_number"], 2);

@@ -145,8 +145,9 @@ $(eval $(call T,T-256,256))
     auto r = read_harness_recipe(mk, "T-128");
     ASSERT_TRUE(r.ok()) << r.error();
     EXPECT_EQ(r->source_dir, in_cand("Impl and TV/Ref/T-128"));
-    EXPECT_EQ(*r->sources, in_cand(Paths{"Impl and TV/Ref/T-128/api.c", "Impl and TV/Ref/T-128/src/common/c.c",
-                                         "Impl and TV/Ref/T-128/src/ref/r.c", "Impl and TV/Ref/T-128/src/ref/t-128/p.c"}));
+    EXPECT_EQ(*r->sources,
+              in_cand(Paths{"Impl and TV/Ref/T-128/api.c", "Impl and TV/Ref/T-128/src/common/c.c",
+                            "Impl and TV/Ref/T-128/src/ref/r.c", "Impl and TV/Ref/T-128/src/ref/t-128/p.c"}));
     EXPECT_EQ(r->include_dirs,
               in_cand(Paths{"Impl and TV/Ref/T-128/src/common", "Impl and TV/Ref/T-128/src/ref/t-128"}));
     EXPECT_EQ(r->defines, (Paths{"LEVEL=128"}));
@@ -175,7 +176,8 @@ TEST_F(HarnessMakefile, AssignmentFlavoursCommentsAndContinuationsFollowMake)
                              "\tg.c\n"
                              "KATNAME_X := a\\#b # the escaped # stays\n"
                              "$(eval $(call ngcc_instance,X,I/X))\n";
-    const Paths expected = in_cand(Paths{"I/X/late.c", "I/X/c.c", "I/X/d1.c", "I/X/d2.c", "I/X/e1.c", "I/X/e2.c", "I/X/g.c"});
+    const Paths expected =
+        in_cand(Paths{"I/X/late.c", "I/X/c.c", "I/X/d1.c", "I/X/d2.c", "I/X/e1.c", "I/X/e2.c", "I/X/g.c"});
 
     auto r = read_harness_recipe(makefile(text), "X");
     ASSERT_TRUE(r.ok()) << r.error();
@@ -246,13 +248,14 @@ TEST_F(HarnessMakefile, AddprefixAndMakesTextFunctions)
 {
     for (const char *f : {"src/a.c", "src/b.c", "x.c", "y.c", "z.c", "p.c", "q.c", "w.c", "v.c", "k.c", "u.c"})
         write(std::string("cand/I/X/") + f);
-    const std::string mk = makefile("OBJS := k.o\n"
-                                    "SRCS_X := $(addprefix src/,$(sort b.c a.c a.c)) $(filter-out %_test.c,x.c x_test.c) "
-                                    "$(subst .cc,.c,y.cc) $(addsuffix .c,z) $(foreach f,p q,$(f).c) "
-                                    "$(if $(EMPTY),no.c,w.c) $(strip   v.c   ) $(OBJS:.o=.c) $(patsubst %.s,%.c,u.s) "
-                                    "$(filter x.c,$(dir src/a.c) x.c)\n"
-                                    "KATNAME_X := $(origin OBJS) $(origin NOPE) $(info ignored)$(warning ignored)\n"
-                                    "$(eval $(call ngcc_instance,X,I/X))\n");
+    const std::string mk =
+        makefile("OBJS := k.o\n"
+                 "SRCS_X := $(addprefix src/,$(sort b.c a.c a.c)) $(filter-out %_test.c,x.c x_test.c) "
+                 "$(subst .cc,.c,y.cc) $(addsuffix .c,z) $(foreach f,p q,$(f).c) "
+                 "$(if $(EMPTY),no.c,w.c) $(strip   v.c   ) $(OBJS:.o=.c) $(patsubst %.s,%.c,u.s) "
+                 "$(filter x.c,$(dir src/a.c) x.c)\n"
+                 "KATNAME_X := $(origin OBJS) $(origin NOPE) $(info ignored)$(warning ignored)\n"
+                 "$(eval $(call ngcc_instance,X,I/X))\n");
     auto r = read_harness_recipe(mk, "X");
     ASSERT_TRUE(r.ok()) << r.error();
     EXPECT_EQ(*r->sources, in_cand(Paths{"I/X/src/a.c", "I/X/src/b.c", "I/X/x.c", "I/X/y.c", "I/X/z.c", "I/X/p.c",
@@ -401,7 +404,8 @@ TEST_F(HarnessMakefile, MissingSourcesAndFoldersAreErrors)
                              "; SRCS_ paths are relative to the instance's source folder)");
     auto y = read_harness_recipe(mk, "Y");
     ASSERT_FALSE(y.ok());
-    EXPECT_EQ(y.error(), mk + ":3: instance Y: source folder 'I/nope' does not exist (looked for " + in_cand("I/nope") + ")");
+    EXPECT_EQ(y.error(),
+              mk + ":3: instance Y: source folder 'I/nope' does not exist (looked for " + in_cand("I/nope") + ")");
 
     auto missing = harness_labels(in_cand("no-such-Makefile"));
     ASSERT_FALSE(missing.ok());
@@ -416,12 +420,14 @@ TEST_F(HarnessMakefile, MalformedMakefilesAreErrors)
         {"else\n", ":1: else without ifeq/ifneq/ifdef/ifndef"},
         {"define T\nx\n", ":1: define T has no endef"},
         {"endef\n", ":1: endef without define"},
-        {"$(eval $(call ngcc_instance,X,I/X)\n", ":1: unterminated variable reference '$(eval $(call ngcc_instance,X,I/X)'"},
+        {"$(eval $(call ngcc_instance,X,I/X)\n",
+         ":1: unterminated variable reference '$(eval $(call ngcc_instance,X,I/X)'"},
         {"just words\n", ":1: missing separator: 'just words' is not an assignment, a rule or a directive"},
         {"ifeq a b\nendif\n", ":1: cannot read the condition 'a b'"},
         {"$(eval $(call ngcc_instance,X,I/X))\n$(eval $(call ngcc_instance,X,I/X))\n",
          ":2: instance 'X' is declared twice (first at line 1)"},
-        {"$(eval $(call ngcc_instance,X))\n", ":1: $(call ngcc_instance,<label>,<source folder>) without a label or source folder"},
+        {"$(eval $(call ngcc_instance,X))\n",
+         ":1: $(call ngcc_instance,<label>,<source folder>) without a label or source folder"},
         {"\n\n$(error stop here)\n", ":3: the Makefile stops here with $(error stop here)"},
     };
     for (const auto &[text, message] : bad) {
@@ -479,9 +485,10 @@ TEST(HarnessMakefileFixture, ReadsTheSubmissionTreeMakefile)
     EXPECT_EQ(r->algorithm, "QUILT-KEX");
     EXPECT_EQ(r->type, "kex");
     ASSERT_TRUE(r->sources.has_value());
-    const Paths expected = {(root / "KEX_AlgorithmInstance.c").string(),  (root / "src/common/quilt_hash.c").string(),
-                            (root / "src/common/quilt_util.c").string(),  (root / "src/ref/quilt_exchange.c").string(),
-                            (root / "src/ref/quilt_poly.c").string(),     (root / "src/ref/128/quilt_params.c").string()};
+    const Paths expected = {
+        (root / "KEX_AlgorithmInstance.c").string(), (root / "src/common/quilt_hash.c").string(),
+        (root / "src/common/quilt_util.c").string(), (root / "src/ref/quilt_exchange.c").string(),
+        (root / "src/ref/quilt_poly.c").string(),    (root / "src/ref/128/quilt_params.c").string()};
     EXPECT_EQ(*r->sources, expected);
     // Every C file the submission ships is in the list except its driver.
     std::set<std::string> shipped, listed(r->sources->begin(), r->sources->end());
@@ -489,8 +496,8 @@ TEST(HarnessMakefileFixture, ReadsTheSubmissionTreeMakefile)
         if (e.path().extension() == ".c" && e.path().filename() != "KAT_KEX.c")
             shipped.insert(e.path().string());
     EXPECT_EQ(listed, shipped);
-    EXPECT_EQ(r->include_dirs, (Paths{(root / "src/common").string(), (root / "src/ref").string(),
-                                      (root / "src/ref/128").string()}));
+    EXPECT_EQ(r->include_dirs,
+              (Paths{(root / "src/common").string(), (root / "src/ref").string(), (root / "src/ref/128").string()}));
     for (const auto &d : r->include_dirs)
         EXPECT_TRUE(fs::is_directory(d)) << d;
     EXPECT_TRUE(r->defines.empty());

@@ -212,7 +212,8 @@ TEST(RunnerAnswer, ASoundAnswerPasses)
 TEST(RunnerAnswer, EachKindOfForgeryIsNamed)
 {
     EXPECT_EQ(measure_answer_problem(json(), 10), "no JSON object");
-    EXPECT_EQ(measure_answer_problem(sound_answer(10, 0), 11), "10 samples and 0 dropped tick pairs for 11 iterations asked");
+    EXPECT_EQ(measure_answer_problem(sound_answer(10, 0), 11),
+              "10 samples and 0 dropped tick pairs for 11 iterations asked");
     json a = sound_answer(10, 0);
     a["ticks"][3] = -1;
     EXPECT_EQ(measure_answer_problem(a, 10), "field 'ticks' is not an array of unsigned integers");

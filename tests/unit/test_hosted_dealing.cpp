@@ -8,7 +8,8 @@ using namespace kexbench;
 TEST(HostedDealing, LongestFirstToTheLeastLoadedHost)
 {
     // 9 s to host 0; 5 s to host 1; 4 s to host 1 (5 < 9): 9 vs 9; 3 s to host 0 (tie: the first); 2 s to host 1.
-    const auto shares = deal_longest_first({{"libA.so", 3}, {"libB.so", 9}, {"libC.so", 2}, {"libD.so", 5}, {"libE.so", 4}}, 2);
+    const auto shares =
+        deal_longest_first({{"libA.so", 3}, {"libB.so", 9}, {"libC.so", 2}, {"libD.so", 5}, {"libE.so", 4}}, 2);
     ASSERT_EQ(shares.size(), 2u);
     EXPECT_EQ(shares[0], (std::vector<std::string>{"libB.so", "libA.so"}));
     EXPECT_EQ(shares[1], (std::vector<std::string>{"libD.so", "libE.so", "libC.so"}));

@@ -430,10 +430,7 @@ TEST(IccsSm3, GbtVectorAbcdTimes16)
     EXPECT_EQ(toHex(iccsSm3(m.data(), 512)), "debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732");
 }
 
-TEST(IccsSm3, EmptyMessageMatchesOpenSsl)
-{
-    EXPECT_EQ(iccsSm3(nullptr, 0), osslSm3({}));
-}
+TEST(IccsSm3, EmptyMessageMatchesOpenSsl) { EXPECT_EQ(iccsSm3(nullptr, 0), osslSm3({})); }
 
 TEST(IccsSm3, ByteAlignedMatchesOpenSslForEveryLengthUpTo1000)
 {
@@ -526,8 +523,8 @@ TEST(IccsSm3, LengthFieldQuirkAtAndAbove2To32Bits)
 
     const std::uint64_t L = (std::uint64_t{1} << 32) + 13;
     // calloc'ed zero pages are shared until written, so this costs address space only.
-    std::unique_ptr<std::uint8_t, decltype(&std::free)> msg(
-        static_cast<std::uint8_t *>(std::calloc(bytesFor(L), 1)), &std::free);
+    std::unique_ptr<std::uint8_t, decltype(&std::free)> msg(static_cast<std::uint8_t *>(std::calloc(bytesFor(L), 1)),
+                                                            &std::free);
     ASSERT_NE(msg, nullptr);
     msg.get()[bytesFor(L) - 1] = 0xB5; // a distinctive partial tail
 
@@ -545,7 +542,8 @@ TEST(IccsSm3, LengthFieldQuirkAtAndAbove2To32Bits)
 TEST(IccsPseudoHash, KeyIsSm3OfPiAndE)
 {
     const std::string pi = "3.14159265358979", e = "2.71828182845904";
-    const Bytes viaOpenSsl = cat({asBytes(osslSm3(Bytes(pi.begin(), pi.end()))), asBytes(osslSm3(Bytes(e.begin(), e.end())))});
+    const Bytes viaOpenSsl =
+        cat({asBytes(osslSm3(Bytes(pi.begin(), pi.end()))), asBytes(osslSm3(Bytes(e.begin(), e.end())))});
     EXPECT_EQ(viaOpenSsl, documentedKey());
     const Bytes viaIccs = cat({asBytes(iccsSm3(reinterpret_cast<const std::uint8_t *>(pi.data()), 8 * pi.size())),
                                asBytes(iccsSm3(reinterpret_cast<const std::uint8_t *>(e.data()), 8 * e.size()))});
@@ -731,8 +729,14 @@ TEST(IccsDrng, MatchesIndependentHashDrbgModel)
     Bytes harnessSeed;
     for (int i = 0; i < 48; ++i)
         harnessSeed.push_back(static_cast<std::uint8_t>(i));
-    std::vector<Bytes> seeds = {{}, {0x00}, harnessSeed, seedTimes16(), randomBytes(rng, 55), randomBytes(rng, 56),
-                                randomBytes(rng, 123), randomBytes(rng, 4000)};
+    std::vector<Bytes> seeds = {{},
+                                {0x00},
+                                harnessSeed,
+                                seedTimes16(),
+                                randomBytes(rng, 55),
+                                randomBytes(rng, 56),
+                                randomBytes(rng, 123),
+                                randomBytes(rng, 4000)};
 
     for (const Bytes &seed : seeds) {
         DRNG_ctx ctx;
@@ -745,7 +749,8 @@ TEST(IccsDrng, MatchesIndependentHashDrbgModel)
 
         for (int i = 0; i < 25; ++i) {
             const std::uint64_t n = i == 0 ? 0 : rng() % 1600;
-            ASSERT_EQ(draw(ctx, n), model.generate(n)) << "seed " << seed.size() << " bytes, draw " << i << ", n = " << n;
+            ASSERT_EQ(draw(ctx, n), model.generate(n))
+                << "seed " << seed.size() << " bytes, draw " << i << ", n = " << n;
             ASSERT_EQ(0, std::memcmp(ctx.V, model.V.data(), SEEDLEN));
             ASSERT_EQ(0, std::memcmp(ctx.reseed_counter, model.counter.data(), SEEDLEN));
         }

@@ -17,7 +17,12 @@ InstanceInfo answer_naming(const std::string &instance, const std::string &famil
         {"path", "/lib/libx.so"},
         {"meta", {{"instance", instance}, {"family", family}}},
         {"capacities",
-         {{"passes", 2}, {"pk_bytes", 0}, {"sk_bytes", 0}, {"sta_bytes", 0}, {"stb_bytes", 0}, {"ss_bytes", 32},
+         {{"passes", 2},
+          {"pk_bytes", 0},
+          {"sk_bytes", 0},
+          {"sta_bytes", 0},
+          {"stb_bytes", 0},
+          {"ss_bytes", 32},
           {"total_msg_bytes", 1}}},
     };
     return answer.get<InstanceInfo>();

@@ -13,9 +13,8 @@ using namespace kexbench;
 TEST(KatManifest, ParsesModesRecordsAndNames)
 {
     const std::string a(64, 'a'), b(64, 'b');
-    auto parsed = parse_kat_manifest("# comment\n" + a + " strict X/KAT_KEX_X.txt\r\n\n" + b +
-                                         "   nolen:5  KAT_KEX_Y.txt\n",
-                                     "m.sha256");
+    auto parsed = parse_kat_manifest(
+        "# comment\n" + a + " strict X/KAT_KEX_X.txt\r\n\n" + b + "   nolen:5  KAT_KEX_Y.txt\n", "m.sha256");
     ASSERT_TRUE(parsed.ok()) << parsed.error();
     ASSERT_EQ(parsed->size(), 2u);
     EXPECT_FALSE((*parsed)[0].nolen);
@@ -34,8 +33,7 @@ TEST(KatManifest, RejectsMalformedLinesWithFileAndLine)
     EXPECT_EQ(parse_kat_manifest(std::string(64, 'A') + " strict a.txt\n", "m").error(),
               "m:1: '" + std::string(64, 'A') + "' is not 64 lower-case hex digits");
     const std::string loose = std::string("\n").append(64, 'a').append(" loose a.txt\n");
-    EXPECT_EQ(parse_kat_manifest(loose, "m").error(),
-              "m:2: unknown mode 'loose' (expected strict or nolen)");
+    EXPECT_EQ(parse_kat_manifest(loose, "m").error(), "m:2: unknown mode 'loose' (expected strict or nolen)");
     EXPECT_EQ(parse_kat_manifest(std::string(64, 'a') + " strict:0 a.txt\n", "m").error(),
               "m:1: bad record count in mode 'strict:0'");
     EXPECT_EQ(parse_kat_manifest(std::string(64, 'a') + " strict\n", "m").error(),
@@ -97,7 +95,7 @@ TEST(NaturalOrder, ComparesDigitRunsAsNumbers)
 {
     std::vector<std::string> labels = {"ADKEX-1024", "ADKEX-256", "ADKEX-128", "ADKEX-512", "A", "ADKEX-0128x"};
     std::sort(labels.begin(), labels.end(), natural_less);
-    EXPECT_EQ(labels, (std::vector<std::string>{"A", "ADKEX-128", "ADKEX-0128x", "ADKEX-256", "ADKEX-512",
-                                                "ADKEX-1024"}));
+    EXPECT_EQ(labels,
+              (std::vector<std::string>{"A", "ADKEX-128", "ADKEX-0128x", "ADKEX-256", "ADKEX-512", "ADKEX-1024"}));
     EXPECT_FALSE(natural_less("x", "x"));
 }

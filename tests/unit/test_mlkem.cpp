@@ -299,10 +299,7 @@ TEST(MlKemKem, BadParamsRejected)
 
 // ---- internals against plain formulas ---------------------------------------
 
-int mod_q(long long x)
-{
-    return static_cast<int>(((x % dt::kQ) + dt::kQ) % dt::kQ);
-}
+int mod_q(long long x) { return static_cast<int>(((x % dt::kQ) + dt::kQ) % dt::kQ); }
 
 TEST(MlKemArith, BarrettReduceEveryInt16)
 {

@@ -25,7 +25,7 @@ TEST(PlannerFixed, ReproducesThePublishedArmPlanForAdkex128Pass1)
 TEST(PlannerFixed, KeepsAtLeastTwentyCallsPerTrialAndCapsAt20000)
 {
     PlanningConstants c;
-    EXPECT_EQ(plan_fixed(0.2, 0.1, std::nullopt, c).iterations_per_trial, 20u);  // 1 s / 0.2 s = 5 < 20
+    EXPECT_EQ(plan_fixed(0.2, 0.1, std::nullopt, c).iterations_per_trial, 20u); // 1 s / 0.2 s = 5 < 20
     EXPECT_EQ(plan_fixed(1e-9, 0.1, std::nullopt, c).iterations_per_trial, 20000u);
 }
 

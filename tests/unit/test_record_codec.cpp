@@ -92,9 +92,13 @@ TEST(SampleCodec, RefusesBadBase64)
 TEST(Base64, MatchesRfc4648Vectors)
 {
     // RFC 4648 section 10.
-    const std::pair<const char *, const char *> vectors[] = {
-        {"", ""}, {"f", "Zg=="}, {"fo", "Zm8="}, {"foo", "Zm9v"}, {"foob", "Zm9vYg=="},
-        {"fooba", "Zm9vYmE="}, {"foobar", "Zm9vYmFy"}};
+    const std::pair<const char *, const char *> vectors[] = {{"", ""},
+                                                             {"f", "Zg=="},
+                                                             {"fo", "Zm8="},
+                                                             {"foo", "Zm9v"},
+                                                             {"foob", "Zm9vYg=="},
+                                                             {"fooba", "Zm9vYmE="},
+                                                             {"foobar", "Zm9vYmFy"}};
     for (auto [plain, coded] : vectors) {
         EXPECT_EQ(base64_encode(plain), coded);
         auto back = base64_decode(coded);
@@ -107,9 +111,9 @@ TEST(Base64, MatchesRfc4648Vectors)
 TEST(SampleCodec, RefusesBadZlibAndVarints)
 {
     EXPECT_EQ(decode_error("aGVsbG8gd29ybGQsIG5vdCB6bGli"), "sample data invalid zlib data (incorrect header check)");
-    EXPECT_EQ(decode_error("eNpjYKxvYFzD9B8GGAFM"), "sample data truncated zlib data");  // trailer cut
+    EXPECT_EQ(decode_error("eNpjYKxvYFzD9B8GGAFM"), "sample data truncated zlib data"); // trailer cut
     EXPECT_EQ(decode_error("eNpjBQAABgAGeHk="), "sample data trailing bytes after the zlib data");
-    EXPECT_EQ(decode_error("eNprAAAAgQCB"), "truncated varint at byte 1");           // 80
+    EXPECT_EQ(decode_error("eNprAAAAgQCB"), "truncated varint at byte 1");             // 80
     EXPECT_EQ(decode_error("eNr7/x8KmAA11gj6"), "varint overflows 64 bits at byte 9"); // ff*9 02
     EXPECT_EQ(decode_error("eNr7/x8GGAFAywn4"), "varint overflows 64 bits at byte 9"); // ff*10 01
 }
@@ -170,8 +174,8 @@ TEST(OperationRank, FollowsThePublishedTableOrder)
             EXPECT_LT(operation_rank(order[i - 1]), operation_rank(order[i])) << order[i - 1] << " < " << order[i];
         }
     }
-    for (const char *bad : {"", "pass0", "pass01", "pass17", "pass100", "pass", "PASS1", "derive", "hash_64",
-                            "exchange ", "pass1x"})
+    for (const char *bad :
+         {"", "pass0", "pass01", "pass17", "pass100", "pass", "PASS1", "derive", "hash_64", "exchange ", "pass1x"})
         EXPECT_EQ(operation_rank(bad), -1) << bad;
 }
 
@@ -186,8 +190,8 @@ TEST(RecordPath, IsRecordsCandidateLabelOperation)
 
 ojson minimal_record()
 {
-    return ojson{{"schema", 2}, {"status", "complete"}, {"candidate", "kex-01"}, {"label", "L-128"},
-                 {"operation", "exchange"}};
+    return ojson{
+        {"schema", 2}, {"status", "complete"}, {"candidate", "kex-01"}, {"label", "L-128"}, {"operation", "exchange"}};
 }
 
 std::string read_error(const ojson &j)
@@ -235,8 +239,8 @@ TEST(RecordJson, ToleratesNullsAndAbsentOptionalFields)
     j["mean_cycles"] = nullptr;
     j["environment"] = nullptr;
     j["plan"] = nullptr;
-    j["processes"] = ojson::array({ojson{{"status", "hard_timeout"}, {"timeout_s", 12.5}, {"command", {"a"}},
-                                         {"wall_s", 13.0}}});
+    j["processes"] =
+        ojson::array({ojson{{"status", "hard_timeout"}, {"timeout_s", 12.5}, {"command", {"a"}}, {"wall_s", 13.0}}});
     auto r = record_from_json(j, "rec.json");
     ASSERT_TRUE(r.ok()) << r.error();
     EXPECT_EQ(r->status, "failed_or_partial");
@@ -260,7 +264,8 @@ TEST(RecordJson, KeepsUnmodelledFieldsAndKexbenchSamples)
     r.extra = ojson{{"future_field", "x"}};
     RecordSamples s;
     s.counter = "tsc";
-    s.ticks = {5, uint64_t(1) << 59, 0}; // the largest a sample may be is below 2^60 (RecordJson.RefusesImpossibleNumbers)
+    s.ticks = {5, uint64_t(1) << 59,
+               0}; // the largest a sample may be is below 2^60 (RecordJson.RefusesImpossibleNumbers)
     s.ns = {1, 2, 3};
     s.trial_sizes = {3};
     s.stack_bytes = 4096;
@@ -314,7 +319,8 @@ TEST(RecordJson, RefusesImpossibleNumbers)
     j["mean_seconds"] = -1.5;
     EXPECT_EQ(read_error(j), "rec.json: mean_seconds -1.5 is not a plausible time in seconds");
     j = minimal_record();
-    j["processes"] = ojson::array({ojson{{"status", "complete"}, {"wall_s", 1.0},
+    j["processes"] = ojson::array({ojson{{"status", "complete"},
+                                         {"wall_s", 1.0},
                                          {"trials", ojson::array({ojson{{"seconds", 1.0}, {"cycles", 1e19}}})}}});
     EXPECT_EQ(read_error(j), "rec.json: process 1 trial 1 cycles 1e+19 is not a plausible cycle count");
     j = minimal_record();
@@ -366,14 +372,14 @@ TEST(TrialStatistics, ReproduceTheHarnessDefinitions)
     compute_trial_statistics(r);
     EXPECT_EQ(r.measurements, 350u);
     EXPECT_TRUE(r.guide_100_measurements_met);
-    EXPECT_DOUBLE_EQ(*r.mean_seconds, 0.8 / 350);            // S / n
-    EXPECT_DOUBLE_EQ(*r.mean_cycles, 1400.0 / 350);          // C / n = 4
-    EXPECT_DOUBLE_EQ(*r.median_trial_seconds, 0.0025);       // (0.002 + 0.003) / 2
-    EXPECT_DOUBLE_EQ(*r.median_trial_cycles, 3.5);           // (3 + 4) / 2
+    EXPECT_DOUBLE_EQ(*r.mean_seconds, 0.8 / 350);      // S / n
+    EXPECT_DOUBLE_EQ(*r.mean_cycles, 1400.0 / 350);    // C / n = 4
+    EXPECT_DOUBLE_EQ(*r.median_trial_seconds, 0.0025); // (0.002 + 0.003) / 2
+    EXPECT_DOUBLE_EQ(*r.median_trial_cycles, 3.5);     // (3 + 4) / 2
     EXPECT_DOUBLE_EQ(*r.min_trial_seconds, 0.001);
     EXPECT_DOUBLE_EQ(*r.max_trial_seconds, 0.004);
-    EXPECT_DOUBLE_EQ(*r.operations_per_second, 350 / 0.8);  // n / S
-    EXPECT_FALSE(r.throughput_MB_per_second);                // input_bytes 0
+    EXPECT_DOUBLE_EQ(*r.operations_per_second, 350 / 0.8); // n / S
+    EXPECT_FALSE(r.throughput_MB_per_second);              // input_bytes 0
 
     r.trials.pop_back();
     r.trials[1].cycles = 0.0; // one trial without a counter: no cycle figures at all

@@ -71,7 +71,8 @@ TEST(LocalRunnerHost, AWrappedRunnerIsEmulatedWithTheRunnerFilesMachine)
     // This program is x86-64 here and aarch64 when the cross build's tests run under qemu.
     const std::string hardware = host->machine() == "aarch64" ? "aarch64 (ARM)" : host->machine();
     EXPECT_EQ(emulation_warning(*host), "emulated with qemu-aarch64 -L /usr/aarch64-linux-gnu: timings are not "
-                                        "measurements of " + hardware + " hardware");
+                                        "measurements of " +
+                                            hardware + " hardware");
 }
 
 TEST(LocalRunnerHost, AnUnreadableWrappedRunnerSaysSoInItsMachine)

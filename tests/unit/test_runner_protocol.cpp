@@ -177,10 +177,26 @@ TEST(RunnerProtocol, FailedAnswersCarryTheirReasons)
 TEST(RunnerProtocol, TheWireFormatKeepsItsKeys)
 {
     const json m = to_json(some_measure());
-    for (const char *key : {"ok", "status", "meta", "ticks", "ns", "counter", "counter_unit", "core_cycles",
-                            "counter_hz", "time_source", "overhead", "baseline_rss_bytes", "peak_rss_bytes",
-                            "secret_mismatches", "warmups", "passes_run", "msg_bytes", "audits",
-                            "dropped_tick_pairs", "health"})
+    for (const char *key : {"ok",
+                            "status",
+                            "meta",
+                            "ticks",
+                            "ns",
+                            "counter",
+                            "counter_unit",
+                            "core_cycles",
+                            "counter_hz",
+                            "time_source",
+                            "overhead",
+                            "baseline_rss_bytes",
+                            "peak_rss_bytes",
+                            "secret_mismatches",
+                            "warmups",
+                            "passes_run",
+                            "msg_bytes",
+                            "audits",
+                            "dropped_tick_pairs",
+                            "health"})
         EXPECT_TRUE(m.contains(key)) << key;
     EXPECT_EQ(m.size(), 20u) << m.dump();
     EXPECT_TRUE(m["overhead"]["min_ticks"].is_number_unsigned());

@@ -331,15 +331,15 @@ TEST_F(Sm2KexCore, RejectsBadArgumentsAndCurves)
 {
     Bytes r_b_point(65), k(32), s_b(32), s_2(32), z(32);
     sm2kex_parties pt = parties();
-    EXPECT_EQ(sm2kex_responder(g_.get(), &pt, d_b_.data(), r_b_.data(), big_r_a_.data(), 0, r_b_point.data(),
-                               k.data(), s_b.data(), s_2.data()),
+    EXPECT_EQ(sm2kex_responder(g_.get(), &pt, d_b_.data(), r_b_.data(), big_r_a_.data(), 0, r_b_point.data(), k.data(),
+                               s_b.data(), s_2.data()),
               SM2KEX_ERR_ARGUMENT)
         << "klen 0";
     EXPECT_EQ(sm2kex_responder(g_.get(), nullptr, d_b_.data(), r_b_.data(), big_r_a_.data(), 32, r_b_point.data(),
                                k.data(), s_b.data(), s_2.data()),
               SM2KEX_ERR_ARGUMENT);
-    EXPECT_EQ(sm2kex_responder(g_.get(), &pt, d_b_.data(), r_b_.data(), big_r_a_.data(), 32, r_b_point.data(),
-                               nullptr, s_b.data(), s_2.data()),
+    EXPECT_EQ(sm2kex_responder(g_.get(), &pt, d_b_.data(), r_b_.data(), big_r_a_.data(), 32, r_b_point.data(), nullptr,
+                               s_b.data(), s_2.data()),
               SM2KEX_ERR_ARGUMENT);
     const Bytes long_id(SM2KEX_MAX_ID_BYTES + 1, 'x');
     EXPECT_EQ(sm2kex_compute_z(g_.get(), long_id.data(), long_id.size(), p_a_.data(), z.data()), SM2KEX_ERR_ARGUMENT)
@@ -423,8 +423,8 @@ protected:
         sta.assign(SM2KEX_STA_MAX_BYTES, 0);
         m1.assign(SM2KEX_TOTAL_MSG_BYTES, 0);
         unsigned long long sta_len = kUnwritten, m1_len = kUnwritten;
-        int rc = sm2kex_proto_pass1(&s, ska.data(), ska.size(), pkb.data(), pkb.size(), sta.data(), &sta_len,
-                                    m1.data(), &m1_len);
+        int rc = sm2kex_proto_pass1(&s, ska.data(), ska.size(), pkb.data(), pkb.size(), sta.data(), &sta_len, m1.data(),
+                                    &m1_len);
         cut_to(sta, sta_len);
         cut_to(m1, m1_len);
         return rc;
@@ -434,9 +434,9 @@ protected:
         stb.assign(SM2KEX_STB_MAX_BYTES, 0);
         m2.assign(SM2KEX_TOTAL_MSG_BYTES, 0);
         unsigned long long stb_len = kUnwritten, m2_len = kUnwritten;
-        int rc = sm2kex_proto_pass2(&s, skb.data(), skb.size(), pka.data(), pka.size(),
-                                    m1.empty() ? nullptr : m1.data(), m1.size(), stb.data(), &stb_len, m2.data(),
-                                    &m2_len);
+        int rc =
+            sm2kex_proto_pass2(&s, skb.data(), skb.size(), pka.data(), pka.size(), m1.empty() ? nullptr : m1.data(),
+                               m1.size(), stb.data(), &stb_len, m2.data(), &m2_len);
         cut_to(stb, stb_len);
         cut_to(m2, m2_len);
         return rc;
@@ -459,8 +459,8 @@ protected:
     {
         ss.assign(SM2KEX_SS_BYTES, 0);
         unsigned long long len = kUnwritten;
-        int rc = sm2kex_proto_derive_a(ska.data(), ska.size(), pkb.data(), pkb.size(), mb.data(), mb.size(),
-                                       sta.data(), sta.size(), ss.data(), &len);
+        int rc = sm2kex_proto_derive_a(ska.data(), ska.size(), pkb.data(), pkb.size(), mb.data(), mb.size(), sta.data(),
+                                       sta.size(), ss.data(), &len);
         cut_to(ss, len);
         return rc;
     }
@@ -468,8 +468,8 @@ protected:
     {
         ss.assign(SM2KEX_SS_BYTES, 0);
         unsigned long long len = kUnwritten;
-        int rc = sm2kex_proto_derive_b(skb.data(), skb.size(), pka.data(), pka.size(), ma.data(), ma.size(),
-                                       stb.data(), stb.size(), ss.data(), &len);
+        int rc = sm2kex_proto_derive_b(skb.data(), skb.size(), pka.data(), pka.size(), ma.data(), ma.size(), stb.data(),
+                                       stb.size(), ss.data(), &len);
         cut_to(ss, len);
         return rc;
     }

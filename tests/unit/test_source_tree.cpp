@@ -98,11 +98,11 @@ protected:
     // The official layout's files for one implementation of QUILT-KEX-128.
     void write_implementation(const std::string &folder)
     {
-        for (const char *f : {"KEX_AlgorithmInstance.c", "KEX_AlgorithmInstance.h", "KAT_KEX.c",
-                              "src/common/quilt_hash.c", "src/common/quilt_hash.h", "src/common/quilt_util.c",
-                              "src/common/quilt_util.h", "src/ref/quilt_exchange.c", "src/ref/quilt_exchange.h",
-                              "src/ref/quilt_poly.c", "src/ref/quilt_poly.h", "src/ref/128/quilt_params.c",
-                              "src/ref/128/params.h"})
+        for (const char *f :
+             {"KEX_AlgorithmInstance.c", "KEX_AlgorithmInstance.h", "KAT_KEX.c", "src/common/quilt_hash.c",
+              "src/common/quilt_hash.h", "src/common/quilt_util.c", "src/common/quilt_util.h",
+              "src/ref/quilt_exchange.c", "src/ref/quilt_exchange.h", "src/ref/quilt_poly.c", "src/ref/quilt_poly.h",
+              "src/ref/128/quilt_params.c", "src/ref/128/params.h"})
             write(folder + "/" + f);
     }
     std::string dir_;
@@ -152,22 +152,23 @@ TEST_F(SourceTreeDiscovery, SkipsHiddenFoldersAndLinksThatLeaveTheTree)
     write("outside/sub/evil2.c");
     fs::create_symlink(at("outside/evil.c"), at("T/linked.c"));
     fs::create_symlink(at("outside/sub"), at("T/linked_dir"));
-    fs::create_symlink("..", at("T/loop"));        // canonical path is the parent of T
-    fs::create_symlink(".", at("T/self"));         // the root itself: already searched
-    fs::create_symlink("a.c", at("T/alias.c"));    // inside: the real a.c is kept, the link is a duplicate
+    fs::create_symlink("..", at("T/loop"));     // canonical path is the parent of T
+    fs::create_symlink(".", at("T/self"));      // the root itself: already searched
+    fs::create_symlink("a.c", at("T/alias.c")); // inside: the real a.c is kept, the link is a duplicate
     fs::create_symlink("missing.c", at("T/gone.c"));
     auto t = discover_sources(at("T"), {});
     ASSERT_TRUE(t.ok()) << t.error();
     EXPECT_EQ(t->sources, (Strings{"a.c"}));
     EXPECT_TRUE(t->include_dirs.empty());
     const std::string outside = fs::canonical(at("outside")).string();
-    EXPECT_EQ(t->left_out, (Strings{".cache/ (hidden folder)", ".git/ (hidden folder)", "alias.c (the same file as a.c)",
-                                    "gone.c (broken symbolic link)",
-                                    "linked.c (symbolic link to " + outside + "/evil.c, outside the folder: not followed)",
-                                    "linked_dir/ (symbolic link to " + outside + "/sub, outside the folder: not followed)",
-                                    "loop/ (symbolic link to " + fs::canonical(dir_).string() +
-                                        ", outside the folder: not followed)",
-                                    "self/ (a link to a folder already searched)"}));
+    EXPECT_EQ(
+        t->left_out,
+        (Strings{".cache/ (hidden folder)", ".git/ (hidden folder)", "alias.c (the same file as a.c)",
+                 "gone.c (broken symbolic link)",
+                 "linked.c (symbolic link to " + outside + "/evil.c, outside the folder: not followed)",
+                 "linked_dir/ (symbolic link to " + outside + "/sub, outside the folder: not followed)",
+                 "loop/ (symbolic link to " + fs::canonical(dir_).string() + ", outside the folder: not followed)",
+                 "self/ (a link to a folder already searched)"}));
 }
 
 TEST_F(SourceTreeDiscovery, ExcludeGlobsApplyToPathsAndBareNamesToFileNames)
@@ -184,7 +185,8 @@ TEST_F(SourceTreeDiscovery, ExcludeGlobsApplyToPathsAndBareNamesToFileNames)
     EXPECT_EQ(t->sources, (Strings{"src/common/util.c", "src/ref/poly.c"}));
     // src/avx2 held the only other header folder: excluded, it adds no -I.
     EXPECT_EQ(t->include_dirs, (Strings{".", "src/common"}));
-    EXPECT_EQ(t->left_out, (Strings{"src/avx2/ (--exclude 'src/avx2/**')", "src/common/extra_1.c (--exclude 'extra*.c')"}));
+    EXPECT_EQ(t->left_out,
+              (Strings{"src/avx2/ (--exclude 'src/avx2/**')", "src/common/extra_1.c (--exclude 'extra*.c')"}));
     // A bare name that is a folder's name leaves the folder out too.
     t = discover_sources(at("E"), {"avx2"});
     ASSERT_TRUE(t.ok()) << t.error();
@@ -225,8 +227,9 @@ TEST_F(SourceTreeDiscovery, WithoutAReferenceCopyItKeepsTheBaseOrTheFirstInSortO
     ASSERT_FALSE(t.ok());
     EXPECT_NE(t.error().find("poly.c is in src/avx2 and src/portable: alternative implementations"), std::string::npos)
         << t.error();
-    EXPECT_NE(t.error().find("\"exclude\": [\"src/portable/**\"] in kexbench-instance.json (or --exclude 'src/portable/**')"),
-              std::string::npos)
+    EXPECT_NE(
+        t.error().find("\"exclude\": [\"src/portable/**\"] in kexbench-instance.json (or --exclude 'src/portable/**')"),
+        std::string::npos)
         << t.error();
 
     // A copy in the shared folder is the base; subfolders are its variants.
@@ -284,26 +287,30 @@ TEST_F(SourceTreeSelection, GlobsAndPathsPickOneVariantWithoutARefusal)
     write_implementation("I/Optimized_Implementation/Q");
     write_implementation("I/Reference_Implementation/Q");
     const std::string root = at("I");
-    auto t = select_sources(root,
-                            {"Reference_Implementation/Q/src/**/*.c", "Reference_Implementation/Q/KEX_AlgorithmInstance.c",
-                             "Reference_Implementation/Q/KAT_KEX.c", "Reference_Implementation/Q/src/ref/quilt_poly.c"},
-                            {"quilt_util.c"});
+    auto t =
+        select_sources(root,
+                       {"Reference_Implementation/Q/src/**/*.c", "Reference_Implementation/Q/KEX_AlgorithmInstance.c",
+                        "Reference_Implementation/Q/KAT_KEX.c", "Reference_Implementation/Q/src/ref/quilt_poly.c"},
+                       {"quilt_util.c"});
     ASSERT_TRUE(t.ok()) << t.error();
     // Named explicitly, the driver is compiled; duplicates appear once; the exclusion applies after.
-    EXPECT_EQ(t->sources, (Strings{"Reference_Implementation/Q/KAT_KEX.c", "Reference_Implementation/Q/KEX_AlgorithmInstance.c",
-                                   "Reference_Implementation/Q/src/common/quilt_hash.c",
-                                   "Reference_Implementation/Q/src/ref/128/quilt_params.c",
-                                   "Reference_Implementation/Q/src/ref/quilt_exchange.c",
-                                   "Reference_Implementation/Q/src/ref/quilt_poly.c"}));
+    EXPECT_EQ(t->sources,
+              (Strings{"Reference_Implementation/Q/KAT_KEX.c", "Reference_Implementation/Q/KEX_AlgorithmInstance.c",
+                       "Reference_Implementation/Q/src/common/quilt_hash.c",
+                       "Reference_Implementation/Q/src/ref/128/quilt_params.c",
+                       "Reference_Implementation/Q/src/ref/quilt_exchange.c",
+                       "Reference_Implementation/Q/src/ref/quilt_poly.c"}));
     EXPECT_EQ(t->left_out, (Strings{"Reference_Implementation/Q/src/common/quilt_util.c (--exclude 'quilt_util.c')"}));
     // Include folders are found as discovery finds them: both variants' unless excluded.
     EXPECT_EQ(t->include_dirs.size(), 8u);
     t = select_sources(root, {"Reference_Implementation/Q/"}, {"Optimized_Implementation"});
     ASSERT_TRUE(t.ok()) << t.error();
     EXPECT_EQ(t->sources.size(), 6u);
-    EXPECT_EQ(t->left_out, (Strings{"Reference_Implementation/Q/KAT_KEX.c (driver, test or benchmark file by the harness rules)"}));
-    EXPECT_EQ(t->include_dirs, (Strings{"Reference_Implementation/Q", "Reference_Implementation/Q/src/common",
-                                        "Reference_Implementation/Q/src/ref", "Reference_Implementation/Q/src/ref/128"}));
+    EXPECT_EQ(t->left_out,
+              (Strings{"Reference_Implementation/Q/KAT_KEX.c (driver, test or benchmark file by the harness rules)"}));
+    EXPECT_EQ(t->include_dirs,
+              (Strings{"Reference_Implementation/Q", "Reference_Implementation/Q/src/common",
+                       "Reference_Implementation/Q/src/ref", "Reference_Implementation/Q/src/ref/128"}));
     EXPECT_EQ(t->notes.size(), 0u);
 }
 
@@ -327,7 +334,8 @@ TEST_F(SourceTreeSelection, APatternThatMatchesNothingOrLeavesTheTreeIsAnError)
     fs::create_symlink(at("x.c"), at("S/src/link.c"));
     t = select_sources(root, {"src/link.c"}, {});
     ASSERT_FALSE(t.ok());
-    EXPECT_EQ(t.error(), "sources: 'src/link.c' resolves to " + fs::canonical(at("x.c")).string() + ", outside " + root);
+    EXPECT_EQ(t.error(),
+              "sources: 'src/link.c' resolves to " + fs::canonical(at("x.c")).string() + ", outside " + root);
     t = select_sources(root, {"src/*.c"}, {});
     ASSERT_TRUE(t.ok()) << t.error();
     EXPECT_EQ(t->sources, (Strings{"src/a.c"})); // the link out of the tree is not a match
@@ -355,7 +363,7 @@ TEST_F(SourceTreeKat, FindsTheKatInTheSubmissionsTestVectorsFolder)
 TEST_F(SourceTreeKat, SearchesOnlyThreeLevelsUpTwoLevelsDeepAndNeverThroughLinksOut)
 {
     write("a/b/c/d/inst/x.c");
-    write("a/KAT/KAT_KEX_I.txt");            // four levels up from a/b/c/d/inst: too far
+    write("a/KAT/KAT_KEX_I.txt"); // four levels up from a/b/c/d/inst: too far
     EXPECT_EQ(find_reference_kat(at("a/b/c/d/inst"), "I"), "");
     EXPECT_EQ(find_reference_kat(at("a/b/c/d"), "I"), at("a/KAT/KAT_KEX_I.txt"));
     write("p/q/TestVectors/1/2/3/KAT_KEX_J.txt"); // three levels inside the vector folder: too deep

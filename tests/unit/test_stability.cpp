@@ -129,7 +129,8 @@ TEST(Stability, InterleavedTrialsShowNoSignificantDifference)
 TEST(Stability, LoadGroupsAndTheLoadChangeOfEachPair)
 {
     const std::vector<StabilityRun> runs = {run_with({100}, 100, 99, 101, false), run_with({110}, 110, 109, 111, true),
-                                            run_with({102}, 102, 101, 103, false), run_with({116}, 116, 115, 117, true)};
+                                            run_with({102}, 102, 101, 103, false),
+                                            run_with({116}, 116, 115, 117, true)};
     const StabilitySummary s = summarize_stability(runs);
     EXPECT_DOUBLE_EQ(s.spread, 16.0 / 106.0);
     EXPECT_DOUBLE_EQ(s.spread_unloaded, 2.0 / 101.0);

@@ -60,7 +60,7 @@ std::vector<double> lcg_samples(std::size_t n)
 TEST(StatsQuantile, MatchesNumpyLinearOnSmallVectors)
 {
     // Type 7: h = (n-1)p, x[floor h] + frac(h) * (x[floor h + 1] - x[floor h]).
-    const std::vector<double> four{4, 1, 3, 2}; // sorted 1 2 3 4
+    const std::vector<double> four{4, 1, 3, 2};   // sorted 1 2 3 4
     EXPECT_DOUBLE_EQ(quantile(four, 0.25), 1.75); // h = 0.75: 1 + 0.75
     EXPECT_DOUBLE_EQ(quantile(four, 0.5), 2.5);
     EXPECT_DOUBLE_EQ(quantile(four, 0.75), 3.25); // h = 2.25: 3 + 0.25
@@ -166,8 +166,8 @@ TEST(StatsNormal, QuantileMatchesAs241)
 
 TEST(StatsNormal, CdfKnownValuesAndRoundTrip)
 {
-    EXPECT_NEAR(normal_cdf(1.96), 0.9750021048517795, 1e-15);      // standard table value
-    EXPECT_NEAR(normal_cdf(-3.0), 0.0013498980316300946, 1e-17);   // standard table value
+    EXPECT_NEAR(normal_cdf(1.96), 0.9750021048517795, 1e-15);    // standard table value
+    EXPECT_NEAR(normal_cdf(-3.0), 0.0013498980316300946, 1e-17); // standard table value
     EXPECT_DOUBLE_EQ(normal_cdf(0.0), 0.5);
     for (double p : {1e-8, 0.01, 0.2, 0.5, 0.7, 0.99, 1 - 1e-6})
         EXPECT_NEAR(normal_cdf(normal_quantile(p)), p, 1e-14 + 1e-12 * p) << p;
@@ -696,8 +696,8 @@ TEST(SignedRank, IntervalExcludesZeroExactlyWhenTheTestRejects)
             const auto hl = hodges_lehmann(d);
             ASSERT_TRUE(hl.ci.reached) << n;
             const bool excludes = hl.ci.low > 0.0 || hl.ci.high < 0.0;
-            EXPECT_EQ(excludes, t.p_value <= 0.05) << "n " << n << ", p " << t.p_value << ", ci [" << hl.ci.low
-                                                   << ", " << hl.ci.high << "]";
+            EXPECT_EQ(excludes, t.p_value <= 0.05)
+                << "n " << n << ", p " << t.p_value << ", ci [" << hl.ci.low << ", " << hl.ci.high << "]";
             EXPECT_GE(hl.ci.confidence, 0.95);
             EXPECT_LE(hl.ci.low, hl.estimate);
             EXPECT_GE(hl.ci.high, hl.estimate);
@@ -754,8 +754,9 @@ TEST(ClopperPearson, KnownIntervals)
         std::size_t k, n;
         double low, high;
     };
-    for (const Case &c : {Case{0, 10, 0, 0.308497}, Case{5, 10, 0.187086, 0.812914}, Case{2, 40, 0.006114, 0.169197},
-                          Case{38, 40, 0.830803, 0.993886}, Case{40, 40, 0.911903, 1}, Case{1, 24, 0.001054, 0.211202}}) {
+    for (const Case &c :
+         {Case{0, 10, 0, 0.308497}, Case{5, 10, 0.187086, 0.812914}, Case{2, 40, 0.006114, 0.169197},
+          Case{38, 40, 0.830803, 0.993886}, Case{40, 40, 0.911903, 1}, Case{1, 24, 0.001054, 0.211202}}) {
         const Interval ci = clopper_pearson(c.k, c.n, 0.95);
         EXPECT_TRUE(ci.reached && ci.exact);
         EXPECT_NEAR(ci.low, c.low, 1e-6) << c.k << "/" << c.n;

@@ -12,7 +12,8 @@ using namespace kexbench;
 TEST(VerdictCheck, RatesCountFalseCallsForTwinsAndSlowerCallsForSiblings)
 {
     VerdictCheck c = empty_verdict_check(0.01);
-    for (Verdict v : {Verdict::equivalent, Verdict::equivalent, Verdict::faster, Verdict::inconclusive, Verdict::slower})
+    for (Verdict v :
+         {Verdict::equivalent, Verdict::equivalent, Verdict::faster, Verdict::inconclusive, Verdict::slower})
         c.row("twins-paired")->count.add(v);
     for (Verdict v : {Verdict::slower, Verdict::slower, Verdict::inconclusive, Verdict::too_few_trials})
         c.row("sibling2-paired")->count.add(v);
@@ -60,8 +61,9 @@ TEST(VerdictCheck, JsonRoundTripAndSummary)
     EXPECT_NE(line.find("Verdict self-check on vm (2026-12-07, 8 campaigns of 30 rounds, margin \u00b11.5 %)"),
               std::string::npos)
         << line;
-    EXPECT_NE(line.find("5 % more work, one campaign (paired by round): called slower 8 / 8 = 100 % (63 % \u2013 100 %)"),
-              std::string::npos)
+    EXPECT_NE(
+        line.find("5 % more work, one campaign (paired by round): called slower 8 / 8 = 100 % (63 % \u2013 100 %)"),
+        std::string::npos)
         << line;
     EXPECT_NE(line.find("campaign-to-campaign spread 0.91 %"), std::string::npos) << line;
     const std::string zh = verdict_check_summary(c, "zh_CN");

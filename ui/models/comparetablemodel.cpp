@@ -48,9 +48,12 @@ double intervalLow(const stats::Interval &ci) { return ci.reached ? ci.low : kNa
 QString methodText(stats::MannWhitney::Method method)
 {
     switch (method) {
-    case stats::MannWhitney::Method::exact: return CompareTableModel::tr("exact");
-    case stats::MannWhitney::Method::normal: return CompareTableModel::tr("normal approximation");
-    case stats::MannWhitney::Method::none: break;
+    case stats::MannWhitney::Method::exact:
+        return CompareTableModel::tr("exact");
+    case stats::MannWhitney::Method::normal:
+        return CompareTableModel::tr("normal approximation");
+    case stats::MannWhitney::Method::none:
+        break;
     }
     return CompareTableModel::tr("not run");
 }
@@ -58,9 +61,12 @@ QString methodText(stats::MannWhitney::Method method)
 QString signedRankMethodText(stats::SignedRank::Method method)
 {
     switch (method) {
-    case stats::SignedRank::Method::exact: return CompareTableModel::tr("exact");
-    case stats::SignedRank::Method::normal: return CompareTableModel::tr("normal approximation");
-    case stats::SignedRank::Method::none: break;
+    case stats::SignedRank::Method::exact:
+        return CompareTableModel::tr("exact");
+    case stats::SignedRank::Method::normal:
+        return CompareTableModel::tr("normal approximation");
+    case stats::SignedRank::Method::none:
+        break;
     }
     return CompareTableModel::tr("not run");
 }
@@ -199,8 +205,8 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return row.cells.value(column);
     case Qt::TextAlignmentRole:
-        return QVariant::fromValue(Qt::Alignment(isFigure(column) ? Qt::AlignRight | Qt::AlignVCenter
-                                                                  : Qt::AlignLeft | Qt::AlignVCenter));
+        return QVariant::fromValue(
+            Qt::Alignment(isFigure(column) ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
     case CandidateRole:
         return QString::fromStdString(op.candidate);
     case VerdictRole:
@@ -208,38 +214,66 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (column == VerdictColumn && row.test)
             switch (row.test->verdict) {
-            case Verdict::faster: return QBrush(QColor(0x1b, 0x7f, 0x3a));
-            case Verdict::slower: return QBrush(QColor(0xb0, 0x2a, 0x1e));
-            case Verdict::equivalent: return QBrush(QColor(0x2b, 0x5c, 0x8a));
-            default: break;
+            case Verdict::faster:
+                return QBrush(QColor(0x1b, 0x7f, 0x3a));
+            case Verdict::slower:
+                return QBrush(QColor(0xb0, 0x2a, 0x1e));
+            case Verdict::equivalent:
+                return QBrush(QColor(0x2b, 0x5c, 0x8a));
+            default:
+                break;
             }
         return {};
     case SortRole:
         switch (column) {
-        case CyclesA: return number(op.cycles_a);
-        case CyclesB: return number(op.cycles_b);
-        case CyclesRatio: return number(op.cycles_ratio);
-        case TimeA: return number(op.seconds_a);
-        case TimeB: return number(op.seconds_b);
-        case TimeRatio: return number(op.time_ratio);
-        case MedianA: return row.test ? row.test->a.center : kNaN;
-        case MedianB: return row.test ? row.test->b.center : kNaN;
-        case MedianRatio: return row.test ? row.test->median_ratio : kNaN;
-        case RatioCi: return row.test ? intervalLow(row.test->ratio_ci) : kNaN;
-        case PValue: return row.test ? row.test->p_value() : kNaN; // paired: the signed-rank test's
-        case Trials: return row.test ? static_cast<double>(std::min(row.test->a.trials(), row.test->b.trials())) : kNaN;
-        case CiA: return row.test ? intervalLow(row.test->a.ci) : kNaN;
-        case CiB: return row.test ? intervalLow(row.test->b.ci) : kNaN;
-        case HeapPeakA: return number(op.heap_peak.a);
-        case HeapPeakB: return number(op.heap_peak.b);
-        case HeapPeakRatio: return number(op.heap_peak.ratio);
-        case AllocationsA: return number(op.allocations.a);
-        case AllocationsB: return number(op.allocations.b);
-        case AllocationsRatio: return number(op.allocations.ratio);
-        case StackA: return number(op.stack.a);
-        case StackB: return number(op.stack.b);
-        case StackRatio: return number(op.stack.ratio);
-        default: return row.cells.value(column);
+        case CyclesA:
+            return number(op.cycles_a);
+        case CyclesB:
+            return number(op.cycles_b);
+        case CyclesRatio:
+            return number(op.cycles_ratio);
+        case TimeA:
+            return number(op.seconds_a);
+        case TimeB:
+            return number(op.seconds_b);
+        case TimeRatio:
+            return number(op.time_ratio);
+        case MedianA:
+            return row.test ? row.test->a.center : kNaN;
+        case MedianB:
+            return row.test ? row.test->b.center : kNaN;
+        case MedianRatio:
+            return row.test ? row.test->median_ratio : kNaN;
+        case RatioCi:
+            return row.test ? intervalLow(row.test->ratio_ci) : kNaN;
+        case PValue:
+            return row.test ? row.test->p_value() : kNaN; // paired: the signed-rank test's
+        case Trials:
+            return row.test ? static_cast<double>(std::min(row.test->a.trials(), row.test->b.trials())) : kNaN;
+        case CiA:
+            return row.test ? intervalLow(row.test->a.ci) : kNaN;
+        case CiB:
+            return row.test ? intervalLow(row.test->b.ci) : kNaN;
+        case HeapPeakA:
+            return number(op.heap_peak.a);
+        case HeapPeakB:
+            return number(op.heap_peak.b);
+        case HeapPeakRatio:
+            return number(op.heap_peak.ratio);
+        case AllocationsA:
+            return number(op.allocations.a);
+        case AllocationsB:
+            return number(op.allocations.b);
+        case AllocationsRatio:
+            return number(op.allocations.ratio);
+        case StackA:
+            return number(op.stack.a);
+        case StackB:
+            return number(op.stack.b);
+        case StackRatio:
+            return number(op.stack.ratio);
+        default:
+            return row.cells.value(column);
         }
     case Qt::ToolTipRole:
         switch (column) {
@@ -250,7 +284,8 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
             const CounterInfo &counter = column == CyclesA ? op.counter_a : op.counter_b;
             if (counter.name.empty())
                 return tr("No cycle counter on this side.");
-            return tr("Counter: %1 (%2)").arg(QString::fromStdString(counter.name), QString::fromStdString(counter.unit));
+            return tr("Counter: %1 (%2)")
+                .arg(QString::fromStdString(counter.name), QString::fromStdString(counter.unit));
         }
         case CyclesRatio:
             return op.counters_comparable
@@ -346,53 +381,79 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     const QString level = QLocale::c().toString((1 - alpha) * 100, 'g', 3);
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case Instance: return tr("Instance");
-        case Operation: return tr("Operation");
-        case CyclesA: return tr("Mean cycles %1").arg(a);
-        case CyclesB: return tr("Mean cycles %1").arg(b);
-        case CyclesRatio: return tr("Mean cycles %1 / %2").arg(b, a);
-        case TimeA: return tr("Mean time %1").arg(a);
-        case TimeB: return tr("Mean time %1").arg(b);
-        case TimeRatio: return tr("Mean time %1 / %2").arg(b, a);
+        case Instance:
+            return tr("Instance");
+        case Operation:
+            return tr("Operation");
+        case CyclesA:
+            return tr("Mean cycles %1").arg(a);
+        case CyclesB:
+            return tr("Mean cycles %1").arg(b);
+        case CyclesRatio:
+            return tr("Mean cycles %1 / %2").arg(b, a);
+        case TimeA:
+            return tr("Mean time %1").arg(a);
+        case TimeB:
+            return tr("Mean time %1").arg(b);
+        case TimeRatio:
+            return tr("Mean time %1 / %2").arg(b, a);
         case MedianRatio:
             return comparison_ && comparison_->options.paired ? tr("Round ratio %1 / %2").arg(b, a)
                                                               : tr("Trial ratio %1 / %2").arg(b, a);
-        case RatioCi: return tr("%1% CI of the ratio").arg(level);
-        case Trials: return tr("Trials %1 / %2").arg(a, b);
-        case MedianA: return tr("Median of trials %1").arg(a);
-        case CiA: return tr("%1% CI %2").arg(conf, a);
-        case MedianB: return tr("Median of trials %1").arg(b);
-        case CiB: return tr("%1% CI %2").arg(conf, b);
+        case RatioCi:
+            return tr("%1% CI of the ratio").arg(level);
+        case Trials:
+            return tr("Trials %1 / %2").arg(a, b);
+        case MedianA:
+            return tr("Median of trials %1").arg(a);
+        case CiA:
+            return tr("%1% CI %2").arg(conf, a);
+        case MedianB:
+            return tr("Median of trials %1").arg(b);
+        case CiB:
+            return tr("%1% CI %2").arg(conf, b);
         case PValue:
             return comparison_ && comparison_->options.paired ? tr("p (Wilcoxon signed-rank, rounds)")
                                                               : tr("p (Mann–Whitney, trials)");
         case VerdictColumn:
             return tr("%1 vs %2 (α = %3, margin %4)")
                 .arg(b, a, QLocale::c().toString(alpha, 'g', 3),
-                     QString::fromStdString(margin_text(comparison_ ? comparison_->options.margin
-                                                                    : CompareOptions{}.margin)));
-        case HeapPeakA: return tr("Heap peak %1").arg(a);
-        case HeapPeakB: return tr("Heap peak %1").arg(b);
-        case HeapPeakRatio: return tr("Heap peak %1 / %2").arg(b, a);
-        case AllocationsA: return tr("Allocations/op %1").arg(a);
-        case AllocationsB: return tr("Allocations/op %1").arg(b);
-        case AllocationsRatio: return tr("Allocations/op %1 / %2").arg(b, a);
-        case StackA: return tr("Stack peak %1").arg(a);
-        case StackB: return tr("Stack peak %1").arg(b);
-        case StackRatio: return tr("Stack peak %1 / %2").arg(b, a);
-        case Notes: return tr("Notes");
+                     QString::fromStdString(
+                         margin_text(comparison_ ? comparison_->options.margin : CompareOptions{}.margin)));
+        case HeapPeakA:
+            return tr("Heap peak %1").arg(a);
+        case HeapPeakB:
+            return tr("Heap peak %1").arg(b);
+        case HeapPeakRatio:
+            return tr("Heap peak %1 / %2").arg(b, a);
+        case AllocationsA:
+            return tr("Allocations/op %1").arg(a);
+        case AllocationsB:
+            return tr("Allocations/op %1").arg(b);
+        case AllocationsRatio:
+            return tr("Allocations/op %1 / %2").arg(b, a);
+        case StackA:
+            return tr("Stack peak %1").arg(a);
+        case StackB:
+            return tr("Stack peak %1").arg(b);
+        case StackRatio:
+            return tr("Stack peak %1 / %2").arg(b, a);
+        case Notes:
+            return tr("Notes");
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case CyclesA:
-        case CyclesB: return tr("Mean counter value over all timed calls, in the side's own counter unit.");
+        case CyclesB:
+            return tr("Mean counter value over all timed calls, in the side's own counter unit.");
         case CyclesRatio:
             return tr("Mean cycles of %1 divided by those of %2, the published method (means over all calls); only "
                       "when the counters are comparable.")
                 .arg(b, a);
         case TimeA:
-        case TimeB: return tr("Mean time over all timed calls.");
+        case TimeB:
+            return tr("Mean time over all timed calls.");
         case TimeRatio:
             return tr("Mean time of %1 divided by that of %2, the published method (means over all calls).").arg(b, a);
         case MedianRatio:
@@ -400,7 +461,8 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         case RatioCi:
             return tr("Interval of the trial ratio at 1 − α, from the pairwise trial ratios: it excludes 1.00× "
                       "exactly when p ≤ α.");
-        case Trials: return tr("Trials (runner children) on each side: the sample sizes of the test.");
+        case Trials:
+            return tr("Trials (runner children) on each side: the sample sizes of the test.");
         case MedianA:
         case MedianB:
             return tr("Median of the trial values: each trial's median per-iteration value (kexbench samples) or "
@@ -409,7 +471,8 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         case CiB:
             return tr("Distribution-free confidence interval of the median over trials, from order statistics; "
                       "below 6 trials none exists and the coverage reached is shown instead.");
-        case PValue: return tr("Two-sided p-value of the Mann–Whitney U test over the trial values.");
+        case PValue:
+            return tr("Two-sided p-value of the Mann–Whitney U test over the trial values.");
         case VerdictColumn:
             return tr("“faster”: the interval of %1 / %2 lies wholly below 1 − Δ; “slower”: wholly above 1 + Δ; "
                       "“equivalent”: wholly inside 1 ± Δ; “inconclusive”: it straddles a bound; “n/a”: too few "
@@ -420,7 +483,8 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Bytes: the highest level of live requested heap bytes above the level at the step's start, "
                       "largest over the memory pass's exchanges (glibc's rounding not included).");
         case AllocationsA:
-        case AllocationsB: return tr("Allocating calls per operation, the mean over the memory pass's exchanges.");
+        case AllocationsB:
+            return tr("Allocating calls per operation, the mean over the memory pass's exchanges.");
         case StackA:
         case StackB:
             return tr("Bytes of stack the operation used below its entry stack pointer, to the word (the return "
@@ -429,13 +493,15 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         case AllocationsRatio:
         case StackRatio:
             return tr("%1 divided by %2; n/a when a side has no figure or %2's is 0.").arg(b, a);
-        case Notes: return tr("Reasons this row's ratios may mislead.");
-        default: return {};
+        case Notes:
+            return tr("Reasons this row's ratios may mislead.");
+        default:
+            return {};
         }
     }
     if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue(Qt::Alignment(isFigure(section) ? Qt::AlignRight | Qt::AlignVCenter
-                                                                   : Qt::AlignLeft | Qt::AlignVCenter));
+        return QVariant::fromValue(
+            Qt::Alignment(isFigure(section) ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
     return {};
 }
 
@@ -494,8 +560,8 @@ QVariant CompareFiguresModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DisplayRole)
         return rows_[index.row()].value(index.column());
     if (role == Qt::TextAlignmentRole) // instance, operation, dataset left; figures right
-        return QVariant::fromValue(Qt::Alignment((index.column() >= 3 && index.column() <= 5 ? Qt::AlignRight : Qt::AlignLeft) |
-                                                 Qt::AlignVCenter));
+        return QVariant::fromValue(Qt::Alignment(
+            (index.column() >= 3 && index.column() <= 5 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
     return {};
 }
 
@@ -544,7 +610,8 @@ CompareBars timing_bars(const Comparison &c)
     }
     if (!bars.time) {
         const std::string unit = c.operations.front().counter_a.unit;
-        bars.unit = coreText(unit.empty() ? std::string("cycles") : unit); // core's unit names, in the window's language
+        bars.unit =
+            coreText(unit.empty() ? std::string("cycles") : unit); // core's unit names, in the window's language
         return bars;
     }
     // Mean time in the unit of the largest value (seconds in the data).

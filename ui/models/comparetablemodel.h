@@ -27,15 +27,32 @@ class CompareTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        Instance, Operation,
-        CyclesA, CyclesB, CyclesRatio,         // the published method's means
-        TimeA, TimeB, TimeRatio,
-        MedianRatio, RatioCi,                  // trial level: median of trial values B / A
-        VerdictColumn, PValue,                 // the rank test over trials, next to its ratio
-        Trials, MedianA, CiA, MedianB, CiB,
-        HeapPeakA, HeapPeakB, HeapPeakRatio,   // kexbench's memory pass: bytes, B / A
-        AllocationsA, AllocationsB, AllocationsRatio, // allocating calls per operation
-        StackA, StackB, StackRatio,            // bytes below the step's entry stack pointer
+        Instance,
+        Operation,
+        CyclesA,
+        CyclesB,
+        CyclesRatio, // the published method's means
+        TimeA,
+        TimeB,
+        TimeRatio,
+        MedianRatio,
+        RatioCi, // trial level: median of trial values B / A
+        VerdictColumn,
+        PValue, // the rank test over trials, next to its ratio
+        Trials,
+        MedianA,
+        CiA,
+        MedianB,
+        CiB,
+        HeapPeakA,
+        HeapPeakB,
+        HeapPeakRatio, // kexbench's memory pass: bytes, B / A
+        AllocationsA,
+        AllocationsB,
+        AllocationsRatio, // allocating calls per operation
+        StackA,
+        StackB,
+        StackRatio, // bytes below the step's entry stack pointer
         Notes,
         ColumnCount
     };

@@ -8,8 +8,8 @@ namespace kexbench::ui {
 kexbench::Language coreLanguage()
 {
     // The marker's context is the Report page's, where it was first translated.
-    const QString code = QCoreApplication::translate(
-        "kexbench::ui::ReportPage", "en", "language code of the report: this translation's own, e.g. zh_CN");
+    const QString code = QCoreApplication::translate("kexbench::ui::ReportPage", "en",
+                                                     "language code of the report: this translation's own, e.g. zh_CN");
     return code == QLatin1String("zh_CN") ? Language::zh_CN : Language::en;
 }
 

@@ -21,7 +21,7 @@ namespace {
 
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 
-const QColor kLeakForeground(0xc0, 0x39, 0x2b);   // the Results page's failed red
+const QColor kLeakForeground(0xc0, 0x39, 0x2b);      // the Results page's failed red
 const QColor kNoVerdictForeground(0x5d, 0x6d, 0x7e); // slate: nothing was decided
 constexpr int kHistogramBins = 60;
 
@@ -118,8 +118,8 @@ CtPlotData computeCtPlot(const CtRecord &record, double cutQuantile, int maxEcdf
     const int bins = static_cast<int>(std::ceil(span / plot.binWidth));
     for (auto [values, series] : {std::pair{&fixed, &plot.fixed}, std::pair{&random, &plot.random}}) {
         series->count = values->size();
-        series->beyond = static_cast<uint64_t>(values->end() -
-                                               std::upper_bound(values->begin(), values->end(), plot.viewHigh));
+        series->beyond =
+            static_cast<uint64_t>(values->end() - std::upper_bound(values->begin(), values->end(), plot.viewHigh));
         fillEcdf(*values, plot.viewHigh, maxEcdfPoints, *series);
         fillHistogram(*values, plot.viewLow, plot.binWidth, bins, *series);
     }
@@ -235,44 +235,60 @@ QString CtResultsModel::cropText(const std::optional<double> &percentile)
     return tr("below p%1").arg(fixedText(*percentile * 100, 1));
 }
 
-QString CtResultsModel::hostText(const std::string &host)
-{
-    return host == "this host" ? tr("this host") : qs(host);
-}
+QString CtResultsModel::hostText(const std::string &host) { return host == "this host" ? tr("this host") : qs(host); }
 
 QVariant CtResultsModel::display(const Row &row, int column) const
 {
     const CtRecord &r = *row.record;
     switch (column) {
-    case DatasetColumn: return row.sourceLabel;
-    case Instance: return qs(r.instance);
-    case Operation: return qs(r.operation);
-    case Machine: return r.machine.empty() ? tr("unknown") : qs(r.machine);
-    case MaxAbsT: return row.maxAbsT ? fixedText(*row.maxAbsT, 2) : tr("n/a");
-    case Crop: return row.maxAbsT ? cropText(row.cropPercentile) : tr("n/a");
-    case FixedCount: return QLocale().toString(static_cast<qulonglong>(row.fixed));
-    case RandomCount: return QLocale().toString(static_cast<qulonglong>(row.random));
-    case Seconds: return fixedText(r.elapsed_s, 1);
-    case Verdict: return verdictText(row.verdict);
+    case DatasetColumn:
+        return row.sourceLabel;
+    case Instance:
+        return qs(r.instance);
+    case Operation:
+        return qs(r.operation);
+    case Machine:
+        return r.machine.empty() ? tr("unknown") : qs(r.machine);
+    case MaxAbsT:
+        return row.maxAbsT ? fixedText(*row.maxAbsT, 2) : tr("n/a");
+    case Crop:
+        return row.maxAbsT ? cropText(row.cropPercentile) : tr("n/a");
+    case FixedCount:
+        return QLocale().toString(static_cast<qulonglong>(row.fixed));
+    case RandomCount:
+        return QLocale().toString(static_cast<qulonglong>(row.random));
+    case Seconds:
+        return fixedText(r.elapsed_s, 1);
+    case Verdict:
+        return verdictText(row.verdict);
     case Counter:
         return r.counter_unit.empty() || r.counter_unit == r.counter
                    ? qs(r.counter)
                    : QStringLiteral("%1 (%2)").arg(qs(r.counter), qs(r.counter_unit));
-    default: return {};
+    default:
+        return {};
     }
 }
 
 QVariant CtResultsModel::sortKey(const Row &row, int column) const
 {
     switch (column) {
-    case MaxAbsT: return row.maxAbsT ? QVariant(*row.maxAbsT) : QVariant();
-    case Crop: return row.cropPercentile ? QVariant(*row.cropPercentile) : QVariant(0.0);
-    case FixedCount: return static_cast<qulonglong>(row.fixed);
-    case RandomCount: return static_cast<qulonglong>(row.random);
-    case Seconds: return row.record->elapsed_s;
-    case Operation: return operation_rank(row.record->operation);
-    case Verdict: return qs(row.verdict);
-    default: return display(row, column);
+    case MaxAbsT:
+        return row.maxAbsT ? QVariant(*row.maxAbsT) : QVariant();
+    case Crop:
+        return row.cropPercentile ? QVariant(*row.cropPercentile) : QVariant(0.0);
+    case FixedCount:
+        return static_cast<qulonglong>(row.fixed);
+    case RandomCount:
+        return static_cast<qulonglong>(row.random);
+    case Seconds:
+        return row.record->elapsed_s;
+    case Operation:
+        return operation_rank(row.record->operation);
+    case Verdict:
+        return qs(row.verdict);
+    default:
+        return display(row, column);
     }
 }
 
@@ -280,7 +296,8 @@ QVariant CtResultsModel::toolTip(const Row &row, int column) const
 {
     const CtRecord &r = *row.record;
     switch (column) {
-    case DatasetColumn: return QDir::toNativeSeparators(qs(r.source_path));
+    case DatasetColumn:
+        return QDir::toNativeSeparators(qs(r.source_path));
     case Machine:
         return tr("Library %1 (%2), run on %3").arg(qs(r.library), qs(r.machine), hostText(r.host));
     case MaxAbsT:
@@ -303,7 +320,8 @@ QVariant CtResultsModel::toolTip(const Row &row, int column) const
             .arg(kCtCalibrationMeasurements);
     case Seconds:
         if (r.stop == "leak")
-            return tr("Stopped early: |t| passed %1 with enough measurements per class.").arg(fixedText(kCtLeakThreshold, 1));
+            return tr("Stopped early: |t| passed %1 with enough measurements per class.")
+                .arg(fixedText(kCtLeakThreshold, 1));
         if (r.stop == "budget")
             return tr("Stopped when its budget of %1 s was spent.").arg(fixedText(r.budget_s, 1));
         return tr("Stopped: %1").arg(qs(r.stop));
@@ -318,8 +336,10 @@ QVariant CtResultsModel::toolTip(const Row &row, int column) const
                 .arg(fixedText(kCtLeakThreshold, 1));
         return tr("Too few measurements to test (at least %1 are needed to calibrate).")
             .arg(kCtCalibrationMeasurements + 1);
-    case Counter: return tr("Counter %1, unit %2, started %3").arg(qs(r.counter), qs(r.counter_unit), qs(r.started_utc));
-    default: return {};
+    case Counter:
+        return tr("Counter %1, unit %2, started %3").arg(qs(r.counter), qs(r.counter_unit), qs(r.started_utc));
+    default:
+        return {};
     }
 }
 
@@ -330,12 +350,18 @@ QVariant CtResultsModel::data(const QModelIndex &index, int role) const
     const Row &row = rows_[static_cast<size_t>(index.row())];
     const int column = index.column();
     switch (role) {
-    case Qt::DisplayRole: return display(row, column);
-    case Qt::ToolTipRole: return toolTip(row, column);
-    case SortRole: return sortKey(row, column);
-    case VerdictRole: return qs(row.verdict);
-    case SourceIndexRole: return row.source;
-    case PathRole: return qs(row.record->source_path);
+    case Qt::DisplayRole:
+        return display(row, column);
+    case Qt::ToolTipRole:
+        return toolTip(row, column);
+    case SortRole:
+        return sortKey(row, column);
+    case VerdictRole:
+        return qs(row.verdict);
+    case SourceIndexRole:
+        return row.source;
+    case PathRole:
+        return qs(row.record->source_path);
     case Qt::TextAlignmentRole:
         if (column == MaxAbsT || column == FixedCount || column == RandomCount || column == Seconds)
             return QVariant::fromValue<Qt::Alignment>(Qt::AlignRight | Qt::AlignVCenter);
@@ -355,26 +381,39 @@ QVariant CtResultsModel::data(const QModelIndex &index, int role) const
             return bold;
         }
         return {};
-    default: return {};
+    default:
+        return {};
     }
 }
 
 QString CtResultsModel::columnMeaning(int column) const
 {
     switch (column) {
-    case DatasetColumn: return tr("The dataset (system) or folder the check's record is in.");
-    case Instance: return tr("The instance checked.");
-    case Operation: return tr("The operation timed.");
-    case Machine: return tr("The ELF machine of the library: a leak may show on one system only.");
-    case MaxAbsT: return tr("The largest |t| over the uncropped test and its crops; a leak above %1.")
-                      .arg(fixedText(kCtLeakThreshold, 1));
-    case Crop: return tr("The test the largest |t| came from: all measurements, or those below a percentile.");
-    case FixedCount: return tr("Measurements with the fixed inputs (every exchange from one seed).");
-    case RandomCount: return tr("Measurements with random inputs (a fresh seed for each exchange).");
-    case Seconds: return tr("How long the check ran.");
-    case Verdict: return tr("leak, no leak detected, or n/a when there were too few measurements.");
-    case Counter: return tr("The counter that timed the operation.");
-    default: return {};
+    case DatasetColumn:
+        return tr("The dataset (system) or folder the check's record is in.");
+    case Instance:
+        return tr("The instance checked.");
+    case Operation:
+        return tr("The operation timed.");
+    case Machine:
+        return tr("The ELF machine of the library: a leak may show on one system only.");
+    case MaxAbsT:
+        return tr("The largest |t| over the uncropped test and its crops; a leak above %1.")
+            .arg(fixedText(kCtLeakThreshold, 1));
+    case Crop:
+        return tr("The test the largest |t| came from: all measurements, or those below a percentile.");
+    case FixedCount:
+        return tr("Measurements with the fixed inputs (every exchange from one seed).");
+    case RandomCount:
+        return tr("Measurements with random inputs (a fresh seed for each exchange).");
+    case Seconds:
+        return tr("How long the check ran.");
+    case Verdict:
+        return tr("leak, no leak detected, or n/a when there were too few measurements.");
+    case Counter:
+        return tr("The counter that timed the operation.");
+    default:
+        return {};
     }
 }
 
@@ -387,18 +426,30 @@ QVariant CtResultsModel::headerData(int section, Qt::Orientation orientation, in
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case DatasetColumn: return tr("Dataset");
-    case Instance: return tr("Instance");
-    case Operation: return tr("Operation");
-    case Machine: return tr("Machine");
-    case MaxAbsT: return tr("max |t|");
-    case Crop: return tr("Crop");
-    case FixedCount: return tr("Fixed");
-    case RandomCount: return tr("Random");
-    case Seconds: return tr("Seconds");
-    case Verdict: return tr("Verdict");
-    case Counter: return tr("Counter");
-    default: return {};
+    case DatasetColumn:
+        return tr("Dataset");
+    case Instance:
+        return tr("Instance");
+    case Operation:
+        return tr("Operation");
+    case Machine:
+        return tr("Machine");
+    case MaxAbsT:
+        return tr("max |t|");
+    case Crop:
+        return tr("Crop");
+    case FixedCount:
+        return tr("Fixed");
+    case RandomCount:
+        return tr("Random");
+    case Seconds:
+        return tr("Seconds");
+    case Verdict:
+        return tr("Verdict");
+    case Counter:
+        return tr("Counter");
+    default:
+        return {};
     }
 }
 

@@ -53,7 +53,7 @@ struct CtPlotData {
     double viewLow = 0, viewHigh = 0; // the x range: the pooled minimum to the pooled `cutQuantile`
     double cutQuantile = 0.99;
     double binWidth = 1;
-    bool calibrationLeftOut = false;  // the first kCtCalibrationMeasurements are not drawn (nor tested)
+    bool calibrationLeftOut = false; // the first kCtCalibrationMeasurements are not drawn (nor tested)
     bool empty() const { return fixed.count == 0 && random.count == 0; }
 };
 
@@ -68,10 +68,10 @@ public:
         DatasetColumn, // the source's label: the dataset (system) or the folder's name
         Instance,
         Operation,
-        Machine,       // the library's ELF machine
+        Machine, // the library's ELF machine
         MaxAbsT,
-        Crop,          // the test with the largest |t|: uncropped or "below pN"
-        FixedCount,    // measurements per class in the uncropped test
+        Crop,       // the test with the largest |t|: uncropped or "below pN"
+        FixedCount, // measurements per class in the uncropped test
         RandomCount,
         Seconds,
         Verdict,

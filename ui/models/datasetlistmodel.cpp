@@ -149,7 +149,8 @@ QString DatasetListModel::counterOf(const Dataset &d)
         if (rec.kexbench && !rec.kexbench->counter.empty())
             return QString::fromStdString(rec.kexbench->counter);
     if (d.kind == kPublishedPageKind) // the page's "mean cycles" column, as printed
-        return std::any_of(d.records.begin(), d.records.end(), [](const Record &r) { return r.mean_cycles.has_value(); })
+        return std::any_of(d.records.begin(), d.records.end(),
+                           [](const Record &r) { return r.mean_cycles.has_value(); })
                    ? tr("cycles (published page)")
                    : tr("time only (published page)");
     // Harness records say only whether the driver had a cycle counter.
@@ -193,11 +194,14 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
 
     switch (role) {
-    case LiveRole: return entry.live;
-    case OriginRole: return entry.origin;
+    case LiveRole:
+        return entry.live;
+    case OriginRole:
+        return entry.origin;
     case CompletionRole:
         return d.campaign && d.campaign->completion ? QString::fromStdString(d.campaign->completion->state) : QString();
-    case KindRole: return QString::fromStdString(d.kind);
+    case KindRole:
+        return QString::fromStdString(d.kind);
     case Qt::EditRole:
         if (column == Label)
             return entry.label;
@@ -219,7 +223,8 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
             if (d.kind == kPublishedPageKind) // trial-level figures only: said wherever the row is shown
                 return tr("%1 (published page)").arg(entry.label);
             return entry.label;
-        case System: return QString::fromStdString(d.system_label);
+        case System:
+            return QString::fromStdString(d.system_label);
         case Cpu: {
             const QString cpu = cpuOf(d);
             if (role != Qt::DisplayRole)
@@ -244,12 +249,14 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
             if (role == SortRole)
                 return static_cast<qulonglong>(d.records.size());
             return QString::number(d.records.size());
-        case Origin: return entry.origin;
+        case Origin:
+            return entry.origin;
         case Kind:
             return d.kind == kPublishedPageKind ? tr("published page")
-                   : d.kind == "bundle"          ? tr("bundle")
-                                                 : tr("campaign");
-        default: return {};
+                   : d.kind == "bundle"         ? tr("bundle")
+                                                : tr("campaign");
+        default:
+            return {};
         }
     case Qt::TextAlignmentRole:
         if (column == Records)
@@ -274,14 +281,16 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         switch (column) {
         case Label: {
-            QString tip = tr("%1: %n record(s)", nullptr, static_cast<int>(d.records.size())).arg(entry.label.toHtmlEscaped());
+            QString tip =
+                tr("%1: %n record(s)", nullptr, static_cast<int>(d.records.size())).arg(entry.label.toHtmlEscaped());
             tip += QStringLiteral("<br>") + tr("%n profile(s)", nullptr, static_cast<int>(d.profiles.size()));
             tip += QStringLiteral("<br>") + tr("%n KAT log(s)", nullptr, static_cast<int>(d.kat_logs.size()));
             if (!d.problems.empty())
-                tip += QStringLiteral("<br>") +
-                       tr("%n file(s) could not be read; see the messages panel.", nullptr, static_cast<int>(d.problems.size()));
+                tip += QStringLiteral("<br>") + tr("%n file(s) could not be read; see the messages panel.", nullptr,
+                                                   static_cast<int>(d.problems.size()));
             if (entry.live)
-                tip += QStringLiteral("<br><i>") + tr("Live: a campaign is still writing into this dataset.") + QStringLiteral("</i>");
+                tip += QStringLiteral("<br><i>") + tr("Live: a campaign is still writing into this dataset.") +
+                       QStringLiteral("</i>");
             else if (!incompleteStateOf(d).isEmpty()) {
                 const CampaignCompletion &done = *d.campaign->completion;
                 tip += QStringLiteral("<br><b>") +
@@ -324,21 +333,26 @@ QVariant DatasetListModel::data(const QModelIndex &index, int role) const
         // The narrow dock may cut or elide a cell: its tooltip starts with the whole text.
         case Counter: {
             const QString c = counterOf(d);
-            return c.isEmpty() ? metricTooltip(Metric::Counter) : c + QLatin1Char('\n') + metricTooltip(Metric::Counter);
+            return c.isEmpty() ? metricTooltip(Metric::Counter)
+                               : c + QLatin1Char('\n') + metricTooltip(Metric::Counter);
         }
         case System:
         case Records:
-        case Kind: return data(index, Qt::DisplayRole);
+        case Kind:
+            return data(index, Qt::DisplayRole);
         case Started: {
             const QString text = startedOf(d);
             const QDateTime when = parseUtc(text);
             return when.isValid() ? when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : text;
         }
-        case Origin: return entry.origin;
-        default: return {};
+        case Origin:
+            return entry.origin;
+        default:
+            return {};
         }
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -371,28 +385,46 @@ QVariant DatasetListModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case Label: return tr("Label");
-        case System: return tr("System");
-        case Cpu: return tr("CPU");
-        case Started: return tr("Started");
-        case Counter: return metricName(Metric::Counter);
-        case Records: return tr("Records");
-        case Origin: return tr("Origin");
-        case Kind: return tr("Kind");
-        default: return {};
+        case Label:
+            return tr("Label");
+        case System:
+            return tr("System");
+        case Cpu:
+            return tr("CPU");
+        case Started:
+            return tr("Started");
+        case Counter:
+            return metricName(Metric::Counter);
+        case Records:
+            return tr("Records");
+        case Origin:
+            return tr("Origin");
+        case Kind:
+            return tr("Kind");
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case Label: return tr("Name shown in tables and legends; double-click to rename.");
-        case System: return tr("System identifier the campaign recorded (campaign.json system_id, else the folder name).");
-        case Cpu: return tr("Processor model the campaign ran on.");
-        case Started: return tr("When the campaign started (UTC).");
-        case Counter: return metricTooltip(Metric::Counter);
-        case Records: return tr("Timing records (instance x operation) in the dataset.");
-        case Origin: return tr("Folder or bundle the dataset was loaded from.");
-        case Kind: return tr("Campaign folder, bundle, or published page (trial-level figures only).");
-        default: return {};
+        case Label:
+            return tr("Name shown in tables and legends; double-click to rename.");
+        case System:
+            return tr("System identifier the campaign recorded (campaign.json system_id, else the folder name).");
+        case Cpu:
+            return tr("Processor model the campaign ran on.");
+        case Started:
+            return tr("When the campaign started (UTC).");
+        case Counter:
+            return metricTooltip(Metric::Counter);
+        case Records:
+            return tr("Timing records (instance x operation) in the dataset.");
+        case Origin:
+            return tr("Folder or bundle the dataset was loaded from.");
+        case Kind:
+            return tr("Campaign folder, bundle, or published page (trial-level figures only).");
+        default:
+            return {};
         }
     }
     return {};

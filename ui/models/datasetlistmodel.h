@@ -22,8 +22,8 @@ public:
         LiveRole = Qt::UserRole + 1, // bool
         OriginRole,                  // QString
         SortRole,                    // numbers and dates as such
-        CompletionRole,              // QString: campaign.json completion state ("complete", "cancelled", "partial"), empty when not recorded
-        KindRole,                    // QString: Dataset::kind as stored ("campaign", "bundle", "published page"), untranslated
+        CompletionRole, // QString: campaign.json completion state ("complete", "cancelled", "partial"), empty when not recorded
+        KindRole, // QString: Dataset::kind as stored ("campaign", "bundle", "published page"), untranslated
     };
 
     explicit DatasetListModel(Workbench *workbench, QObject *parent = nullptr);

@@ -61,8 +61,9 @@ QString counterUnitName(const Record &r)
         if (r.kexbench->core_cycles)
             return QCoreApplication::translate("kexbench::ui::DistributionsPage", "cycles");
         // core's unit name ("TSC ticks") in the window's language
-        return r.kexbench->counter_unit.empty() ? QCoreApplication::translate("kexbench::ui::DistributionsPage", "counter ticks")
-                                                : coreText(r.kexbench->counter_unit);
+        return r.kexbench->counter_unit.empty()
+                   ? QCoreApplication::translate("kexbench::ui::DistributionsPage", "counter ticks")
+                   : coreText(r.kexbench->counter_unit);
     }
     return QCoreApplication::translate("kexbench::ui::DistributionsPage", "cycles");
 }
@@ -86,8 +87,8 @@ std::vector<double> trialMeans(const Record &r, ValueUnit unit)
 // densities compare bin for bin.
 struct GridSpec {
     double origin = 0, width = 1;
-    double top = 0;            // the bulk's upper end (in f-space)
-    long long closedBin = -1;  // a value at `top` on this bin's upper edge stays in it (-1: none)
+    double top = 0;           // the bulk's upper end (in f-space)
+    long long closedBin = -1; // a value at `top` on this bin's upper edge stays in it (-1: none)
 };
 
 double toBinSpace(double v, bool logScale) { return logScale ? std::log10(v) : v; }
@@ -194,7 +195,9 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
         if (in.record)
             present.push_back(in);
         else
-            plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1 has no record for this instance and operation").arg(in.dataset);
+            plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage",
+                                                      "%1 has no record for this instance and operation")
+                              .arg(in.dataset);
     }
 
     // Counter values of different counters (TSC ticks vs core cycles, or
@@ -205,7 +208,9 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
         for (const DistributionInput &in : present)
             if (!counterAvailable(*in.record)) {
                 unit = ValueUnit::Time;
-                plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "time: %1 has no counter values").arg(in.dataset);
+                plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage",
+                                                          "time: %1 has no counter values")
+                                  .arg(in.dataset);
                 break;
             }
     }
@@ -216,7 +221,9 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
         ids.removeDuplicates();
         if (ids.size() > 1) {
             unit = ValueUnit::Time;
-            plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "time-normalised: counters differ (%1)").arg(ids.join(QStringLiteral(" / ")));
+            plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage",
+                                                      "time-normalised: counters differ (%1)")
+                              .arg(ids.join(QStringLiteral(" / ")));
         }
     }
     plot.unit = unit;
@@ -226,16 +233,19 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
         double largest = 0;
         for (const DistributionInput &in : present) {
             const Record &r = *in.record;
-            const double median = hasSamples(r) ? stats::quantile_sorted(cache.sorted(r, unit), 0.5)
-                                                : stats::median(trialMeans(r, unit));
+            const double median =
+                hasSamples(r) ? stats::quantile_sorted(cache.sorted(r, unit), 0.5) : stats::median(trialMeans(r, unit));
             if (std::isfinite(median))
                 largest = std::max(largest, median);
         }
         std::tie(plot.scale, plot.unitName) = timeDisplayUnit(largest);
-        plot.valueLabel = QCoreApplication::translate("kexbench::ui::DistributionsPage", "time per call (%1)").arg(plot.unitName);
+        plot.valueLabel =
+            QCoreApplication::translate("kexbench::ui::DistributionsPage", "time per call (%1)").arg(plot.unitName);
     } else {
-        plot.unitName = present.empty() ? QCoreApplication::translate("kexbench::ui::DistributionsPage", "cycles") : counterUnitName(*present.front().record);
-        plot.valueLabel = QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1 per call").arg(plot.unitName);
+        plot.unitName = present.empty() ? QCoreApplication::translate("kexbench::ui::DistributionsPage", "cycles")
+                                        : counterUnitName(*present.front().record);
+        plot.valueLabel =
+            QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1 per call").arg(plot.unitName);
     }
     const double scale = plot.scale;
 
@@ -251,7 +261,8 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
         DistributionSeries s;
         s.dataset = in.dataset;
         if (r.status != "complete")
-            plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1: incomplete record").arg(in.dataset);
+            plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1: incomplete record")
+                              .arg(in.dataset);
 
         if (!hasSamples(r)) {
             // Five trial totals are five numbers, not a distribution: show them as points.
@@ -259,7 +270,8 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
             for (double m : trialMeans(r, unit))
                 s.trialMeans.push_back(m / scale);
             s.n = s.shown = s.trialMeans.size();
-            s.name = QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1: trial means only (n = %2 trials) \u2014 not a distribution")
+            s.name = QCoreApplication::translate("kexbench::ui::DistributionsPage",
+                                                 "%1: trial means only (n = %2 trials) \u2014 not a distribution")
                          .arg(in.dataset)
                          .arg(s.n);
             plot.notes << s.name;
@@ -270,7 +282,8 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
         const std::vector<double> &all = cache.sorted(r, unit);
         s.n = all.size();
         if (all.empty()) {
-            plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1: no samples in this unit").arg(in.dataset);
+            plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1: no samples in this unit")
+                              .arg(in.dataset);
             s.name = in.dataset;
             plot.series.push_back(std::move(s));
             continue;
@@ -288,14 +301,18 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
             last = inHigh;
             s.hidden = all.size() - static_cast<std::size_t>(last - first);
             if (s.hidden > 0)
-                plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1: %2 Tukey outlier(s) hidden").arg(in.dataset).arg(s.hidden);
+                plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage",
+                                                          "%1: %2 Tukey outlier(s) hidden")
+                                  .arg(in.dataset)
+                                  .arg(s.hidden);
         }
         if (options.logScale) {
             const auto positive = std::upper_bound(first, last, 0.0);
             const auto nonPositive = static_cast<std::size_t>(positive - first);
             first = positive;
             if (nonPositive > 0)
-                plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1: %2 value(s) \u2264 0 not shown on the log axis")
+                plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage",
+                                                          "%1: %2 value(s) \u2264 0 not shown on the log axis")
                                   .arg(in.dataset)
                                   .arg(nonPositive);
         }
@@ -357,24 +374,31 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
                 if (span > 0 && high - low > 3 * span) {
                     low = std::max(low, wLow - 0.15 * span);
                     high = std::min(high, wHigh + 0.15 * span);
-                    s.beyondView = static_cast<std::size_t>(
-                        (std::lower_bound(shown.begin(), shown.end(), low) - shown.begin()) +
-                        (shown.end() - std::upper_bound(shown.begin(), shown.end(), high)));
+                    s.beyondView =
+                        static_cast<std::size_t>((std::lower_bound(shown.begin(), shown.end(), low) - shown.begin()) +
+                                                 (shown.end() - std::upper_bound(shown.begin(), shown.end(), high)));
                     if (s.beyondView > 0)
-                        plot.notes << QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1: axis zoomed to the bulk; %2 outlier(s) beyond it, "
-                                                            "up to %3 (drag to pan, or use Log scale)")
+                        plot.notes << QCoreApplication::translate(
+                                          "kexbench::ui::DistributionsPage",
+                                          "%1: axis zoomed to the bulk; %2 outlier(s) beyond it, "
+                                          "up to %3 (drag to pan, or use Log scale)")
                                           .arg(in.dataset)
                                           .arg(s.beyondView)
-                                          .arg(unit == ValueUnit::Time ? qs(fmt::fmt_time(shown.back() * 1e-9))
-                                                                       : qs(fmt::fmt_int(shown.back())) + QLatin1Char(' ') +
-                                                                             plot.unitName);
+                                          .arg(unit == ValueUnit::Time
+                                                   ? qs(fmt::fmt_time(shown.back() * 1e-9))
+                                                   : qs(fmt::fmt_int(shown.back())) + QLatin1Char(' ') + plot.unitName);
                 }
             }
             s.viewLow = low / scale;
             s.viewHigh = high / scale;
         }
-        s.name = s.shown == s.n ? QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1 (n = %2)").arg(in.dataset).arg(s.n)
-                                : QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1 (%2 of n = %3 shown)").arg(in.dataset).arg(s.shown).arg(s.n);
+        s.name =
+            s.shown == s.n
+                ? QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1 (n = %2)").arg(in.dataset).arg(s.n)
+                : QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1 (%2 of n = %3 shown)")
+                      .arg(in.dataset)
+                      .arg(s.shown)
+                      .arg(s.n);
         plot.series.push_back(std::move(s));
     }
     if (!histogramInputs.empty()) {
@@ -402,8 +426,10 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
                 double count = 0;
                 if (it != binned[i].end() && it->first == k)
                     count = (it++)->second;
-                const double low = fromBinSpace(grid.origin + static_cast<double>(k) * grid.width, options.logScale) / scale;
-                const double high = fromBinSpace(grid.origin + static_cast<double>(k + 1) * grid.width, options.logScale) / scale;
+                const double low =
+                    fromBinSpace(grid.origin + static_cast<double>(k) * grid.width, options.logScale) / scale;
+                const double high =
+                    fromBinSpace(grid.origin + static_cast<double>(k + 1) * grid.width, options.logScale) / scale;
                 s.binLow.push_back(low);
                 s.binHigh.push_back(high);
                 s.counts.push_back(count);

@@ -40,11 +40,11 @@ struct DistributionInput {
 struct DistributionSeries {
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     QString dataset;
-    QString name;            // legend entry
-    bool trialOnly = false;  // no per-iteration samples: trialMeans only
-    std::size_t n = 0;       // samples (or trials) the record has in this unit
-    std::size_t shown = 0;   // of them, drawn (after hiding outliers / non-positive values on a log axis)
-    std::size_t hidden = 0;  // Tukey outliers left out
+    QString name;               // legend entry
+    bool trialOnly = false;     // no per-iteration samples: trialMeans only
+    std::size_t n = 0;          // samples (or trials) the record has in this unit
+    std::size_t shown = 0;      // of them, drawn (after hiding outliers / non-positive values on a log axis)
+    std::size_t hidden = 0;     // Tukey outliers left out
     std::size_t beyondView = 0; // drawn but outside viewLow..viewHigh (the axis zooms to the bulk)
     // Values below are in the plot's display unit (raw / DistributionPlot::scale).
     // Histogram: the non-empty bins of one regular grid (in log10 on a log
@@ -57,7 +57,7 @@ struct DistributionSeries {
     // so each series' area is 1 and n = 6355 reads beside n = 447.
     std::vector<double> binLow, binHigh, counts, density;
     bool logBins = false;
-    double viewLow = kNaN, viewHigh = kNaN; // value range worth showing
+    double viewLow = kNaN, viewHigh = kNaN;                                            // value range worth showing
     double whiskerLow = kNaN, q1 = kNaN, median = kNaN, q3 = kNaN, whiskerHigh = kNaN; // box
     std::vector<double> outliers;     // box: beyond the 1.5 IQR fences, distinct values
     std::vector<double> ecdfX, ecdfY; // ECDF steps (thinned to a few thousand points)

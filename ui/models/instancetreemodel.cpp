@@ -87,7 +87,8 @@ void InstanceTreeModel::emitChangedBelow(int node)
     if (n.children.isEmpty())
         return;
     const QModelIndex parentIndex = createIndex(n.row, 0, static_cast<quintptr>(node));
-    emit dataChanged(index(0, 0, parentIndex), index(static_cast<int>(n.children.size()) - 1, ColumnCount - 1, parentIndex));
+    emit dataChanged(index(0, 0, parentIndex),
+                     index(static_cast<int>(n.children.size()) - 1, ColumnCount - 1, parentIndex));
     for (int child : n.children)
         emitChangedBelow(child);
 }
@@ -113,15 +114,16 @@ void InstanceTreeModel::rebuild()
         std::sort(familyNames.begin(), familyNames.end(), naturalLess);
         for (const QString &family : familyNames) {
             const int familyNode = static_cast<int>(nodes_.size());
-            nodes_.append(Node{FamilyNode, groupNode, static_cast<int>(nodes_[groupNode].children.size()), {}, family, -1});
+            nodes_.append(
+                Node{FamilyNode, groupNode, static_cast<int>(nodes_[groupNode].children.size()), {}, family, -1});
             nodes_[groupNode].children << familyNode;
             QVector<int> rows = families[family];
             std::sort(rows.begin(), rows.end(),
                       [&](int a, int b) { return naturalLess(nameOf(instances[a]), nameOf(instances[b])); });
             for (int row : rows) {
                 const int leaf = static_cast<int>(nodes_.size());
-                nodes_.append(Node{InstanceNode, familyNode, static_cast<int>(nodes_[familyNode].children.size()), {},
-                                   {}, row});
+                nodes_.append(
+                    Node{InstanceNode, familyNode, static_cast<int>(nodes_[familyNode].children.size()), {}, {}, row});
                 nodes_[familyNode].children << leaf;
             }
         }
@@ -206,17 +208,22 @@ QString InstanceTreeModel::leafTooltip(int instanceRow) const
     const InstanceEntry &entry = workbench_->instances()[instanceRow];
     const InstanceMeta &m = entry.info.meta;
     auto line = [](const QString &name, const std::string &value) {
-        return value.empty() ? QString() : QStringLiteral("<br><b>%1:</b> %2").arg(name, QString::fromStdString(value).toHtmlEscaped());
+        return value.empty()
+                   ? QString()
+                   : QStringLiteral("<br><b>%1:</b> %2").arg(name, QString::fromStdString(value).toHtmlEscaped());
     };
-    QString tip = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(m.display_name.empty() ? m.instance : m.display_name).toHtmlEscaped());
+    QString tip =
+        QStringLiteral("<b>%1</b>")
+            .arg(QString::fromStdString(m.display_name.empty() ? m.instance : m.display_name).toHtmlEscaped());
     tip += line(tr("Parameter set"), m.parameter_set);
     tip += line(tr("Variant"), m.variant);
     tip += line(tr("Compiler"), m.compiler);
     tip += line(tr("Build flags"), m.build_flags);
     tip += line(tr("Machine"), entry.info.machine);
     if (entry.info.elf_load_bytes > 0)
-        tip += QStringLiteral("<br><b>%1:</b> %2").arg(metricName(Metric::StaticSize),
-                                                       tr("%n byte(s)", nullptr, static_cast<int>(entry.info.elf_load_bytes)));
+        tip += QStringLiteral("<br><b>%1:</b> %2")
+                   .arg(metricName(Metric::StaticSize),
+                        tr("%n byte(s)", nullptr, static_cast<int>(entry.info.elf_load_bytes)));
     tip += QStringLiteral("<br><b>%1:</b> %2").arg(tr("Library"), entry.library.toHtmlEscaped());
     if (const QString kat = katConcern(entry); !kat.isEmpty())
         tip = QStringLiteral("<b>%1</b><br>").arg(kat.toHtmlEscaped()) + tip;
@@ -274,13 +281,15 @@ QVariant InstanceTreeModel::data(const QModelIndex &index, int role) const
         case Qt::CheckStateRole:
             return checkState(nodeIndex);
         case SortRole:
-            return node.kind == GroupNode ? QVariant(static_cast<int>(kGroupOrder.indexOf(node.key))) : QVariant(node.key);
+            return node.kind == GroupNode ? QVariant(static_cast<int>(kGroupOrder.indexOf(node.key)))
+                                          : QVariant(node.key);
         case Qt::ToolTipRole:
             if (node.kind == GroupNode) {
                 if (node.key == QLatin1String("builtin"))
                     return tr("Reference instances built with kexbench.");
                 if (node.key == QLatin1String("baseline"))
-                    return tr("Standard references to judge candidates against: ML-KEM (FIPS 203) key exchanges and SM2 key exchange (GB/T 32918.3).");
+                    return tr("Standard references to judge candidates against: ML-KEM (FIPS 203) key exchanges and "
+                              "SM2 key exchange (GB/T 32918.3).");
                 return tr("Candidate libraries added from outside kexbench.");
             }
             return tr("Check to measure every instance of this family.");
@@ -304,17 +313,24 @@ QVariant InstanceTreeModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case SortRole:
         switch (column) {
-        case Name: return entry.variant.isEmpty() ? nameOf(entry) : measuredLabel(entry); // as a campaign files it
-        case Passes: return number(caps.passes);
+        case Name:
+            return entry.variant.isEmpty() ? nameOf(entry) : measuredLabel(entry); // as a campaign files it
+        case Passes:
+            return number(caps.passes);
         case SecurityBits:
             if (entry.info.meta.claimed_security_bits == 0)
                 return role == SortRole ? QVariant(0) : QVariant(kMissing);
             return number(entry.info.meta.claimed_security_bits);
-        case PkBytes: return number(caps.pk);
-        case SkBytes: return number(caps.sk);
-        case SsBytes: return number(caps.ss);
-        case MessageBytes: return number(caps.total_msg);
-        default: return {};
+        case PkBytes:
+            return number(caps.pk);
+        case SkBytes:
+            return number(caps.sk);
+        case SsBytes:
+            return number(caps.ss);
+        case MessageBytes:
+            return number(caps.total_msg);
+        default:
+            return {};
         }
     case Qt::CheckStateRole:
         if (column == Name)
@@ -378,28 +394,43 @@ QVariant InstanceTreeModel::headerData(int section, Qt::Orientation orientation,
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case Name: return tr("Instance");
-        case Passes: return tr("Passes");
-        case SecurityBits: return tr("Bits"); // short: the dock is narrow; the tooltip says what it is
-        case PkBytes: return tr("pk (B)");
-        case SkBytes: return tr("sk (B)");
-        case SsBytes: return tr("ss (B)");
-        case MessageBytes: return tr("Messages (B)");
-        default: return {};
+        case Name:
+            return tr("Instance");
+        case Passes:
+            return tr("Passes");
+        case SecurityBits:
+            return tr("Bits"); // short: the dock is narrow; the tooltip says what it is
+        case PkBytes:
+            return tr("pk (B)");
+        case SkBytes:
+            return tr("sk (B)");
+        case SsBytes:
+            return tr("ss (B)");
+        case MessageBytes:
+            return tr("Messages (B)");
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case Name: return tr("ALGORITHM_INSTANCE, grouped by family. Check the instances to measure.");
-        case Passes: return tr("Protocol passes the library declares (kex_get_passes).");
-        case SecurityBits: return tr("Security level the library claims, in bits.");
-        case PkBytes: return tr("Long-term public key capacity in bytes (kex_get_pk_bytes).");
-        case SkBytes: return tr("Long-term secret key capacity in bytes (kex_get_sk_bytes).");
-        case SsBytes: return tr("Shared secret length in bytes (kex_get_ss_bytes).");
+        case Name:
+            return tr("ALGORITHM_INSTANCE, grouped by family. Check the instances to measure.");
+        case Passes:
+            return tr("Protocol passes the library declares (kex_get_passes).");
+        case SecurityBits:
+            return tr("Security level the library claims, in bits.");
+        case PkBytes:
+            return tr("Long-term public key capacity in bytes (kex_get_pk_bytes).");
+        case SkBytes:
+            return tr("Long-term secret key capacity in bytes (kex_get_sk_bytes).");
+        case SsBytes:
+            return tr("Shared secret length in bytes (kex_get_ss_bytes).");
         case MessageBytes:
             return tr("Capacity of all protocol messages together, in bytes (kex_get_total_msg_bytes). %1")
                 .arg(metricTooltip(Metric::Bandwidth));
-        default: return {};
+        default:
+            return {};
         }
     }
     if (role == Qt::TextAlignmentRole && section != Name)

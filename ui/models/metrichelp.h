@@ -7,8 +7,20 @@
 namespace kexbench::ui {
 
 enum class Metric {
-    MeanCycles, MedianCycles, MeanTime, MedianTime, OpsPerSecond, MedianCi, Measurements,
-    BaselineRss, PeakRss, StaticSize, Stack, Bandwidth, Status, Counter,
+    MeanCycles,
+    MedianCycles,
+    MeanTime,
+    MedianTime,
+    OpsPerSecond,
+    MedianCi,
+    Measurements,
+    BaselineRss,
+    PeakRss,
+    StaticSize,
+    Stack,
+    Bandwidth,
+    Status,
+    Counter,
 };
 
 QString metricName(Metric metric);

@@ -18,17 +18,18 @@ QString ratioText(double r) { return QString::fromStdString(ratio_cell(r)); }
 // Trials, p and the verdict, as a reader hovering a row wants them.
 QString rowToolTip(const Comparison &c, const OperationComparison &op, const SampleTest &test)
 {
-    const QString side = QStringLiteral("%1 / %2").arg(QString::fromStdString(c.system_b),
-                                                       QString::fromStdString(c.system_a));
+    const QString side =
+        QStringLiteral("%1 / %2").arg(QString::fromStdString(c.system_b), QString::fromStdString(c.system_a));
     QStringList lines;
     lines << QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(op.label), QString::fromStdString(op.operation));
-    lines << (test.paired ? QCoreApplication::translate("RatioPlot", "%1 = %2 (Hodges–Lehmann centre of the round ratios)")
-                          : QCoreApplication::translate("RatioPlot", "%1 = %2 (median of the trial values)"))
+    lines << (test.paired
+                  ? QCoreApplication::translate("RatioPlot", "%1 = %2 (Hodges–Lehmann centre of the round ratios)")
+                  : QCoreApplication::translate("RatioPlot", "%1 = %2 (median of the trial values)"))
                  .arg(side, ratioText(test.median_ratio));
     if (test.ratio_ci.reached)
         lines << QCoreApplication::translate("RatioPlot", "%1 % interval: %2 – %3")
-                     .arg(QLocale::c().toString(100 * (1 - c.options.alpha), 'g', 3),
-                          ratioText(test.ratio_ci.low), ratioText(test.ratio_ci.high));
+                     .arg(QLocale::c().toString(100 * (1 - c.options.alpha), 'g', 3), ratioText(test.ratio_ci.low),
+                          ratioText(test.ratio_ci.high));
     else // the reason is core's: too few trials for the level, or ties
         lines << QCoreApplication::translate("RatioPlot", "No interval: %1")
                      .arg(QString::fromStdString(test.ratio_ci_reason.empty() ? test.verdict_note
@@ -74,11 +75,16 @@ double largestLogDistance(const RatioPlotData &d)
 QColor verdict_color(Verdict verdict)
 {
     switch (verdict) {
-    case Verdict::faster: return QColor(0x1b, 0x7f, 0x3a);
-    case Verdict::slower: return QColor(0xb0, 0x2a, 0x1e);
-    case Verdict::equivalent: return QColor(0x2b, 0x5c, 0x8a);
-    case Verdict::inconclusive: return QColor(0x80, 0x80, 0x80);
-    case Verdict::too_few_trials: break;
+    case Verdict::faster:
+        return QColor(0x1b, 0x7f, 0x3a);
+    case Verdict::slower:
+        return QColor(0xb0, 0x2a, 0x1e);
+    case Verdict::equivalent:
+        return QColor(0x2b, 0x5c, 0x8a);
+    case Verdict::inconclusive:
+        return QColor(0x80, 0x80, 0x80);
+    case Verdict::too_few_trials:
+        break;
     }
     return QColor(0xbb, 0xbb, 0xbb);
 }
@@ -96,8 +102,8 @@ RatioPlotData ratio_plot_data(const Comparison &c)
             continue;
         }
         RatioRow row;
-        row.label = QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(op.label),
-                                                       QString::fromStdString(op.operation));
+        row.label =
+            QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(op.label), QString::fromStdString(op.operation));
         row.ratio = test->median_ratio;
         row.interval = test->ratio_ci.reached && test->ratio_ci.low > 0 && std::isfinite(test->ratio_ci.high);
         if (row.interval) {
@@ -115,19 +121,19 @@ RatioPlotData ratio_plot_data(const Comparison &c)
     const double h = 1.1 * std::max(largestLogDistance(d), std::log(1.05));
     d.axisLow = std::exp(-h);
     d.axisHigh = std::exp(h);
-    d.axisTitle = (c.options.paired
-                       ? QCoreApplication::translate("RatioPlot",
-                                                     "B / A = %1 / %2, paired by round (logarithmic)")
-                       : QCoreApplication::translate("RatioPlot",
-                                                     "B / A = %1 / %2, median of the trial values (logarithmic)"))
-                      .arg(QString::fromStdString(c.system_b), QString::fromStdString(c.system_a));
+    d.axisTitle =
+        (c.options.paired
+             ? QCoreApplication::translate("RatioPlot", "B / A = %1 / %2, paired by round (logarithmic)")
+             : QCoreApplication::translate("RatioPlot", "B / A = %1 / %2, median of the trial values (logarithmic)"))
+            .arg(QString::fromStdString(c.system_b), QString::fromStdString(c.system_a));
     // Two instances of one dataset: how their trials were compared, core's line (Comparison::pairing).
     d.pairing = QString::fromStdString(c.pairing);
     if (d.withoutTest > 0)
-        d.caption = QCoreApplication::translate(
-                        "RatioPlot", "%n row(s) of the table left out: no trial values on both sides (a published "
-                                     "page has none), so no test and no interval.",
-                        nullptr, d.withoutTest);
+        d.caption =
+            QCoreApplication::translate("RatioPlot",
+                                        "%n row(s) of the table left out: no trial values on both sides (a published "
+                                        "page has none), so no test and no interval.",
+                                        nullptr, d.withoutTest);
     if (d.rows.isEmpty() && c.operations.empty())
         d.emptyText = QCoreApplication::translate(
             "RatioPlot", "No instance and operation is in both datasets: there is no ratio to draw.");
@@ -166,9 +172,6 @@ QVector<double> ratio_ticks(double low, double high)
     return ticks;
 }
 
-QString ratio_tick_label(double ratio)
-{
-    return QLocale::c().toString(ratio, 'g', 3) + QStringLiteral("\u00d7");
-}
+QString ratio_tick_label(double ratio) { return QLocale::c().toString(ratio, 'g', 3) + QStringLiteral("\u00d7"); }
 
 } // namespace kexbench::ui

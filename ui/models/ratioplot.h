@@ -19,19 +19,19 @@ namespace kexbench::ui {
 
 // One row of the plot.
 struct RatioRow {
-    QString label;          // "ADKEX-128 · exchange"
-    double ratio = 0;       // median_ratio: B / A of the trial medians
-    bool interval = false;  // ratio_ci reached: low and high hold it
+    QString label;         // "ADKEX-128 · exchange"
+    double ratio = 0;      // median_ratio: B / A of the trial medians
+    bool interval = false; // ratio_ci reached: low and high hold it
     double low = 0, high = 0;
     Verdict verdict = Verdict::too_few_trials;
-    QColor color;           // verdict_color(verdict)
-    QString toolTip;        // ratio, interval, p, verdict words; "n/a" and why without an interval
+    QColor color;    // verdict_color(verdict)
+    QString toolTip; // ratio, interval, p, verdict words; "n/a" and why without an interval
 };
 
 struct RatioPlotData {
-    QVector<RatioRow> rows;     // in the comparison's (the table's) order
-    int withoutTest = 0;        // rows of the comparison left out: no trial-level test
-    double margin = 0;          // Δ as a fraction
+    QVector<RatioRow> rows;           // in the comparison's (the table's) order
+    int withoutTest = 0;              // rows of the comparison left out: no trial-level test
+    double margin = 0;                // Δ as a fraction
     double bandLow = 1, bandHigh = 1; // 1 - Δ, 1 + Δ
     double axisLow = 1, axisHigh = 1; // axisLow * axisHigh == 1: symmetric in log about 1
     std::array<int, 5> counts{};      // rows per Verdict (indexed by its value)

@@ -68,8 +68,8 @@ QString css_family_list(const QStringList &families)
 QString qt_style_sheet()
 {
     const QString sans = css_family_list(report_font_families());
-    const QString mono = css_family_list({QStringLiteral("DejaVu Sans Mono"),
-                                          QStringLiteral("WenQuanYi Micro Hei Mono"), QStringLiteral("monospace")});
+    const QString mono = css_family_list(
+        {QStringLiteral("DejaVu Sans Mono"), QStringLiteral("WenQuanYi Micro Hei Mono"), QStringLiteral("monospace")});
     return QStringLiteral("html body { font-family: %1; color: #1b1b1b; margin: 0px; padding: 0px; }\n"
                           "html h1 { font-size: 15pt; margin-top: 0px; margin-bottom: 8px; }\n"
                           "html h2 { font-size: 12pt; margin-top: 18px; margin-bottom: 6px; }\n"
@@ -206,7 +206,8 @@ qreal shared_width(const QTextTable *table, const QTextDocument &document, qreal
     const QPaintDevice *device = document.documentLayout()->paintDevice();
     const qreal px = device ? device->logicalDpiX() / 96.0 : 1.0;
     const QTextTableFormat f = table->format();
-    return width - px * (f.leftMargin() + f.rightMargin() + 2 * f.border() + (table->columns() + 1) * f.cellSpacing() + 2);
+    return width -
+           px * (f.leftMargin() + f.rightMargin() + 2 * f.border() + (table->columns() + 1) * f.cellSpacing() + 2);
 }
 
 ColumnWidths measure_columns(const QTextTable *table, const QTextDocument &document, qreal available)
@@ -267,10 +268,10 @@ void fit_table_columns(QTextTable *table, const QTextDocument &document, qreal w
     }
     QList<QTextLength> constraints;
     for (size_t c = 0; c < w.least.size(); ++c) {
-        const qreal share = w.sum_least >= available ? w.least[c] / w.sum_least * available
-                                                     : w.least[c] + (w.most[c] - w.least[c]) *
-                                                                        (available - w.sum_least) /
-                                                                        (w.sum_most - w.sum_least);
+        const qreal share =
+            w.sum_least >= available
+                ? w.least[c] / w.sum_least * available
+                : w.least[c] + (w.most[c] - w.least[c]) * (available - w.sum_least) / (w.sum_most - w.sum_least);
         constraints << QTextLength(QTextLength::PercentageLength, 100 * share / available);
     }
     QTextTableFormat fitted = table->format();
@@ -427,8 +428,8 @@ bool write_pdf(const QString &html, const QString &path, QString *error, const P
         return fail(QCoreApplication::translate("ReportExport", "%1: cannot write: %2").arg(path, file.errorString()));
 
     QPdfWriter writer(&file);
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, options.margins_mm,
-                                     QPageLayout::Millimeter));
+    writer.setPageLayout(
+        QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, options.margins_mm, QPageLayout::Millimeter));
     writer.setCreator(QStringLiteral("kexbench"));
 
     QTextDocument document;
@@ -438,8 +439,7 @@ bool write_pdf(const QString &html, const QString &path, QString *error, const P
     prepare_report_document(&document, options.point_size);
     document.setDocumentMargin(0);
     document.setHtml(html);
-    writer.setTitle(options.title.isEmpty() ? document.metaInformation(QTextDocument::DocumentTitle)
-                                            : options.title);
+    writer.setTitle(options.title.isEmpty() ? document.metaInformation(QTextDocument::DocumentTitle) : options.title);
 
     const QRectF paint = writer.pageLayout().paintRectPixels(writer.resolution());
     QFont footer_font = document.defaultFont();

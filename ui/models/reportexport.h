@@ -87,10 +87,10 @@ QString report_html_for_qt(const std::string &html);
 void fit_report_tables(QTextDocument *document, qreal width);
 
 struct PdfOptions {
-    QString title;                                  // PDF metadata; empty = the HTML's <title>
+    QString title; // PDF metadata; empty = the HTML's <title>
     QMarginsF margins_mm = QMarginsF(18, 16, 18, 16);
-    double point_size = 9.0;                        // body text
-    bool page_numbers = true;                       // "n / N" centred below the text
+    double point_size = 9.0;  // body text
+    bool page_numbers = true; // "n / N" centred below the text
 };
 
 // Lays `html` out on A4 pages (the document prepared by prepare_report_document;

@@ -43,7 +43,10 @@ std::string counterUnit(const Record &r)
     return "cycles"; // the harness driver counts core cycles (perf_event) when it counts at all
 }
 
-QString bytesText(std::optional<double> bytes) { return bytes ? QString::number(static_cast<qulonglong>(*bytes)) : missing(); }
+QString bytesText(std::optional<double> bytes)
+{
+    return bytes ? QString::number(static_cast<qulonglong>(*bytes)) : missing();
+}
 // Resident memory in KiB as the published pages print it (section 5).
 QString kibText(std::optional<double> bytes)
 {
@@ -84,17 +87,28 @@ QString failureReason(const Record &r)
 Metric metricOf(int column)
 {
     switch (column) {
-    case ResultsTableModel::MeanCycles: return Metric::MeanCycles;
-    case ResultsTableModel::MeanTime: return Metric::MeanTime;
-    case ResultsTableModel::OpsPerSecond: return Metric::OpsPerSecond;
-    case ResultsTableModel::Measurements: return Metric::Measurements;
-    case ResultsTableModel::BaselineRss: return Metric::BaselineRss;
-    case ResultsTableModel::PeakRss: return Metric::PeakRss;
-    case ResultsTableModel::ElfImage: return Metric::StaticSize;
-    case ResultsTableModel::Stack: return Metric::Stack;
-    case ResultsTableModel::Bandwidth: return Metric::Bandwidth;
-    case ResultsTableModel::Counter: return Metric::Counter;
-    default: return Metric::Status;
+    case ResultsTableModel::MeanCycles:
+        return Metric::MeanCycles;
+    case ResultsTableModel::MeanTime:
+        return Metric::MeanTime;
+    case ResultsTableModel::OpsPerSecond:
+        return Metric::OpsPerSecond;
+    case ResultsTableModel::Measurements:
+        return Metric::Measurements;
+    case ResultsTableModel::BaselineRss:
+        return Metric::BaselineRss;
+    case ResultsTableModel::PeakRss:
+        return Metric::PeakRss;
+    case ResultsTableModel::ElfImage:
+        return Metric::StaticSize;
+    case ResultsTableModel::Stack:
+        return Metric::Stack;
+    case ResultsTableModel::Bandwidth:
+        return Metric::Bandwidth;
+    case ResultsTableModel::Counter:
+        return Metric::Counter;
+    default:
+        return Metric::Status;
     }
 }
 
@@ -200,7 +214,7 @@ struct ResultsTableModel::Row {
     std::optional<double> meanCycles, meanSeconds, medianTrialSeconds, ops;
     std::optional<TrialEstimate> byTime, byTicks; // kexbench's trial-level figures
     int trials = 0, retried = 0;
-    QStringList flags;                 // the Checks cell, phrase by phrase
+    QStringList flags;                   // the Checks cell, phrase by phrase
     std::optional<StepSumCheck> stepSum; // exchange rows of instances with every step measured
     bool disturbed = false;
     std::optional<double> baselineRss, peakRss, elf, stack;
@@ -305,11 +319,13 @@ ResultsTableModel::ResultsTableModel(QObject *parent) : QAbstractTableModel(pare
 
 QString ResultsTableModel::columnKey(int column)
 {
-    static const char *const keys[ColumnCount] = {
-        "dataset",      "instance",          "operation",   "mean_cycles", "mean_ticks",  "mean_seconds",
-        "median_trial", "ops_per_second",    "trial_time",  "trial_ci",    "trial_cycles", "trial_ticks",
-        "trials",       "checks",            "measurements", "baseline_rss", "peak_rss",   "elf_image",
-        "heap_peak",    "heap_allocations",  "stack",        "bandwidth",         "kat",         "counter",     "status",      "reason"};
+    static const char *const keys[ColumnCount] = {"dataset",    "instance",     "operation",    "mean_cycles",
+                                                  "mean_ticks", "mean_seconds", "median_trial", "ops_per_second",
+                                                  "trial_time", "trial_ci",     "trial_cycles", "trial_ticks",
+                                                  "trials",     "checks",       "measurements", "baseline_rss",
+                                                  "peak_rss",   "elf_image",    "heap_peak",    "heap_allocations",
+                                                  "stack",      "bandwidth",    "kat",          "counter",
+                                                  "status",     "reason"};
     return column >= 0 && column < ColumnCount ? QString::fromLatin1(keys[column]) : QString();
 }
 
@@ -402,16 +418,15 @@ std::shared_ptr<ResultsTableModel::Prepared> ResultsTableModel::prepare(Snapshot
             }
             rows.push_back(std::move(row));
         }
-        std::stable_sort(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end(),
-                         [](const Row &a, const Row &b) {
-                             if (a.labelRank != b.labelRank)
-                                 return a.labelRank < b.labelRank;
-                             if (a.record->candidate != b.record->candidate)
-                                 return a.record->candidate < b.record->candidate;
-                             if (a.opRank != b.opRank)
-                                 return a.opRank < b.opRank;
-                             return a.record->operation < b.record->operation;
-                         });
+        std::stable_sort(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end(), [](const Row &a, const Row &b) {
+            if (a.labelRank != b.labelRank)
+                return a.labelRank < b.labelRank;
+            if (a.record->candidate != b.record->candidate)
+                return a.record->candidate < b.record->candidate;
+            if (a.opRank != b.opRank)
+                return a.opRank < b.opRank;
+            return a.record->operation < b.record->operation;
+        });
         QStringList u;
         for (const auto &s : datasetUnits) {
             u << qs(s);
@@ -520,7 +535,6 @@ bool sameKey(const ResultsTableModel::Row &a, const ResultsTableModel::Row &b)
 
 void ResultsTableModel::setSnapshots(Snapshots snapshots) { apply(prepare(std::move(snapshots))); }
 
-
 const Record *ResultsTableModel::record(int row) const
 {
     return row >= 0 && row < rowCount() ? rows_[static_cast<size_t>(row)].record : nullptr;
@@ -531,21 +545,31 @@ QString ResultsTableModel::rowKey(int row) const
     if (row < 0 || row >= rowCount())
         return {};
     const Row &r = rows_[static_cast<size_t>(row)];
-    return r.datasetLabel + QChar(0x1f) + qs(r.record->candidate) + QChar(0x1f) + r.instance + QChar(0x1f) + r.operation;
+    return r.datasetLabel + QChar(0x1f) + qs(r.record->candidate) + QChar(0x1f) + r.instance + QChar(0x1f) +
+           r.operation;
 }
 
 QVariant ResultsTableModel::display(const Row &r, int column) const
 {
     switch (column) {
-    case DatasetColumn: return r.datasetLabel;
-    case Instance: return r.instance;
-    case Operation: return r.operation;
-    case MeanCycles: return r.cycles ? qs(fmt::fmt_int(r.meanCycles)) : missing();
-    case MeanTicks: return r.cycles || !r.meanCycles ? missing() : ticksText(r, *r.meanCycles);
-    case MeanTime: return qs(fmt::fmt_time(r.meanSeconds));
-    case MedianTrial: return qs(fmt::fmt_time(r.medianTrialSeconds));
-    case OpsPerSecond: return r.ops ? rateText(*r.ops) : missing();
-    case TrialTime: return r.byTime ? qs(fmt::fmt_time(r.byTime->center * 1e-9)) : missing();
+    case DatasetColumn:
+        return r.datasetLabel;
+    case Instance:
+        return r.instance;
+    case Operation:
+        return r.operation;
+    case MeanCycles:
+        return r.cycles ? qs(fmt::fmt_int(r.meanCycles)) : missing();
+    case MeanTicks:
+        return r.cycles || !r.meanCycles ? missing() : ticksText(r, *r.meanCycles);
+    case MeanTime:
+        return qs(fmt::fmt_time(r.meanSeconds));
+    case MedianTrial:
+        return qs(fmt::fmt_time(r.medianTrialSeconds));
+    case OpsPerSecond:
+        return r.ops ? rateText(*r.ops) : missing();
+    case TrialTime:
+        return r.byTime ? qs(fmt::fmt_time(r.byTime->center * 1e-9)) : missing();
     case TrialCi:
         if (!r.byTime)
             return missing();
@@ -558,25 +582,39 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
         if (r.cycles && r.byTicks)
             return qs(fmt::fmt_int(r.byTicks->center));
         return r.harnessCounter ? tr("n/a") : missing(); // the tooltip says why
-    case TrialTicks: return !r.cycles && r.byTicks ? ticksText(r, r.byTicks->center) : missing();
+    case TrialTicks:
+        return !r.cycles && r.byTicks ? ticksText(r, r.byTicks->center) : missing();
     case Trials:
         if (r.trials == 0)
             return missing();
         return r.retried > 0 ? tr("%1 (+%2 retried)").arg(r.trials).arg(r.retried) : QString::number(r.trials);
-    case Checks: return r.flags.join(QStringLiteral("; "));
-    case Measurements: return r.measurementsText;
-    case BaselineRss: return kibText(r.baselineRss);
-    case PeakRss: return kibText(r.peakRss);
-    case HeapPeak: return r.memory.heap_peak_bytes ? qs(memory_count_text(static_cast<double>(*r.memory.heap_peak_bytes))) : missing();
-    case HeapAllocations: return r.memory.heap_allocations ? qs(memory_count_text(*r.memory.heap_allocations)) : missing();
-    case ElfImage: return bytesText(r.elf);
-    case Stack: return bytesText(r.stack);
-    case Bandwidth: return bytesText(r.bandwidth);
+    case Checks:
+        return r.flags.join(QStringLiteral("; "));
+    case Measurements:
+        return r.measurementsText;
+    case BaselineRss:
+        return kibText(r.baselineRss);
+    case PeakRss:
+        return kibText(r.peakRss);
+    case HeapPeak:
+        return r.memory.heap_peak_bytes ? qs(memory_count_text(static_cast<double>(*r.memory.heap_peak_bytes)))
+                                        : missing();
+    case HeapAllocations:
+        return r.memory.heap_allocations ? qs(memory_count_text(*r.memory.heap_allocations)) : missing();
+    case ElfImage:
+        return bytesText(r.elf);
+    case Stack:
+        return bytesText(r.stack);
+    case Bandwidth:
+        return bytesText(r.bandwidth);
     case Kat:
         switch (r.kat) {
-        case KatPassed: return tr("passed");
-        case KatNoFile: return tr("no KAT file");
-        case KatNotRun: return tr("not run");
+        case KatPassed:
+            return tr("passed");
+        case KatNoFile:
+            return tr("no KAT file");
+        case KatNotRun:
+            return tr("not run");
         default:
             return r.katReason.isEmpty() ? tr("failed: %1").arg(r.katStatus)
                                          : tr("failed: %1 %2").arg(r.katStatus, r.katReason);
@@ -585,8 +623,10 @@ QVariant ResultsTableModel::display(const Row &r, int column) const
         if (!r.harnessCounter)
             return QStringLiteral("%1 (%2)").arg(r.counter, r.unit);
         return r.meanCycles ? tr("cycles (harness)") : tr("time only (harness)");
-    case Status: return r.failed ? tr("failed") : tr("complete");
-    case Reason: return r.reason;
+    case Status:
+        return r.failed ? tr("failed") : tr("complete");
+    case Reason:
+        return r.reason;
     }
     return {};
 }
@@ -595,31 +635,55 @@ QVariant ResultsTableModel::sortKey(const Row &r, int column) const
 {
     auto num = [](const std::optional<double> &v) { return v ? QVariant(*v) : QVariant(); };
     switch (column) {
-    case DatasetColumn: return r.dataset;
-    case Instance: return r.labelRank;
-    case Operation: return r.opRank;
-    case MeanCycles: return r.cycles ? num(r.meanCycles) : QVariant();
-    case MeanTicks: return r.cycles ? QVariant() : num(r.meanCycles);
-    case MeanTime: return num(r.meanSeconds);
-    case MedianTrial: return num(r.medianTrialSeconds);
-    case OpsPerSecond: return num(r.ops);
+    case DatasetColumn:
+        return r.dataset;
+    case Instance:
+        return r.labelRank;
+    case Operation:
+        return r.opRank;
+    case MeanCycles:
+        return r.cycles ? num(r.meanCycles) : QVariant();
+    case MeanTicks:
+        return r.cycles ? QVariant() : num(r.meanCycles);
+    case MeanTime:
+        return num(r.meanSeconds);
+    case MedianTrial:
+        return num(r.medianTrialSeconds);
+    case OpsPerSecond:
+        return num(r.ops);
     // Trial-level figures sort in the unit they are shown in (seconds), the CI by its relative width.
-    case TrialTime: return r.byTime ? QVariant(r.byTime->center * 1e-9) : QVariant();
-    case TrialCi: return r.byTime ? num(r.byTime->relative_width()) : QVariant();
-    case TrialCycles: return r.cycles && r.byTicks ? QVariant(r.byTicks->center) : QVariant();
-    case TrialTicks: return !r.cycles && r.byTicks ? QVariant(r.byTicks->center) : QVariant();
-    case Trials: return r.trials > 0 ? QVariant(r.trials) : QVariant();
-    case Measurements: return r.measurements > 0 ? QVariant(r.measurements) : QVariant();
-    case BaselineRss: return num(r.baselineRss);
-    case PeakRss: return num(r.peakRss);
-    case HeapPeak: return r.memory.heap_peak_bytes ? QVariant(static_cast<double>(*r.memory.heap_peak_bytes)) : QVariant();
-    case HeapAllocations: return num(r.memory.heap_allocations);
-    case ElfImage: return num(r.elf);
-    case Stack: return num(r.stack);
-    case Bandwidth: return num(r.bandwidth);
-    case Status: return r.failed ? 1 : 0;
-    case Kat: return r.kat;
-    default: return display(r, column);
+    case TrialTime:
+        return r.byTime ? QVariant(r.byTime->center * 1e-9) : QVariant();
+    case TrialCi:
+        return r.byTime ? num(r.byTime->relative_width()) : QVariant();
+    case TrialCycles:
+        return r.cycles && r.byTicks ? QVariant(r.byTicks->center) : QVariant();
+    case TrialTicks:
+        return !r.cycles && r.byTicks ? QVariant(r.byTicks->center) : QVariant();
+    case Trials:
+        return r.trials > 0 ? QVariant(r.trials) : QVariant();
+    case Measurements:
+        return r.measurements > 0 ? QVariant(r.measurements) : QVariant();
+    case BaselineRss:
+        return num(r.baselineRss);
+    case PeakRss:
+        return num(r.peakRss);
+    case HeapPeak:
+        return r.memory.heap_peak_bytes ? QVariant(static_cast<double>(*r.memory.heap_peak_bytes)) : QVariant();
+    case HeapAllocations:
+        return num(r.memory.heap_allocations);
+    case ElfImage:
+        return num(r.elf);
+    case Stack:
+        return num(r.stack);
+    case Bandwidth:
+        return num(r.bandwidth);
+    case Status:
+        return r.failed ? 1 : 0;
+    case Kat:
+        return r.kat;
+    default:
+        return display(r, column);
     }
 }
 
@@ -639,7 +703,8 @@ QString ResultsTableModel::columnMeaning(int column) const
     case MeanTime:
         return tr("Mean over all timed calls (published method): total timed wall time divided by the number of "
                   "timed calls.");
-    case MedianTrial: return tr("Median trial: median of the per-trial means (published method).");
+    case MedianTrial:
+        return tr("Median trial: median of the per-trial means (published method).");
     case OpsPerSecond:
         return tr("Timed calls per second of timed wall time: 1 / the mean over all timed calls (published method).");
     case TrialTime:
@@ -674,7 +739,8 @@ QString ResultsTableModel::columnMeaning(int column) const
     case Checks:
         return tr("Consistency checks: timer-limited steps, disturbed trials, dropped tick pairs, and an exchange "
                   "more than 15 % away from the sum of its steps (mean over calls).");
-    default: return metricTooltip(metricOf(column));
+    default:
+        return metricTooltip(metricOf(column));
     }
 }
 
@@ -711,7 +777,7 @@ QString ResultsTableModel::memoryToolTip(const Row &r, int column) const
     QString tip = columnMeaning(column);
     const OperationMemory &m = r.memory;
     const bool heap = column != Stack;
-    const bool present = column == HeapPeak ? m.heap_peak_bytes.has_value()
+    const bool present = column == HeapPeak          ? m.heap_peak_bytes.has_value()
                          : column == HeapAllocations ? m.heap_allocations.has_value()
                                                      : m.stack_bytes.has_value();
     if (!present) {
@@ -746,19 +812,25 @@ QVariant ResultsTableModel::toolTip(const Row &r, int column) const
 {
     QString tip;
     switch (column) {
-    case DatasetColumn: tip = tr("Dataset %1").arg(r.datasetLabel); break;
+    case DatasetColumn:
+        tip = tr("Dataset %1").arg(r.datasetLabel);
+        break;
     case Instance:
         tip = tr("%1 (candidate %2)").arg(r.instance, qs(r.record->candidate));
         if (r.disturbed)
             tip += QLatin1Char('\n') + checksToolTip(r);
         break;
-    case Operation: tip = tr("Timed operation %1").arg(r.operation); break;
+    case Operation:
+        tip = tr("Timed operation %1").arg(r.operation);
+        break;
     case Status:
     case Reason:
         tip = r.failed ? tr("Incomplete record: %1").arg(r.reason.isEmpty() ? qs(r.record->status) : r.reason)
                        : tr("complete: every trial finished");
         break;
-    case Checks: tip = checksToolTip(r); break;
+    case Checks:
+        tip = checksToolTip(r);
+        break;
     case Kat:
         tip = columnMeaning(column) + QLatin1Char('\n') +
               tr("Status: %1").arg(r.katStatus.isEmpty() ? missing() : r.katStatus);
@@ -769,14 +841,18 @@ QVariant ResultsTableModel::toolTip(const Row &r, int column) const
         break;
     case HeapPeak:
     case HeapAllocations:
-    case Stack: tip = memoryToolTip(r, column); break;
+    case Stack:
+        tip = memoryToolTip(r, column);
+        break;
     case TrialTime:
     case TrialCi:
     case TrialCycles:
     case TrialTicks:
         if ((column == TrialCycles && !r.cycles) || (column == TrialTicks && r.cycles)) {
-            tip = columnMeaning(column) + QLatin1Char('\n') + tr("This record counts in %1: see the %2 column.")
-                                                              .arg(r.unit, headerData(column == TrialCycles ? TrialTicks : TrialCycles, Qt::Horizontal).toString());
+            tip = columnMeaning(column) + QLatin1Char('\n') +
+                  tr("This record counts in %1: see the %2 column.")
+                      .arg(r.unit,
+                           headerData(column == TrialCycles ? TrialTicks : TrialCycles, Qt::Horizontal).toString());
             break;
         }
         tip = trialToolTip(r, column);
@@ -831,14 +907,22 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
         return {};
     const Row &r = rows_[static_cast<size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole: return display(r, index.column());
-    case SortRole: return sortKey(r, index.column());
-    case Qt::ToolTipRole: return toolTip(r, index.column());
-    case Qt::DecorationRole: return decoration(r, index.column());
-    case FailedRole: return r.failed;
-    case DatasetIndexRole: return r.dataset;
-    case DisturbedRole: return r.disturbed;
-    case UnitRole: return r.unit;
+    case Qt::DisplayRole:
+        return display(r, index.column());
+    case SortRole:
+        return sortKey(r, index.column());
+    case Qt::ToolTipRole:
+        return toolTip(r, index.column());
+    case Qt::DecorationRole:
+        return decoration(r, index.column());
+    case FailedRole:
+        return r.failed;
+    case DatasetIndexRole:
+        return r.dataset;
+    case DisturbedRole:
+        return r.disturbed;
+    case UnitRole:
+        return r.unit;
     case Qt::ForegroundRole:
         if (r.failed || (index.column() == Kat && r.kat == KatFailed))
             return kFailedForeground;
@@ -853,7 +937,8 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
         if (isNumeric(index.column()))
             return static_cast<int>(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -863,50 +948,74 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case DatasetColumn: return tr("Dataset");
-        case Instance: return tr("Instance");
-        case Operation: return tr("Operation");
-        case Reason: return tr("Reason");
-        case Measurements: return tr("n (trials \u00d7 iters)");
-        case MeanCycles: return metricName(Metric::MeanCycles);
+        case DatasetColumn:
+            return tr("Dataset");
+        case Instance:
+            return tr("Instance");
+        case Operation:
+            return tr("Operation");
+        case Reason:
+            return tr("Reason");
+        case Measurements:
+            return tr("n (trials \u00d7 iters)");
+        case MeanCycles:
+            return metricName(Metric::MeanCycles);
         case MeanTicks:
             // The unit when there is one; TSC ticks never pass for cycles.
             if (tickUnits_.size() == 1)
                 return tr("Mean %1").arg(coreText(tickUnits_.front()));
             return tr("Mean ticks");
-        case MedianTrial: return tr("Median trial");
-        case TrialTime: return tr("kexbench median");
-        case TrialCi: return tr("95 % CI (trials)");
-        case TrialCycles: return tr("kexbench median cycles");
+        case MedianTrial:
+            return tr("Median trial");
+        case TrialTime:
+            return tr("kexbench median");
+        case TrialCi:
+            return tr("95 % CI (trials)");
+        case TrialCycles:
+            return tr("kexbench median cycles");
         case TrialTicks:
             if (tickUnits_.size() == 1)
                 return tr("kexbench median %1").arg(coreText(tickUnits_.front()));
             return tr("kexbench median ticks");
-        case Kat: return tr("KAT");
-        case Trials: return tr("Trials");
-        case Checks: return tr("Checks");
-        case ElfImage: return tr("%1 (bytes)").arg(metricName(Metric::StaticSize));
+        case Kat:
+            return tr("KAT");
+        case Trials:
+            return tr("Trials");
+        case Checks:
+            return tr("Checks");
+        case ElfImage:
+            return tr("%1 (bytes)").arg(metricName(Metric::StaticSize));
         // Named as the report's section 5 names them: each says its statistic.
-        case HeapPeak: return tr("Heap peak (bytes)");
-        case HeapAllocations: return tr("Allocations/op (mean)");
-        case Stack: return tr("Stack peak (bytes)");
-        case Bandwidth: return tr("%1 (bytes)").arg(metricName(Metric::Bandwidth));
-        default: return metricName(metricOf(section));
+        case HeapPeak:
+            return tr("Heap peak (bytes)");
+        case HeapAllocations:
+            return tr("Allocations/op (mean)");
+        case Stack:
+            return tr("Stack peak (bytes)");
+        case Bandwidth:
+            return tr("%1 (bytes)").arg(metricName(Metric::Bandwidth));
+        default:
+            return metricName(metricOf(section));
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case DatasetColumn: return tr("The dataset (campaign) the record belongs to.");
-        case Instance: return tr("Instance label, in natural order (ADKEX-128 before ADKEX-1024).");
-        case Operation: return tr("Timed operation, in the order of the published tables.");
-        case Reason: return tr("Why the record is incomplete, when it is.");
+        case DatasetColumn:
+            return tr("The dataset (campaign) the record belongs to.");
+        case Instance:
+            return tr("Instance label, in natural order (ADKEX-128 before ADKEX-1024).");
+        case Operation:
+            return tr("Timed operation, in the order of the published tables.");
+        case Reason:
+            return tr("Why the record is incomplete, when it is.");
         case MeanCycles:
         case MeanTicks:
         case TrialCycles:
         case TrialTicks:
             return columnMeaning(section) + QLatin1Char('\n') +
                    tr("Counter units: %1").arg(counterUnits_.isEmpty() ? missing() : counterUnits_);
-        default: return columnMeaning(section);
+        default:
+            return columnMeaning(section);
         }
     }
     return QAbstractTableModel::headerData(section, orientation, role);
@@ -1008,9 +1117,7 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVe
         if (isShown(column))
             table.data_header.push_back(name);
 
-    auto bytes = [](const std::optional<double> &v) {
-        return v ? DataValue(static_cast<int64_t>(*v)) : DataValue();
-    };
+    auto bytes = [](const std::optional<double> &v) { return v ? DataValue(static_cast<int64_t>(*v)) : DataValue(); };
     auto text = [](const QString &s) { return s.isEmpty() ? DataValue() : DataValue(s.toStdString()); };
     for (int index : picked) {
         const Row &r = rows_[static_cast<size_t>(index)];
@@ -1028,16 +1135,17 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVe
         for (const auto &u : units)
             cells.push_back(u == unit && r.byTicks ? data_value(r.byTicks->center) : DataValue());
         const bool katRun = r.kat == KatPassed || r.kat == KatFailed;
-        cells.insert(cells.end(),
-                     {r.trials > 0 ? DataValue(static_cast<int64_t>(r.trials)) : DataValue(),
-                      static_cast<int64_t>(r.retried), text(r.flags.join(QStringLiteral("; "))),
-                      r.measurements > 0 ? DataValue(static_cast<int64_t>(r.measurements)) : DataValue(),
-                      bytes(r.baselineRss), bytes(r.peakRss),
-                      r.memory.heap_peak_bytes ? DataValue(static_cast<int64_t>(*r.memory.heap_peak_bytes)) : DataValue(),
-                      data_value(r.memory.heap_allocations), bytes(r.elf), bytes(r.stack), bytes(r.bandwidth),
-                      text(r.katStatus), katRun ? DataValue(static_cast<int64_t>(r.kat == KatPassed ? 1 : 0)) : DataValue(),
-                      text(r.katReason), r.harnessCounter ? DataValue() : text(r.counter),
-                      DataValue(r.unit.toStdString()), std::string(r.failed ? "failed" : "complete"), text(r.reason)});
+        cells.insert(
+            cells.end(),
+            {r.trials > 0 ? DataValue(static_cast<int64_t>(r.trials)) : DataValue(), static_cast<int64_t>(r.retried),
+             text(r.flags.join(QStringLiteral("; "))),
+             r.measurements > 0 ? DataValue(static_cast<int64_t>(r.measurements)) : DataValue(), bytes(r.baselineRss),
+             bytes(r.peakRss),
+             r.memory.heap_peak_bytes ? DataValue(static_cast<int64_t>(*r.memory.heap_peak_bytes)) : DataValue(),
+             data_value(r.memory.heap_allocations), bytes(r.elf), bytes(r.stack), bytes(r.bandwidth), text(r.katStatus),
+             katRun ? DataValue(static_cast<int64_t>(r.kat == KatPassed ? 1 : 0)) : DataValue(), text(r.katReason),
+             r.harnessCounter ? DataValue() : text(r.counter), DataValue(r.unit.toStdString()),
+             std::string(r.failed ? "failed" : "complete"), text(r.reason)});
         std::vector<DataValue> kept;
         for (size_t f = 0; f < fields.size() && f < cells.size(); ++f)
             if (isShown(fields[f].second))

@@ -47,12 +47,12 @@ public:
         MedianTrial,
         OpsPerSecond,
         // kexbench's trial-level figures (core/analysis/trial_stats.h).
-        TrialTime,  // median of trial medians, time
-        TrialCi,    // relative width of its 95 % CI over trials, or "n/a"
+        TrialTime,   // median of trial medians, time
+        TrialCi,     // relative width of its 95 % CI over trials, or "n/a"
         TrialCycles, // median of trial medians, core cycles
         TrialTicks,  // median of trial medians, other counter units (as MeanTicks)
-        Trials,     // kept trials, "+N retried"
-        Checks,     // core/analysis/consistency.h flags and the exchange-vs-steps check
+        Trials,      // kept trials, "+N retried"
+        Checks,      // core/analysis/consistency.h flags and the exchange-vs-steps check
         Measurements,
         BaselineRss,
         PeakRss,
@@ -156,8 +156,8 @@ private:
 
     Snapshots snapshots_;
     std::vector<Row> rows_;
-    QString counterUnits_;    // "cycles (arm_1); TSC ticks (x86 run)" for the cycles header tooltips
-    QStringList tickUnits_;   // distinct units of the ticks columns (not cycles), for their header and cells
+    QString counterUnits_;        // "cycles (arm_1); TSC ticks (x86 run)" for the cycles header tooltips
+    QStringList tickUnits_;       // distinct units of the ticks columns (not cycles), for their header and cells
     QStringList accountingFiles_; // per snapshot: the bandwidth accounting file's name; empty when none was read
 };
 

@@ -26,21 +26,21 @@ namespace kexbench::ui {
 enum class TimelineUnit { Counter, Time };
 
 struct TimelineTrial {
-    std::size_t start = 0;  // index of its first iteration in TimelineSeries::x/y
-    std::size_t count = 0;  // its iterations (0 for an empty trial slot)
+    std::size_t start = 0;                                    // index of its first iteration in TimelineSeries::x/y
+    std::size_t count = 0;                                    // its iterations (0 for an empty trial slot)
     double median = std::numeric_limits<double>::quiet_NaN(); // in the display unit
-    bool disturbed = false; // no clean attempt of this trial (TrialHealth::disturbed)
-    QString reason;         // why, in English as core wrote it; empty when clean
+    bool disturbed = false;                                   // no clean attempt of this trial (TrialHealth::disturbed)
+    QString reason;                                           // why, in English as core wrote it; empty when clean
 };
 
 struct TimelineSeries {
     TimelineUnit unit = TimelineUnit::Counter; // effective: Counter falls back to Time without ticks
-    QString unitName;    // "TSC ticks", "cycles", "ns", "µs", "ms" (counter names in the window's language)
-    double scale = 1;    // display value = raw value / scale
-    std::vector<double> x, y;           // iteration index (0-based, across trials) and value
-    std::vector<TimelineTrial> trials;  // in record order
-    QStringList notes;                  // why something is missing or substituted
-    bool trialPoints = false;           // harness data: one point per trial (its mean per call), x is the trial
+    QString unitName;         // "TSC ticks", "cycles", "ns", "µs", "ms" (counter names in the window's language)
+    double scale = 1;         // display value = raw value / scale
+    std::vector<double> x, y; // iteration index (0-based, across trials) and value
+    std::vector<TimelineTrial> trials; // in record order
+    QStringList notes;                 // why something is missing or substituted
+    bool trialPoints = false;          // harness data: one point per trial (its mean per call), x is the trial
 
     std::size_t size() const { return y.size(); }
     bool empty() const { return y.empty(); }

@@ -146,12 +146,10 @@ static int scalar_mul(const EC_GROUP *g, const unsigned char *k, const EC_POINT 
     if (r == NULL || x == NULL || BN_bin2bn(k, ECDHE_SCALAR_BYTES, kb) == NULL)
         goto done;
     BN_set_flags(kb, BN_FLG_CONSTTIME); /* the secret scalar takes OpenSSL's constant-time paths */
-    if (EC_POINT_mul(g, r, p == NULL ? kb : NULL, p, p == NULL ? NULL : kb, ctx) != 1 ||
-        EC_POINT_is_at_infinity(g, r))
+    if (EC_POINT_mul(g, r, p == NULL ? kb : NULL, p, p == NULL ? NULL : kb, ctx) != 1 || EC_POINT_is_at_infinity(g, r))
         goto done;
     if (point_out != NULL &&
-        EC_POINT_point2oct(g, r, POINT_CONVERSION_UNCOMPRESSED, point_out, ECDHE_POINT_BYTES, ctx) !=
-            ECDHE_POINT_BYTES)
+        EC_POINT_point2oct(g, r, POINT_CONVERSION_UNCOMPRESSED, point_out, ECDHE_POINT_BYTES, ctx) != ECDHE_POINT_BYTES)
         goto done;
     if (x_out != NULL && (EC_POINT_get_affine_coordinates(g, r, x, NULL, ctx) != 1 ||
                           BN_bn2binpad(x, x_out, ECDHE_COORD_BYTES) != ECDHE_COORD_BYTES))
@@ -310,7 +308,7 @@ int kex_derive_ss_a(unsigned char *ska, unsigned long long ska_len_bytes, unsign
     ERR_pop_to_mark();
     if (rc == 0) {
         memcpy(t + ECDHE_COORD_BYTES, sta + ECDHE_SCALAR_BYTES, ECDHE_POINT_BYTES); /* m1 */
-        memcpy(t + ECDHE_COORD_BYTES + ECDHE_POINT_BYTES, mb, ECDHE_POINT_BYTES);  /* m2 */
+        memcpy(t + ECDHE_COORD_BYTES + ECDHE_POINT_BYTES, mb, ECDHE_POINT_BYTES);   /* m2 */
         rc = transcript_kdf(t, ssa, ssa_len_bytes);
     }
     OPENSSL_cleanse(t, sizeof t);

@@ -94,9 +94,12 @@ enum : int {
 int status_error(mlkem::Status s, int bad_key_error)
 {
     switch (s) {
-    case mlkem::Status::ok: return 0;
-    case mlkem::Status::bad_key: return bad_key_error;
-    default: return kErrCrypto;
+    case mlkem::Status::ok:
+        return 0;
+    case mlkem::Status::bad_key:
+        return bad_key_error;
+    default:
+        return kErrCrypto;
     }
 }
 
@@ -110,10 +113,7 @@ bool clear_lengths(u64 *a, u64 *b)
 }
 
 // Constant-time equality of two 32-byte values.
-bool same_tag(const unsigned char *x, const unsigned char *y)
-{
-    return CRYPTO_memcmp(x, y, kTag) == 0;
-}
+bool same_tag(const unsigned char *x, const unsigned char *y) { return CRYPTO_memcmp(x, y, kTag) == 0; }
 
 int transcript_hash(const unsigned char *msg, u64 len, unsigned char out[kKey])
 {
@@ -338,8 +338,8 @@ int kex_generate_pass3_msg_a(unsigned char *ska, u64 ska_len_bytes, unsigned cha
     OPENSSL_cleanse(sta, kStaAfterPass1);
     *sta_len_bytes = 0;
     if (rc == 0) {
-        std::memcpy(m3, out + kKey, kTag);         // tag_A
-        std::memcpy(sta, out, kKey);               // ss
+        std::memcpy(m3, out + kKey, kTag);             // tag_A
+        std::memcpy(sta, out, kKey);                   // ss
         std::memcpy(sta + kKey, out + 2 * kKey, kTag); // tag_B
         *sta_len_bytes = 2 * kKey;
         *m3_len_bytes = kTag;

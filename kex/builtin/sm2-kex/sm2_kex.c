@@ -92,8 +92,8 @@ __attribute__((destructor)) static void curve_teardown(void)
 static sm2kex_setup instance_setup(void)
 {
     const EC_GROUP *g = pthread_once(&curve_once, curve_setup) == 0 ? curve_group_ptr : NULL;
-    sm2kex_setup s = {g, sm2kex_default_id, SM2KEX_DEFAULT_ID_BYTES, sm2kex_default_id, SM2KEX_DEFAULT_ID_BYTES,
-                      &drng_algorithm};
+    sm2kex_setup s = {
+        g, sm2kex_default_id, SM2KEX_DEFAULT_ID_BYTES, sm2kex_default_id, SM2KEX_DEFAULT_ID_BYTES, &drng_algorithm};
     return s;
 }
 

@@ -40,21 +40,19 @@ int sm2kex_group_supported(const EC_GROUP *g)
     if (g == NULL)
         return 0;
     const BIGNUM *n = EC_GROUP_get0_order(g), *h = EC_GROUP_get0_cofactor(g);
-    return EC_GROUP_get_field_type(g) == NID_X9_62_prime_field && EC_GROUP_get_degree(g) == CURVE_BITS &&
-           n != NULL && BN_num_bits(n) == CURVE_BITS && h != NULL && BN_is_one(h) &&
-           EC_GROUP_get0_generator(g) != NULL;
+    return EC_GROUP_get_field_type(g) == NID_X9_62_prime_field && EC_GROUP_get_degree(g) == CURVE_BITS && n != NULL &&
+           BN_num_bits(n) == CURVE_BITS && h != NULL && BN_is_one(h) && EC_GROUP_get0_generator(g) != NULL;
 }
 
 int sm2kex_group_order(const EC_GROUP *g, unsigned char n[SM2KEX_SCALAR_BYTES])
 {
     if (!sm2kex_group_supported(g) || n == NULL)
         return SM2KEX_ERR_CRYPTO;
-    return BN_bn2binpad(EC_GROUP_get0_order(g), n, SM2KEX_SCALAR_BYTES) == SM2KEX_SCALAR_BYTES ? 0
-                                                                                               : SM2KEX_ERR_CRYPTO;
+    return BN_bn2binpad(EC_GROUP_get0_order(g), n, SM2KEX_SCALAR_BYTES) == SM2KEX_SCALAR_BYTES ? 0 : SM2KEX_ERR_CRYPTO;
 }
 
-unsigned sm2kex_scalar_in_range(const unsigned char k[SM2KEX_SCALAR_BYTES],
-                                const unsigned char n[SM2KEX_SCALAR_BYTES], unsigned slack)
+unsigned sm2kex_scalar_in_range(const unsigned char k[SM2KEX_SCALAR_BYTES], const unsigned char n[SM2KEX_SCALAR_BYTES],
+                                unsigned slack)
 {
     /* bound = n - slack; n is public, so this subtraction may branch. */
     unsigned char bound[SM2KEX_SCALAR_BYTES];
@@ -131,10 +129,9 @@ int sm2kex_base_mul(const EC_GROUP *g, const unsigned char k[SM2KEX_SCALAR_BYTES
     BN_CTX *ctx = BN_CTX_new();
     BIGNUM *kb = BN_new();
     EC_POINT *r = EC_POINT_new(g);
-    if (ctx != NULL && kb != NULL && r != NULL && load_secret(kb, k) &&
-        EC_POINT_mul(g, r, kb, NULL, NULL, ctx) == 1 && !EC_POINT_is_at_infinity(g, r) &&
-        EC_POINT_point2oct(g, r, POINT_CONVERSION_UNCOMPRESSED, point, SM2KEX_POINT_BYTES, ctx) ==
-            SM2KEX_POINT_BYTES)
+    if (ctx != NULL && kb != NULL && r != NULL && load_secret(kb, k) && EC_POINT_mul(g, r, kb, NULL, NULL, ctx) == 1 &&
+        !EC_POINT_is_at_infinity(g, r) &&
+        EC_POINT_point2oct(g, r, POINT_CONVERSION_UNCOMPRESSED, point, SM2KEX_POINT_BYTES, ctx) == SM2KEX_POINT_BYTES)
         rc = 0;
     EC_POINT_clear_free(r);
     BN_clear_free(kb);
@@ -168,8 +165,7 @@ static int curve_constants(const EC_GROUP *g, unsigned char out[4 * SM2KEX_COORD
 int sm2kex_compute_z(const EC_GROUP *g, const unsigned char *id, size_t id_len,
                      const unsigned char pub[SM2KEX_POINT_BYTES], unsigned char z[SM2KEX_HASH_BYTES])
 {
-    if ((id == NULL && id_len != 0) || id_len > SM2KEX_MAX_ID_BYTES || pub == NULL || z == NULL ||
-        pub[0] != 0x04)
+    if ((id == NULL && id_len != 0) || id_len > SM2KEX_MAX_ID_BYTES || pub == NULL || z == NULL || pub[0] != 0x04)
         return SM2KEX_ERR_ARGUMENT;
     if (!sm2kex_group_supported(g))
         return SM2KEX_ERR_CRYPTO;
@@ -382,8 +378,8 @@ int sm2kex_initiator(const EC_GROUP *g, const sm2kex_parties *parties, const uns
     if (r_a_point == NULL || r_a_point[0] != 0x04)
         return SM2KEX_ERR_ARGUMENT;
     unsigned char tag02[SM2KEX_HASH_BYTES], tag03[SM2KEX_HASH_BYTES];
-    rc = agree(g, parties, d_a, r_a, r_a_point, parties->pub_b, r_b_point, r_a_point, r_b_point, klen_bytes, k_a,
-               tag02, tag03);
+    rc = agree(g, parties, d_a, r_a, r_a_point, parties->pub_b, r_b_point, r_a_point, r_b_point, klen_bytes, k_a, tag02,
+               tag03);
     if (rc == 0) {
         memcpy(s_1, tag02, SM2KEX_HASH_BYTES);
         memcpy(s_a, tag03, SM2KEX_HASH_BYTES);

@@ -65,8 +65,8 @@ int sm2kex_group_order(const EC_GROUP *g, unsigned char n[SM2KEX_SCALAR_BYTES]);
 
 /* 1 when 1 <= k <= n - 1 - slack, without branching on k (slack 0: ephemeral
  * scalars r in [1, n-1]; slack 1: private keys d in [1, n-2], GB/T 32918.1 6.1). */
-unsigned sm2kex_scalar_in_range(const unsigned char k[SM2KEX_SCALAR_BYTES],
-                                const unsigned char n[SM2KEX_SCALAR_BYTES], unsigned slack);
+unsigned sm2kex_scalar_in_range(const unsigned char k[SM2KEX_SCALAR_BYTES], const unsigned char n[SM2KEX_SCALAR_BYTES],
+                                unsigned slack);
 
 /* point = [k]G for 1 <= k <= n-1 (key pairs in step "P = dG", ephemerals in A1-A2 / B1-B2). */
 int sm2kex_base_mul(const EC_GROUP *g, const unsigned char k[SM2KEX_SCALAR_BYTES],

@@ -81,9 +81,9 @@ int sm2kex_proto_init(const sm2kex_setup *s, unsigned char *pk, unsigned long lo
     return rc;
 }
 
-int sm2kex_proto_pass1(const sm2kex_setup *s, unsigned char *ska, unsigned long long ska_len_bytes,
-                       unsigned char *pkb, unsigned long long pkb_len_bytes, unsigned char *sta,
-                       unsigned long long *sta_len_bytes, unsigned char *m1, unsigned long long *m1_len_bytes)
+int sm2kex_proto_pass1(const sm2kex_setup *s, unsigned char *ska, unsigned long long ska_len_bytes, unsigned char *pkb,
+                       unsigned long long pkb_len_bytes, unsigned char *sta, unsigned long long *sta_len_bytes,
+                       unsigned char *m1, unsigned long long *m1_len_bytes)
 {
     if (sta_len_bytes == NULL || m1_len_bytes == NULL)
         return SM2KEX_ERR_ARGUMENT;
@@ -109,10 +109,10 @@ int sm2kex_proto_pass1(const sm2kex_setup *s, unsigned char *ska, unsigned long 
     return rc;
 }
 
-int sm2kex_proto_pass2(const sm2kex_setup *s, unsigned char *skb, unsigned long long skb_len_bytes,
-                       unsigned char *pka, unsigned long long pka_len_bytes, unsigned char *m1,
-                       unsigned long long m1_len_bytes, unsigned char *stb, unsigned long long *stb_len_bytes,
-                       unsigned char *m2, unsigned long long *m2_len_bytes)
+int sm2kex_proto_pass2(const sm2kex_setup *s, unsigned char *skb, unsigned long long skb_len_bytes, unsigned char *pka,
+                       unsigned long long pka_len_bytes, unsigned char *m1, unsigned long long m1_len_bytes,
+                       unsigned char *stb, unsigned long long *stb_len_bytes, unsigned char *m2,
+                       unsigned long long *m2_len_bytes)
 {
     if (stb_len_bytes == NULL || m2_len_bytes == NULL)
         return SM2KEX_ERR_ARGUMENT;
@@ -153,10 +153,10 @@ int sm2kex_proto_pass2(const sm2kex_setup *s, unsigned char *skb, unsigned long 
     return rc;
 }
 
-int sm2kex_proto_pass3(const sm2kex_setup *s, unsigned char *ska, unsigned long long ska_len_bytes,
-                       unsigned char *pkb, unsigned long long pkb_len_bytes, unsigned char *m2,
-                       unsigned long long m2_len_bytes, unsigned char *sta, unsigned long long *sta_len_bytes,
-                       unsigned char *m3, unsigned long long *m3_len_bytes)
+int sm2kex_proto_pass3(const sm2kex_setup *s, unsigned char *ska, unsigned long long ska_len_bytes, unsigned char *pkb,
+                       unsigned long long pkb_len_bytes, unsigned char *m2, unsigned long long m2_len_bytes,
+                       unsigned char *sta, unsigned long long *sta_len_bytes, unsigned char *m3,
+                       unsigned long long *m3_len_bytes)
 {
     if (sta_len_bytes == NULL || m3_len_bytes == NULL)
         return SM2KEX_ERR_ARGUMENT;
@@ -170,8 +170,8 @@ int sm2kex_proto_pass3(const sm2kex_setup *s, unsigned char *ska, unsigned long 
     /* sta must hold pass 1's r_A || R_A; the core rejects an r_A out of range. */
     unsigned char k[SM2KEX_SS_BYTES], s_1[SM2KEX_HASH_BYTES], s_a[SM2KEX_HASH_BYTES];
     const sm2kex_parties parties = parties_of(s, ska + SM2KEX_SCALAR_BYTES, pkb);
-    int rc = sm2kex_initiator(s->group, &parties, ska, sta, sta + SM2KEX_SCALAR_BYTES, m2, SM2KEX_SS_BYTES, k, s_1,
-                              s_a);
+    int rc =
+        sm2kex_initiator(s->group, &parties, ska, sta, sta + SM2KEX_SCALAR_BYTES, m2, SM2KEX_SS_BYTES, k, s_1, s_a);
     /* A9: B proves it derived the same key; constant time, as S_1 is secret-derived. */
     if (rc == 0 && CRYPTO_memcmp(s_1, m2 + SM2KEX_POINT_BYTES, SM2KEX_HASH_BYTES) != 0)
         rc = SM2KEX_ERR_CONFIRM_B;

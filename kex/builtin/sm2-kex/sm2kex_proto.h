@@ -20,12 +20,12 @@ extern "C" {
 
 enum {
     SM2KEX_PASSES = 3,
-    SM2KEX_PK_BYTES = SM2KEX_POINT_BYTES,                         /* P */
-    SM2KEX_SK_BYTES = SM2KEX_SCALAR_BYTES + SM2KEX_POINT_BYTES,   /* d || P */
-    SM2KEX_SS_BYTES = 32,                                         /* klen = 256 bits */
-    SM2KEX_M1_BYTES = SM2KEX_POINT_BYTES,                         /* R_A */
-    SM2KEX_M2_BYTES = SM2KEX_POINT_BYTES + SM2KEX_HASH_BYTES,     /* R_B || S_B */
-    SM2KEX_M3_BYTES = SM2KEX_HASH_BYTES,                          /* S_A */
+    SM2KEX_PK_BYTES = SM2KEX_POINT_BYTES,                       /* P */
+    SM2KEX_SK_BYTES = SM2KEX_SCALAR_BYTES + SM2KEX_POINT_BYTES, /* d || P */
+    SM2KEX_SS_BYTES = 32,                                       /* klen = 256 bits */
+    SM2KEX_M1_BYTES = SM2KEX_POINT_BYTES,                       /* R_A */
+    SM2KEX_M2_BYTES = SM2KEX_POINT_BYTES + SM2KEX_HASH_BYTES,   /* R_B || S_B */
+    SM2KEX_M3_BYTES = SM2KEX_HASH_BYTES,                        /* S_A */
     SM2KEX_TOTAL_MSG_BYTES = SM2KEX_M1_BYTES + SM2KEX_M2_BYTES + SM2KEX_M3_BYTES,
     SM2KEX_STA_PASS1_BYTES = SM2KEX_SCALAR_BYTES + SM2KEX_POINT_BYTES, /* r_A || R_A */
     SM2KEX_STA_PASS3_BYTES = SM2KEX_SS_BYTES,                          /* K_A */
@@ -54,20 +54,20 @@ typedef struct {
 int sm2kex_proto_init(const sm2kex_setup *s, unsigned char *pk, unsigned long long *pk_len_bytes, unsigned char *sk,
                       unsigned long long *sk_len_bytes, unsigned char *st, unsigned long long *st_len_bytes);
 
-int sm2kex_proto_pass1(const sm2kex_setup *s, unsigned char *ska, unsigned long long ska_len_bytes,
-                       unsigned char *pkb, unsigned long long pkb_len_bytes, unsigned char *sta,
-                       unsigned long long *sta_len_bytes, unsigned char *m1, unsigned long long *m1_len_bytes);
+int sm2kex_proto_pass1(const sm2kex_setup *s, unsigned char *ska, unsigned long long ska_len_bytes, unsigned char *pkb,
+                       unsigned long long pkb_len_bytes, unsigned char *sta, unsigned long long *sta_len_bytes,
+                       unsigned char *m1, unsigned long long *m1_len_bytes);
 
-int sm2kex_proto_pass2(const sm2kex_setup *s, unsigned char *skb, unsigned long long skb_len_bytes,
-                       unsigned char *pka, unsigned long long pka_len_bytes, unsigned char *m1,
-                       unsigned long long m1_len_bytes, unsigned char *stb, unsigned long long *stb_len_bytes,
-                       unsigned char *m2, unsigned long long *m2_len_bytes);
+int sm2kex_proto_pass2(const sm2kex_setup *s, unsigned char *skb, unsigned long long skb_len_bytes, unsigned char *pka,
+                       unsigned long long pka_len_bytes, unsigned char *m1, unsigned long long m1_len_bytes,
+                       unsigned char *stb, unsigned long long *stb_len_bytes, unsigned char *m2,
+                       unsigned long long *m2_len_bytes);
 
 /* Returns 1 (last pass), or SM2KEX_ERR_CONFIRM_B when S_B does not match. */
-int sm2kex_proto_pass3(const sm2kex_setup *s, unsigned char *ska, unsigned long long ska_len_bytes,
-                       unsigned char *pkb, unsigned long long pkb_len_bytes, unsigned char *m2,
-                       unsigned long long m2_len_bytes, unsigned char *sta, unsigned long long *sta_len_bytes,
-                       unsigned char *m3, unsigned long long *m3_len_bytes);
+int sm2kex_proto_pass3(const sm2kex_setup *s, unsigned char *ska, unsigned long long ska_len_bytes, unsigned char *pkb,
+                       unsigned long long pkb_len_bytes, unsigned char *m2, unsigned long long m2_len_bytes,
+                       unsigned char *sta, unsigned long long *sta_len_bytes, unsigned char *m3,
+                       unsigned long long *m3_len_bytes);
 
 /* The derives need no curve: A's key was fixed in pass 3, B's in pass 2. */
 int sm2kex_proto_derive_a(unsigned char *ska, unsigned long long ska_len_bytes, unsigned char *pkb,

@@ -120,8 +120,7 @@ int kex_generate_pass2_msg_b(unsigned char *skb, unsigned long long skb_len_byte
                              unsigned char *stb, unsigned long long *stb_len_bytes, unsigned char *m2,
                              unsigned long long *m2_len_bytes)
 {
-    (void)skb, (void)skb_len_bytes, (void)pka, (void)pka_len_bytes, (void)m1, (void)m1_len_bytes, (void)stb,
-        (void)m2;
+    (void)skb, (void)skb_len_bytes, (void)pka, (void)pka_len_bytes, (void)m1, (void)m1_len_bytes, (void)stb, (void)m2;
     return nike_empty_pass(stb_len_bytes, m2_len_bytes);
 }
 
@@ -130,8 +129,7 @@ int kex_generate_pass3_msg_a(unsigned char *ska, unsigned long long ska_len_byte
                              unsigned char *sta, unsigned long long *sta_len_bytes, unsigned char *m3,
                              unsigned long long *m3_len_bytes)
 {
-    (void)ska, (void)ska_len_bytes, (void)pkb, (void)pkb_len_bytes, (void)m2, (void)m2_len_bytes, (void)sta,
-        (void)m3;
+    (void)ska, (void)ska_len_bytes, (void)pkb, (void)pkb_len_bytes, (void)m2, (void)m2_len_bytes, (void)sta, (void)m3;
     return nike_empty_pass(sta_len_bytes, m3_len_bytes);
 }
 
@@ -206,8 +204,7 @@ int kex_derive_ss_a(unsigned char *ska, unsigned long long ska_len_bytes, unsign
     if (ssa_len_bytes == NULL)
         return NIKE_ERR_ARGUMENT;
     *ssa_len_bytes = 0;
-    if (ska == NULL || ska_len_bytes != NIKE_SK_BYTES || pkb == NULL || pkb_len_bytes != NIKE_PK_BYTES ||
-        ssa == NULL)
+    if (ska == NULL || ska_len_bytes != NIKE_SK_BYTES || pkb == NULL || pkb_len_bytes != NIKE_PK_BYTES || ssa == NULL)
         return NIKE_ERR_ARGUMENT;
     return nike_derive(ska, pkb, 1, ssa, ssa_len_bytes);
 }
@@ -221,8 +218,7 @@ int kex_derive_ss_b(unsigned char *skb, unsigned long long skb_len_bytes, unsign
     if (ssb_len_bytes == NULL)
         return NIKE_ERR_ARGUMENT;
     *ssb_len_bytes = 0;
-    if (skb == NULL || skb_len_bytes != NIKE_SK_BYTES || pka == NULL || pka_len_bytes != NIKE_PK_BYTES ||
-        ssb == NULL)
+    if (skb == NULL || skb_len_bytes != NIKE_SK_BYTES || pka == NULL || pka_len_bytes != NIKE_PK_BYTES || ssb == NULL)
         return NIKE_ERR_ARGUMENT;
     return nike_derive(skb, pka, 0, ssb, ssb_len_bytes);
 }

@@ -64,8 +64,8 @@ constexpr int kOpenWaitMs = 60 * 1000; // opening 1000 records takes a second or
 
 struct Args {
     int records = 1000;
-    QString keep;      // keep the campaign here (default: a temporary folder)
-    QString open;      // skip the live campaign: open and draw this finished one
+    QString keep; // keep the campaign here (default: a temporary folder)
+    QString open; // skip the live campaign: open and draw this finished one
     QString instances = QStringLiteral(KEXBENCH_BENCH_INSTANCE_DIR);
     bool floating = false; // --float: runner children not pinned ("none" on the Run page)
 };
@@ -108,7 +108,7 @@ CampaignOptions planFor(std::vector<std::string> libraries, const QString &out, 
         o.cpu = cpu; // as the Run page's default
     o.libraries = std::move(libraries);
     o.mode = "fixed";
-    o.planning.trials = 5;                // the published method's count: 5 runner children per record
+    o.planning.trials = 5; // the published method's count: 5 runner children per record
     o.planning.trial_target_s = 0.01;
     o.planning.max_iters_per_trial = 200; // ~1000 samples per record
     o.kat = false;                        // the null fixture has no KAT vectors
@@ -188,7 +188,8 @@ public:
             return handled;
         }
         // A future watcher is named by its owner: the page or the Workbench whose result arrived.
-        const QObject *who = receiver->inherits("QFutureWatcherBase") && receiver->parent() ? receiver->parent() : receiver;
+        const QObject *who =
+            receiver->inherits("QFutureWatcherBase") && receiver->parent() ? receiver->parent() : receiver;
         const QString key = QStringLiteral("%1%2 (event type %3)")
                                 .arg(who == receiver ? QString() : QStringLiteral("watcher of "),
                                      QLatin1String(who->metaObject()->className()))
@@ -217,23 +218,26 @@ public:
     {
         const double wallMs = static_cast<double>(wall_.nsecsElapsed()) / 1e6;
         std::vector<std::pair<QString, Cost>> sorted(costs_.begin(), costs_.end());
-        std::sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second.totalNs > b.second.totalNs; });
+        std::sort(sorted.begin(), sorted.end(),
+                  [](const auto &a, const auto &b) { return a.second.totalNs > b.second.totalNs; });
         double busyMs = 0;
         for (const auto &[key, c] : sorted)
             busyMs += static_cast<double>(c.totalNs) / 1e6;
         const double waitMs = static_cast<double>(guiRunDelayNs() - runDelayAtStart_) / 1e6;
-        std::printf("  GUI thread %s: %.0f ms in events (%.1f %% of %.0f ms), %.0f ms runnable but waiting for a CPU\n", what,
-                    busyMs, 100 * busyMs / wallMs, wallMs, waitMs);
+        std::printf("  GUI thread %s: %.0f ms in events (%.1f %% of %.0f ms), %.0f ms runnable but waiting for a CPU\n",
+                    what, busyMs, 100 * busyMs / wallMs, wallMs, waitMs);
         printCosts(sorted, count);
         std::vector<std::pair<QString, Cost>> paints(paints_.begin(), paints_.end());
-        std::sort(paints.begin(), paints.end(), [](const auto &a, const auto &b) { return a.second.totalNs > b.second.totalNs; });
+        std::sort(paints.begin(), paints.end(),
+                  [](const auto &a, const auto &b) { return a.second.totalNs > b.second.totalNs; });
         std::printf("  of which widgets' paint events:\n");
         printCosts(paints, count);
         // Wall time far above the thread's CPU time: the thread was not running.
         // Runnable but waiting: another thread or process had the CPU. The rest
         // (wall - CPU - waiting): blocked (on the X server, a lock), or the whole
         // virtual CPU stalled by the host, which the guest cannot tell apart.
-        std::printf("  the longest events (wall ms / GUI-thread CPU ms / runnable but waiting ms, at s since start):\n");
+        std::printf(
+            "  the longest events (wall ms / GUI-thread CPU ms / runnable but waiting ms, at s since start):\n");
         for (const Event &e : longest_)
             std::printf("    %7.1f / %6.1f / %6.1f ms at %6.1f s: %s\n", static_cast<double>(e.wallNs) / 1e6,
                         static_cast<double>(e.cpuNs) / 1e6, static_cast<double>(e.runDelayNs) / 1e6,
@@ -287,24 +291,27 @@ private:
         const QObject *named = widget;
         while (named && (named->objectName().isEmpty() || named->objectName().startsWith(QLatin1String("qt_"))))
             named = named->parent();
-        return QStringLiteral("paint of %1%2").arg(QLatin1String(widget->metaObject()->className()),
-                                                   named ? QStringLiteral(" in ") + named->objectName() : QString());
+        return QStringLiteral("paint of %1%2")
+            .arg(QLatin1String(widget->metaObject()->className()),
+                 named ? QStringLiteral(" in ") + named->objectName() : QString());
     }
     static void printCosts(const std::vector<std::pair<QString, Cost>> &sorted, int count)
     {
         for (int i = 0; i < count && i < static_cast<int>(sorted.size()); ++i)
             std::printf("    %7.1f ms in %6lld events, median %5.1f, longest %6.1f ms: %s\n",
-                        static_cast<double>(sorted[i].second.totalNs) / 1e6, static_cast<long long>(sorted[i].second.count),
-                        medianMs(sorted[i].second.ns), static_cast<double>(sorted[i].second.maxNs) / 1e6,
-                        qPrintable(sorted[i].first));
+                        static_cast<double>(sorted[i].second.totalNs) / 1e6,
+                        static_cast<long long>(sorted[i].second.count), medianMs(sorted[i].second.ns),
+                        static_cast<double>(sorted[i].second.maxNs) / 1e6, qPrintable(sorted[i].first));
     }
     // The GUI thread's time runnable but not running (the second field of its
     // schedstat), read at every event: the file stays open, pread regenerates it.
     static qint64 guiRunDelayNs()
     {
-        static const int fd = ::open(
-            QStringLiteral("/proc/self/task/%1/schedstat").arg(QCoreApplication::applicationPid()).toLocal8Bit().constData(),
-            O_RDONLY | O_CLOEXEC);
+        static const int fd = ::open(QStringLiteral("/proc/self/task/%1/schedstat")
+                                         .arg(QCoreApplication::applicationPid())
+                                         .toLocal8Bit()
+                                         .constData(),
+                                     O_RDONLY | O_CLOEXEC);
         return std::max<qint64>(0, StallMeter::readSchedstat(fd).runnableNs);
     }
     int depth_ = 0;
@@ -319,9 +326,10 @@ TimedApplication *timedApp() { return static_cast<TimedApplication *>(QCoreAppli
 
 void printGaps(const char *what, const StallMeter &meter, qint64 ms)
 {
-    std::printf("%-44s longest GUI-thread gap %4lld ms, 99th percentile %3lld ms (%d ticks of a 10 ms timer over %.1f s)\n",
-                what, static_cast<long long>(meter.maxGapMs()), static_cast<long long>(meter.gapQuantileMs(0.99)),
-                meter.ticks(), static_cast<double>(ms) / 1000.0);
+    std::printf(
+        "%-44s longest GUI-thread gap %4lld ms, 99th percentile %3lld ms (%d ticks of a 10 ms timer over %.1f s)\n",
+        what, static_cast<long long>(meter.maxGapMs()), static_cast<long long>(meter.gapQuantileMs(0.99)),
+        meter.ticks(), static_cast<double>(ms) / 1000.0);
 }
 
 // The longest GUI-thread gaps with the part during which the CPU they ended
@@ -366,7 +374,8 @@ void printStalls(const StallMeter &meter, const bench::CpuStallWatch &watch, con
         std::printf("    %4lld ms, woke on cpu %d, which was stalled %lld ms of it; the GUI thread ran %.1f ms, waited "
                     "for a CPU %.1f ms\n      sampled every 5 ms: %s\n",
                     static_cast<long long>(splits[i].gapMs), splits[i].cpu, static_cast<long long>(splits[i].stalledMs),
-                    splits[i].ranMs, splits[i].runnableMs, splits[i].where.empty() ? "no sample" : splits[i].where.c_str());
+                    splits[i].ranMs, splits[i].runnableMs,
+                    splits[i].where.empty() ? "no sample" : splits[i].where.c_str());
 }
 
 // Phase 1: a live campaign, the reader switching between the pages that follow it.
@@ -385,7 +394,8 @@ bool liveCampaign(const Args &args, const QString &out, int &records)
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         return false;
-    const int pages[] = {MainWindow::ResultsPageIndex, MainWindow::DistributionsPageIndex, MainWindow::TimelinePageIndex};
+    const int pages[] = {MainWindow::ResultsPageIndex, MainWindow::DistributionsPageIndex,
+                         MainWindow::TimelinePageIndex};
     int next = 0;
     window.setPage(pages[0]);
     QTimer switcher;
@@ -455,9 +465,11 @@ bool openCampaign(const QString &out, int records)
     const qint64 ms = clock.elapsed();
     meter.stop();
     std::printf("open the %d-record campaign (Results page shown, every row in it): %lld ms%s\n", records,
-                static_cast<long long>(ms), ok ? "" : qPrintable(QStringLiteral(" [did not finish: %1 rows; still busy: %2]")
-                                                                     .arg(resultRows(window))
-                                                                     .arg(busyParts(window, workbench))));
+                static_cast<long long>(ms),
+                ok ? ""
+                   : qPrintable(QStringLiteral(" [did not finish: %1 rows; still busy: %2]")
+                                    .arg(resultRows(window))
+                                    .arg(busyParts(window, workbench))));
     printGaps("  while opening:", meter, ms);
     timedApp()->printWatch("while opening");
     return ok;
@@ -541,7 +553,8 @@ int main(int argc, char **argv)
     TimedApplication app(argc, argv);
     Args args;
     if (!parse(argc, argv, args)) {
-        std::fprintf(stderr, "usage: %s [--records N] [--keep DIR] [--instances DIR] [--float] | --open DIR\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [--records N] [--keep DIR] [--instances DIR] [--float] | --open DIR\n",
+                     argv[0]);
         return 2;
     }
     QTemporaryDir tmp;

@@ -85,7 +85,8 @@ private:
         int64_t deadline = nowNs();
         while (!stopping_) {
             deadline += kPeriodNs;
-            const timespec at{static_cast<time_t>(deadline / 1'000'000'000), static_cast<long>(deadline % 1'000'000'000)};
+            const timespec at{static_cast<time_t>(deadline / 1'000'000'000),
+                              static_cast<long>(deadline % 1'000'000'000)};
             clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, nullptr);
             const int64_t woke = nowNs();
             if (woke - deadline > kLateNs) {

@@ -34,7 +34,7 @@ public:
     static constexpr int64_t kPeriodNs = 5'000'000;
     struct Sample {
         int64_t ns = 0;
-        char state = '?'; // R running or runnable, S asleep, D asleep uninterruptibly
+        char state = '?';  // R running or runnable, S asleep, D asleep uninterruptibly
         long syscall = -1; // what it sleeps in; -1 running or unknown
     };
 
