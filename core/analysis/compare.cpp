@@ -2,6 +2,9 @@
 // Cross-system comparison: the data (compare_datasets) and its tables.
 #include "core/analysis/compare.h"
 
+#include "core/data/counter_unit.h"
+#include "core/data/environment_facts.h"
+
 #include "core/analysis/consistency.h"
 #include "core/base/format.h"
 #include "core/base/i18n.h"
@@ -52,36 +55,6 @@ std::optional<double> as_double(const std::optional<uint64_t> &v)
 std::optional<double> as_double(const std::optional<int64_t> &v)
 {
     return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
-}
-
-// The environment block holds sysfs strings, sometimes numbers (core_clock_hz); null = absent.
-std::optional<std::string> env_string(const Json &env, const char *key)
-{
-    if (!env.is_object())
-        return std::nullopt;
-    const auto it = env.find(key);
-    if (it == env.end() || it->is_null())
-        return std::nullopt;
-    if (it->is_string())
-        return it->get<std::string>();
-    if (it->is_number())
-        return it->dump();
-    return std::nullopt;
-}
-
-std::optional<double> env_number(const Json &env, const char *key)
-{
-    const auto s = env_string(env, key);
-    if (!s)
-        return std::nullopt;
-    try {
-        size_t used = 0;
-        const double d = std::stod(*s, &used);
-        if (used == s->size())
-            return d;
-    } catch (...) {
-    }
-    return std::nullopt;
 }
 
 // The fixed clock of §3 of the method notes: cpufreq maximum, else the probed core clock.
@@ -1264,28 +1237,11 @@ CounterInfo counter_of(const Record &record)
 {
     if (record.kexbench) {
         const RecordSamples &k = *record.kexbench;
-        const std::string unit = k.core_cycles ? "cycles" : k.counter_unit.empty() ? "counter ticks" : k.counter_unit;
-        return {k.counter.empty() ? std::string("unknown counter") : k.counter, unit, k.core_cycles};
+        return {k.counter.empty() ? std::string("unknown counter") : k.counter, counter_unit(k), k.core_cycles};
     }
     if (harness_counted_cycles(record))
-        return {kHarnessCounter, "cycles", true};
+        return {kHarnessCounter, counter_unit(record), true};
     return {}; // no counter: name and unit empty
-}
-
-std::vector<std::string> clock_issues(const nlohmann::ordered_json &env)
-{
-    std::vector<std::string> issues;
-    const auto min_khz = env_number(env, "cpufreq_min_khz"), max_khz = env_number(env, "cpufreq_max_khz");
-    if (min_khz && max_khz && *min_khz != *max_khz)
-        issues.push_back("cpufreq minimum " + *env_string(env, "cpufreq_min_khz") + " kHz \u2260 maximum " +
-                         *env_string(env, "cpufreq_max_khz") + " kHz");
-    if (const auto governor = env_string(env, "cpufreq_governor"); governor && *governor != "performance")
-        issues.push_back("governor " + *governor);
-    if (env_string(env, "intel_pstate_no_turbo") == std::optional<std::string>("0"))
-        issues.push_back("turbo on");
-    if (env_string(env, "cpufreq_boost") == std::optional<std::string>("1"))
-        issues.push_back("boost on");
-    return issues;
 }
 
 Comparison compare_datasets(const Dataset &a, const Dataset &b, const CompareOptions &options)

@@ -212,10 +212,6 @@ SampleTest compare_trial_values(TrialEstimate a, TrialEstimate b, const std::str
 // harness driver's perf cpu-cycles (META cpu_cycles_available), else none.
 CounterInfo counter_of(const Record &record);
 
-// Why a record's clock was not fixed: cpufreq min != max, governor other than
-// performance, turbo/boost on. Empty when the environment shows none of these.
-std::vector<std::string> clock_issues(const nlohmann::ordered_json &environment);
-
 // Tables with ids compare-timings (the published method's means), compare-samples
 // (when any row has a trial-level time test), compare-samples-counter (likewise,
 // counter ticks), compare-bandwidth and compare-memory (when they have rows),

@@ -13,6 +13,8 @@
 #include "core/analysis/transmission.h"
 #include "core/analysis/trial_stats.h"
 #include "core/base/untrusted.h"
+#include "core/data/counter_unit.h"
+#include "core/data/environment_facts.h"
 
 #include <algorithm>
 #include <cctype>
@@ -38,35 +40,16 @@ std::string code(const std::string &s) { return std::string("`").append(s).appen
 // ------------------------------------------------------------------ machine-readable twins
 using DataRow = std::vector<DataValue>;
 
-// A counter unit as a column-name word: "cycles", "TSC ticks" -> "tsc_ticks", "" -> "counter_ticks".
-std::string unit_slug(const std::string &unit)
-{
-    std::string out;
-    for (unsigned char ch : unit.empty() ? std::string("counter ticks") : unit)
-        out += std::isalnum(ch) ? static_cast<char>(std::tolower(ch)) : '_';
-    return out;
-}
-
-// The unit the record's counts are in: core cycles for harness records.
-std::string record_unit_slug(const Record &r)
-{
-    if (!r.kexbench || r.kexbench->core_cycles)
-        return "cycles";
-    return unit_slug(r.kexbench->counter_unit);
-}
+// The column word of the unit the record's counts are in (core/data/counter_unit.h).
+std::string record_unit_slug(const Record &r) { return unit_column_word(counter_unit(r)); }
 
 // The units of the records, cycles first, each once.
 std::vector<std::string> unit_slugs(const std::vector<const Record *> &records, bool kexbench_only)
 {
     std::vector<std::string> out;
-    for (const Record *r : records) {
-        if (kexbench_only && !r->kexbench)
-            continue;
-        const std::string u = record_unit_slug(*r);
-        if (std::find(out.begin(), out.end(), u) == out.end())
-            out.push_back(u);
-    }
-    std::stable_partition(out.begin(), out.end(), [](const std::string &u) { return u == "cycles"; });
+    for (const Record *r : records)
+        if (!kexbench_only || r->kexbench)
+            add_unit_column_word(out, record_unit_slug(*r));
     return out;
 }
 
@@ -197,43 +180,6 @@ struct Context {
 };
 
 // ------------------------------------------------------------------ environment values
-
-// sysfs values are strings in the harness block, numbers may be either.
-std::optional<std::string> env_string(const Json &env, const char *key)
-{
-    if (!env.is_object() || !env.contains(key))
-        return std::nullopt;
-    const Json &v = env.at(key);
-    if (v.is_string())
-        return v.get<std::string>();
-    if (v.is_number_integer())
-        return std::to_string(v.get<int64_t>());
-    if (v.is_number())
-        return fmt::py_format(v.get<double>(), 'g', 17);
-    if (v.is_boolean())
-        return v.get<bool>() ? "true" : "false";
-    return std::nullopt;
-}
-
-std::optional<double> env_number(const Json &env, const char *key)
-{
-    if (!env.is_object() || !env.contains(key))
-        return std::nullopt;
-    const Json &v = env.at(key);
-    if (v.is_number())
-        return v.get<double>();
-    if (v.is_string()) {
-        try {
-            size_t used = 0;
-            const std::string s = v.get<std::string>();
-            const double d = std::stod(s, &used);
-            if (used == s.size())
-                return d;
-        } catch (...) {
-        }
-    }
-    return std::nullopt;
-}
 
 // The state the timings were taken in: a record's environment. campaign.json's
 // environment_at_start can predate the host fixes (x86_1 starts with the
@@ -389,11 +335,12 @@ std::string frequency_text(const Json &env, Language lang)
 
 std::optional<std::string> turbo_text(const Json &env, Language lang)
 {
-    if (const auto no_turbo = env_string(env, "intel_pstate_no_turbo"))
-        return tr(lang, *no_turbo == "1" ? "turbo off" : "turbo on");
-    if (const auto boost = env_string(env, "cpufreq_boost"))
-        return tr(lang, *boost == "0" ? "boost off" : "boost on");
-    return std::nullopt;
+    const auto turbo = turbo_state(env);
+    if (!turbo)
+        return std::nullopt;
+    if (turbo->intel_pstate)
+        return tr(lang, turbo->on ? "turbo on" : "turbo off");
+    return tr(lang, turbo->on ? "boost on" : "boost off");
 }
 
 std::optional<std::string> smt_text(const Json &env, Language lang)
@@ -603,12 +550,7 @@ ReportSection kat_section(const Context &c)
 
 bool complete(const Record &r) { return r.status == "complete"; }
 
-std::string unit_of(const RecordSamples &k, Language lang)
-{
-    if (k.core_cycles)
-        return tr(lang, "cycles");
-    return k.counter_unit.empty() ? tr(lang, "counter ticks") : tr_text(lang, k.counter_unit);
-}
+std::string unit_of(const RecordSamples &k, Language lang) { return tr_text(lang, counter_unit(k)); }
 
 // "mean cycles" unless kexbench counted something other than core cycles:
 // then the unit it did count ("mean TSC ticks").
@@ -817,9 +759,7 @@ DataRow samples_data_row(const Record &r, const std::vector<std::string> &units)
         text_value(r.status),
         static_cast<int64_t>(k.disturbed ? 1 : 0),
         text_value(k.counter),
-        text_value(k.core_cycles            ? std::string("cycles")
-                   : k.counter_unit.empty() ? std::string("counter ticks")
-                                            : k.counter_unit),
+        text_value(counter_unit(k)),
         static_cast<int64_t>(k.health.empty() ? trial_medians(k, TrialQuantity::ticks).size() : k.health.size()),
         static_cast<int64_t>(r.disturbed_retries)};
     push_by_unit(row, units, unit, by_ticks ? data_value(by_ticks->center) : DataValue());

@@ -8,6 +8,7 @@
 #include "named_campaign.h"
 
 #include "core/analysis/compare.h"
+#include "core/data/environment_facts.h"
 #include "core/analysis/trial_stats.h"
 #include "core/data/dataset.h"
 #include "core/base/format.h"

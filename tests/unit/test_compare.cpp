@@ -9,6 +9,7 @@
 // interval takes ranks 6 and 31 with coverage 1 - 38/924; 10 vs 10 take ranks
 // 24 and 77. The samples are deterministic so no verdict depends on a seed.
 #include "core/analysis/compare.h"
+#include "core/data/environment_facts.h"
 
 #include <gtest/gtest.h>
 
