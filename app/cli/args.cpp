@@ -129,14 +129,6 @@ int usage_error(const std::string &command, const std::string &message)
     return kExitUsage;
 }
 
-std::string joined(const std::vector<std::string> &names)
-{
-    std::string out;
-    for (const auto &n : names)
-        out.append(out.empty() ? "" : ", ").append(n);
-    return out.empty() ? "none" : out;
-}
-
 int write_text_output(const std::string &command, const std::string &text, const std::optional<std::string> &out)
 {
     if (!out) {

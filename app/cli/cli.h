@@ -2,6 +2,7 @@
 // Shared pieces of the kexbench-cli subcommands.
 #pragma once
 
+#include "core/base/text.h"
 #include "core/analysis/report.h"
 #include "core/campaign/runner_client.h"
 
@@ -56,9 +57,6 @@ bool parse_memory_limit(const Args &args, uint64_t &limit);
 // empty on success, else the one line saying why they cannot work (a runner
 // that is not an ELF file, a wrapper not on PATH, a foreign runner unwrapped).
 std::string parse_runner_options(const Args &args, RunnerOptions &options);
-
-// "a, b, c", or "none".
-std::string joined(const std::vector<std::string> &names);
 
 // Text to stdout, or atomically to the named file; failures named on stderr.
 int write_text_output(const std::string &command, const std::string &text, const std::optional<std::string> &out);

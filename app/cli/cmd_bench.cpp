@@ -113,7 +113,7 @@ Result<std::vector<Record>> run_and_load(const CampaignOptions &options, const s
     if (!data)
         return fail(data.error());
     if (data->records.empty() && !summary->problems.empty())
-        return fail(joined(summary->problems));
+        return fail(names_or_none(summary->problems));
     return data->records;
 }
 
@@ -412,14 +412,12 @@ std::string failure_of(const Record &r)
     return "record " + r.status;
 }
 
-std::string percent(double fraction, int decimals = 2) { return fmt::py_format(100 * fraction, 'f', decimals) + " %"; }
-
 std::string ci_text(const TrialEstimate &e)
 {
     if (!e.ci.reached)
         return "95 % CI " + ci_unavailable_reason(e);
     return "95 % CI " + fmt::fmt_time(e.ci.low / 1e9) + " \u2013 " + fmt::fmt_time(e.ci.high / 1e9) + " (" +
-           percent(e.relative_width().value_or(stats::kNaN)) + " wide)";
+           fmt::percent(e.relative_width().value_or(stats::kNaN), 2) + " wide)";
 }
 
 void print_run(int run, bool loaded, const Record &r, const TrialEstimate &e)
@@ -437,10 +435,12 @@ void print_run(int run, bool loaded, const Record &r, const TrialEstimate &e)
 void print_spreads(const StabilitySummary &sum)
 {
     std::printf("between-run spread: %s ((max - min) / median of the %zu runs' central values)\n",
-                percent(sum.spread).c_str(), sum.runs);
+                fmt::percent(sum.spread, 2).c_str(), sum.runs);
     if (!sum.load_ratio)
         return;
-    auto group = [](double spread) { return std::isfinite(spread) ? percent(spread) : std::string("n/a (1 run)"); };
+    auto group = [](double spread) {
+        return std::isfinite(spread) ? fmt::percent(spread, 2) : std::string("n/a (1 run)");
+    };
     std::printf("  spread without load %s, with load %s; loaded / unloaded median of central values %s\n",
                 group(sum.spread_unloaded).c_str(), group(sum.spread_loaded).c_str(),
                 fmt::py_format(*sum.load_ratio, 'f', 4).c_str());
@@ -458,7 +458,7 @@ void print_coverage(const StabilitySummary &sum, const std::vector<StabilityRun>
     }
     const auto fraction = sum.coverage_fraction();
     std::printf("CI coverage of other runs: %zu of %zu (%s)\n", sum.covered, sum.coverable,
-                fraction ? percent(*fraction, 1).c_str() : "n/a: no run reached a 95 % CI");
+                fraction ? fmt::percent(*fraction, 1).c_str() : "n/a: no run reached a 95 % CI");
 }
 
 void print_verdicts(const StabilitySummary &sum, const std::vector<StabilityRun> &runs)
@@ -533,7 +533,8 @@ Result<int> choose_cpus(const Args &args, StabilitySettings &s)
 
 void print_stability_header(const StabilitySettings &s, int load_cpu)
 {
-    std::string plan = s.mode == "adaptive" ? "adaptive, precision " + percent(s.precision) : std::string("fixed");
+    std::string plan =
+        s.mode == "adaptive" ? "adaptive, precision " + fmt::percent(s.precision, 2) : std::string("fixed");
     if (s.budget_s)
         plan += ", budget " + fmt::py_format(*s.budget_s, 'g', 6) + " s per run";
     std::printf("stability of %s %s: %d independent campaigns (%s), measuring on CPU %d\n", s.instance.c_str(),

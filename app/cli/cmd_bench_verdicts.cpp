@@ -14,6 +14,7 @@
 #include "core/base/format.h"
 #include "core/base/fsutil.h"
 #include "core/base/text_table.h"
+#include "core/base/utc_time.h"
 #include "core/campaign/campaign.h"
 #include "core/data/dataset.h"
 
@@ -47,16 +48,6 @@ struct Settings {
     std::optional<int> cpu;
     std::string out_file, keep_dir;
 };
-
-std::string utc_text()
-{
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 std::string host_name()
 {
@@ -119,7 +110,7 @@ Result<Dataset> run_one(const Settings &s, const std::string &dir)
         return fail("cancelled");
     if (summary->records_written != 4)
         return fail("the campaign wrote " + std::to_string(summary->records_written) + " of 4 records" +
-                    (summary->problems.empty() ? std::string() : ": " + joined(summary->problems)));
+                    (summary->problems.empty() ? std::string() : ": " + names_or_none(summary->problems)));
     return load_dataset(dir);
 }
 
@@ -258,7 +249,7 @@ int bench_verdicts(const Args &args)
     check.campaigns = s.campaigns;
     check.rounds = s.rounds;
     check.host = host_name();
-    check.started_utc = utc_text();
+    check.started_utc = utc_now();
     std::printf("verdict self-check: %d interleaved campaigns of %d rounds (%s, %s, %s, %s; exchange, %s s a "
                 "trial, CPU %d), margin %s%s\n",
                 s.campaigns, s.rounds, kSelfCheckA, kSelfCheckTwin, kSelfCheck102, kSelfCheck105,
@@ -290,7 +281,7 @@ int bench_verdicts(const Args &args)
         fs::remove_all(work);
     check.campaign_spread = spread_of(campaigns);
     across_verdicts(check, campaigns);
-    check.ended_utc = utc_text();
+    check.ended_utc = utc_now();
     check.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     print_result(check);
     std::printf("%s\n", verdict_check_summary(check).c_str());

@@ -122,7 +122,7 @@ bool has_candidate(const Dataset &a, const Dataset &b, const std::string &candid
         std::find(cb.begin(), cb.end(), candidate) != cb.end())
         return true;
     std::fprintf(stderr, "kexbench-cli compare: no candidate %s (%s: %s; %s: %s)\n", candidate.c_str(), a.root.c_str(),
-                 joined(ca).c_str(), b.root.c_str(), joined(cb).c_str());
+                 names_or_none(ca).c_str(), b.root.c_str(), names_or_none(cb).c_str());
     return false;
 }
 
@@ -203,7 +203,7 @@ bool has_instance(const Dataset &d, const std::string &label)
             labels.push_back(l);
         }
     std::fprintf(stderr, "kexbench-cli compare: no instance %s in %s (instances: %s)\n", label.c_str(), d.root.c_str(),
-                 joined(labels).c_str());
+                 names_or_none(labels).c_str());
     return false;
 }
 

@@ -3,6 +3,7 @@
 // operation of each named instance, one runner child per operation.
 #include "cli.h"
 
+#include "core/base/utc_time.h"
 #include "core/analysis/ct.h"
 #include "core/base/digest.h"
 #include "core/base/discovery.h"
@@ -60,16 +61,6 @@ std::atomic<bool> g_ct_cancel{false};
 
 void on_ct_interrupt(int) { g_ct_cancel.store(true); }
 
-std::string utc_now()
-{
-    char buf[32];
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 std::string fixed(double v, int digits)
 {
     char buf[64];
@@ -107,14 +98,14 @@ const std::vector<std::string> kColumns = {"instance", "operation", "max |t|", "
 CtLine line_of(const CtRecord &r)
 {
     const std::optional<CtBattery> battery = ct_battery_of(r);
-    const std::string verdict = ct_verdict(battery);
+    const CtVerdict verdict = ct_verdict(battery);
     const CtCrop *strongest = battery ? battery->strongest() : nullptr;
     const WelchTest none;
     const WelchTest &all = battery ? battery->crops().front().test : none;
     return {{r.instance, r.operation, strongest ? fixed(battery->max_abs_t(), 2) : "n/a", crop_words(strongest),
              std::to_string(all.count(CtClass::Fixed)), std::to_string(all.count(CtClass::Random)),
-             fixed(r.elapsed_s, 1), verdict},
-            verdict == "leak"};
+             fixed(r.elapsed_s, 1), ct_verdict_word(verdict)},
+            verdict == CtVerdict::leak};
 }
 
 // The stored results of one or more folders, one row per record, a system column first.
@@ -139,7 +130,7 @@ int show_stored(const std::vector<std::string> &folders)
     }
     if (rows.empty()) {
         std::fprintf(stderr, "kexbench-cli ct: no constant-time records under %s\n",
-                     printable(joined(folders)).c_str());
+                     printable(names_or_none(folders)).c_str());
         return kExitFailure;
     }
     std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
@@ -285,7 +276,7 @@ int cmd_ct(const std::vector<std::string> &argv)
                 continue;
             }
             CtLine line = line_of(*record);
-            std::fprintf(stderr, "%s\n", printable(joined(line.cells)).c_str()); // progress while the rest runs
+            std::fprintf(stderr, "%s\n", printable(names_or_none(line.cells)).c_str()); // progress while the rest runs
             clean = clean && !line.leak && line.cells[2] != "n/a";
             table.add_row(std::move(line.cells));
             if (out_dir && !write_record(*out_dir, *record))

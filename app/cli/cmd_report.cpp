@@ -62,7 +62,7 @@ std::optional<std::string> pick_candidate(const Dataset &ds, const std::optional
         if (c == *wanted)
             return c;
     std::fprintf(stderr, "kexbench-cli report: no candidate %s in %s (candidates: %s)\n", wanted->c_str(),
-                 ds.root.c_str(), joined(all).c_str());
+                 ds.root.c_str(), names_or_none(all).c_str());
     return std::nullopt;
 }
 

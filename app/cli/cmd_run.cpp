@@ -103,19 +103,6 @@ std::atomic<bool> g_cancel{false};
 
 void on_interrupt(int) { g_cancel.store(true); }
 
-std::string format_eta(double s)
-{
-    if (s < 0)
-        return "--:--";
-    char buf[32];
-    const long t = static_cast<long>(s + 0.5);
-    if (t >= 3600)
-        std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", t / 3600, (t / 60) % 60, t % 60);
-    else
-        std::snprintf(buf, sizeof buf, "%ld:%02ld", t / 60, t % 60);
-    return buf;
-}
-
 // Progress bar on a terminal, one plain line per event otherwise.
 class Progress : public CampaignObserver {
 public:
@@ -196,7 +183,7 @@ private:
                             : e.trial > 0 ? " trial " + std::to_string(e.trial)
                                           : "";
         std::fprintf(stderr, "\r\033[K[%s] %3.0f%%  ETA %s  %s %s%s", b.c_str(), e.fraction_done * 100,
-                     format_eta(e.eta_s).c_str(), e.instance.c_str(), e.operation.c_str(), trial.c_str());
+                     fmt::clock_duration(e.eta_s).c_str(), e.instance.c_str(), e.operation.c_str(), trial.c_str());
         std::fflush(stderr);
         bar_shown_ = true;
     }

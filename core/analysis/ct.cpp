@@ -101,12 +101,27 @@ std::optional<CtBattery> ct_battery_over(const std::vector<uint64_t> &times, con
     return battery;
 }
 
-std::string ct_verdict(const std::optional<CtBattery> &battery)
+CtVerdict ct_verdict(const std::optional<CtBattery> &battery)
 {
     if (!battery || !battery->strongest())
-        return "n/a";
-    return battery->leak() ? "leak" : "no leak detected";
+        return CtVerdict::not_available;
+    return battery->leak() ? CtVerdict::leak : CtVerdict::no_leak_detected;
 }
+
+std::string ct_verdict_word(CtVerdict verdict)
+{
+    switch (verdict) {
+    case CtVerdict::leak:
+        return "leak";
+    case CtVerdict::no_leak_detected:
+        return "no leak detected";
+    case CtVerdict::not_available:
+        break;
+    }
+    return "n/a";
+}
+
+std::string ct_verdict_text(CtVerdict verdict, Language lang) { return tr(lang, ct_verdict_word(verdict)); }
 
 namespace {
 
@@ -120,7 +135,7 @@ ojson ct_summary_json(const CtRecord &r)
 {
     const std::optional<CtBattery> battery = ct_battery_of(r);
     ojson s;
-    s["verdict"] = ct_verdict(battery);
+    s["verdict"] = ct_verdict_word(ct_verdict(battery));
     s["threshold"] = kCtLeakThreshold;
     s["measurements"] = r.ticks.size();
     if (!battery)

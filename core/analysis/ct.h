@@ -10,6 +10,7 @@
 // cannot tell a secret from a public input: both classes change both.
 #pragma once
 
+#include "core/base/i18n.h"
 #include "core/data/ct_record.h"
 
 #include <nlohmann/json.hpp>
@@ -82,8 +83,15 @@ constexpr uint64_t kCtMinPerClass = 500;
 // are tested. nullopt with fewer measurements than calibration needs.
 std::optional<CtBattery> ct_battery_over(const std::vector<uint64_t> &times, const std::vector<unsigned char> &classes);
 
-// "leak" or "no leak detected" (the check ran), "n/a" when it could not.
-std::string ct_verdict(const std::optional<CtBattery> &battery);
+// The check's verdict: a leak (|t| above the threshold), none detected, or
+// not available (too few measurements). Its words are in one table
+// (ct.cpp): ct_verdict_word for files and columns, ct_verdict_text to read.
+enum class CtVerdict { leak, no_leak_detected, not_available };
+CtVerdict ct_verdict(const std::optional<CtBattery> &battery);
+// "leak", "no leak detected", "n/a": the untranslated word JSON and CSV carry.
+std::string ct_verdict_word(CtVerdict verdict);
+// The word in `lang` (zh_CN: 泄漏, 未发现泄漏, 不适用).
+std::string ct_verdict_text(CtVerdict verdict, Language lang);
 
 // The check over a record's stored measurements.
 inline std::optional<CtBattery> ct_battery_of(const CtRecord &record)

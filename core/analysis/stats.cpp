@@ -10,17 +10,6 @@ namespace kexbench::stats {
 
 namespace {
 
-// Strict weak order with NaN after every number: std::sort with plain < is UB
-// once a NaN is present, and a stray NaN must not crash a benchmark report.
-bool nan_last_less(double a, double b) { return !std::isnan(a) && (std::isnan(b) || a < b); }
-
-std::vector<double> sorted_copy(std::span<const double> samples)
-{
-    std::vector<double> x(samples.begin(), samples.end());
-    std::sort(x.begin(), x.end(), nan_last_less);
-    return x;
-}
-
 // Two passes: the second adds the mean of the residuals, which recovers most of
 // the rounding error of the plain sum when the values share a large offset
 // (cycle counts around 1e9 that differ by a few hundred).
@@ -115,21 +104,6 @@ double normal_quantile(double p)
     const double u = e * std::sqrt(2.0 * std::numbers::pi) * std::exp(0.5 * x * x);
     return x - u / (1.0 + 0.5 * x * u);
 }
-
-double quantile_sorted(std::span<const double> sorted, double p)
-{
-    if (sorted.empty() || !(p >= 0.0 && p <= 1.0))
-        return kNaN;
-    const double h = static_cast<double>(sorted.size() - 1) * p;
-    const auto lo = static_cast<std::size_t>(std::floor(h));
-    if (lo + 1 >= sorted.size())
-        return sorted.back();
-    return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[lo + 1] - sorted[lo]);
-}
-
-double quantile(std::span<const double> samples, double p) { return quantile_sorted(sorted_copy(samples), p); }
-
-double median(std::span<const double> samples) { return quantile(samples, 0.5); }
 
 Summary summarize(std::span<const double> samples)
 {

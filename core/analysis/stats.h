@@ -15,6 +15,8 @@
 //    results meaningless; callers should not pass them.
 #pragma once
 
+#include "core/base/quantile.h" // quantile, quantile_sorted, median, sorted_copy, kNaN
+
 #include <cstddef>
 #include <limits>
 #include <span>
@@ -23,7 +25,6 @@
 
 namespace kexbench::stats {
 
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // MAD * 1.4826 estimates sigma for normal data (1 / Phi^-1(3/4)).
 inline constexpr double kMadToSigma = 1.4826;
 
@@ -34,13 +35,6 @@ double normal_cdf(double x);
 // (relative error < 1.2e-9) polished by one Halley step against normal_cdf.
 // p outside (0, 1) gives -inf at 0, +inf at 1, NaN otherwise.
 double normal_quantile(double p);
-
-// Type-7 quantile, p in [0, 1]. NaN for empty input or p outside [0, 1].
-double quantile(std::span<const double> samples, double p);
-// Same on data the caller has already sorted ascending (no copy).
-double quantile_sorted(std::span<const double> sorted, double p);
-// Median (type-7 quantile at 0.5). NaN for empty input.
-double median(std::span<const double> samples);
 
 struct Summary {
     std::size_t n = 0;

@@ -14,14 +14,12 @@ using json = nlohmann::ordered_json;
 
 Language language_of(const std::string &name) { return parse_language(name).value_or(Language::en); }
 
-std::string percent(double fraction, int decimals = 0) { return fmt::py_format(100 * fraction, 'f', decimals) + " %"; }
-
 std::string rate_text(const VerdictRate &r)
 {
     if (r.n == 0)
         return "n/a";
-    return std::to_string(r.hits) + " / " + std::to_string(r.n) + " = " + percent(r.fraction()) + " (" +
-           percent(r.ci.low) + " \u2013 " + percent(r.ci.high) + ")";
+    return std::to_string(r.hits) + " / " + std::to_string(r.n) + " = " + fmt::percent(r.fraction(), 0) + " (" +
+           fmt::percent(r.ci.low, 0) + " \u2013 " + fmt::percent(r.ci.high, 0) + ")";
 }
 
 // What a row compares, for people.
@@ -148,7 +146,7 @@ std::string verdict_check_summary(const VerdictCheck &check, const std::string &
         sep = "; ";
     }
     s += "; " + (check.campaign_spread
-                     ? trf(lang, "campaign-to-campaign spread {}", {percent(*check.campaign_spread, 2)})
+                     ? trf(lang, "campaign-to-campaign spread {}", {fmt::percent(*check.campaign_spread, 2)})
                      : tr(lang, "campaign-to-campaign spread n/a (fewer than 3 campaigns)"));
     return s;
 }
@@ -193,7 +191,7 @@ ReportTable verdict_check_table(const VerdictCheck &check, const std::string &la
                                 "Campaign-to-campaign spread of this host: {} (relative SD of a campaign's "
                                 "median of trial medians, pooled over the four workloads); unpaired "
                                 "comparisons add it to their intervals.",
-                                {percent(*check.campaign_spread, 2)})
+                                {fmt::percent(*check.campaign_spread, 2)})
                           : tr(lang, "Campaign-to-campaign spread: n/a (fewer than 3 campaigns)."));
     return t;
 }

@@ -228,7 +228,9 @@ uint64_t min_nonzero(const std::vector<uint64_t> &v)
     return best;
 }
 
-uint64_t median_of(std::vector<uint64_t> &v)
+// The upper median (the element at n / 2 of the sorted values): an observed
+// tick count, never the mean of two, as a calibration wants.
+uint64_t upper_median(std::vector<uint64_t> &v)
 {
     auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
     std::nth_element(v.begin(), mid, v.end());
@@ -259,7 +261,7 @@ TimerOverhead measure_overhead(const CycleCounter &counter, size_t pairs)
     });
     o.min_ticks = *std::min_element(d.begin(), d.end());
     o.resolution_ticks = min_nonzero(d);
-    o.median_ticks = median_of(d);
+    o.median_ticks = upper_median(d);
     if (double hz = counter.ticks_per_second(); hz > 0) {
         o.min_ns = static_cast<double>(o.min_ticks) * 1e9 / hz;
         o.median_ns = static_cast<double>(o.median_ticks) * 1e9 / hz;
@@ -270,7 +272,7 @@ TimerOverhead measure_overhead(const CycleCounter &counter, size_t pairs)
         return ticks_between(a, now_ns());
     });
     o.clock_min_ns = *std::min_element(d.begin(), d.end());
-    o.clock_median_ns = median_of(d);
+    o.clock_median_ns = upper_median(d);
     return o;
 }
 

@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 namespace kexbench::fmt {
 
@@ -90,5 +91,20 @@ std::string pct(std::optional<double> share)
 }
 
 std::string fmt_g3(double x) { return py_format(x, 'g', 3); }
+
+std::string percent(double fraction, int decimals) { return py_format(100 * fraction, 'f', decimals) + " %"; }
+
+std::string clock_duration(double seconds)
+{
+    if (seconds < 0)
+        return "--:--";
+    const long t = static_cast<long>(seconds + 0.5);
+    char buf[32];
+    if (t >= 3600)
+        std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", t / 3600, (t / 60) % 60, t % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%ld:%02ld", t / 60, t % 60);
+    return buf;
+}
 
 } // namespace kexbench::fmt

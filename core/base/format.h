@@ -34,4 +34,13 @@ std::string pct(std::optional<double> share);
 // ".3g": calls per operation in the symmetric-primitives table.
 std::string fmt_g3(double x);
 
+// kexbench's own percentages, not the pages' (pct above): the fraction times
+// 100 with `decimals` decimals and " %" ("12.3 %"), as docs/method.md writes them.
+std::string percent(double fraction, int decimals = 1);
+
+// A duration as a clock reading, rounded to the second: "4:05", "1:02:03";
+// negative (not known yet) -> "--:--". The CLI's progress line and the Run
+// page's ETA and estimates.
+std::string clock_duration(double seconds);
+
 } // namespace kexbench::fmt

@@ -341,6 +341,8 @@ const Entry kCatalogue[] = {
     {"inconclusive", "无定论"},
     {"equivalent within {}", "在 {} 之内等效"},
     {"n/a", "不适用"},
+    {"leak", "泄漏"},
+    {"no leak detected", "未发现泄漏"},
     {"median of trial means", "试验均值的中位数"},
     {"no counter", "无计数器"},
     {"unknown counter", "未知计数器"},

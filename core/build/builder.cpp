@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/build/builder.h"
+#include "core/base/text.h"
 
 #include "core/campaign/build_info.h"
 #include "core/base/digest.h"
@@ -33,11 +34,6 @@ namespace kexbench {
 namespace {
 
 bool starts_with(const std::string &s, std::string_view p) { return s.compare(0, p.size(), p) == 0; }
-
-bool ends_with(const std::string &s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 bool is_identifier(std::string_view s)
 {
@@ -284,7 +280,7 @@ bool glob_excluded(const std::string &file_name, const std::vector<std::string> 
 
 bool is_source_name(const std::string &n)
 {
-    return ends_with(n, ".c") || ends_with(n, ".cpp") || ends_with(n, ".cc") || ends_with(n, ".S");
+    return n.ends_with(".c") || n.ends_with(".cpp") || n.ends_with(".cc") || n.ends_with(".S");
 }
 
 std::string family_for(const std::string &instance, const std::string &folder_name)
@@ -433,14 +429,6 @@ std::string shell_line(const std::vector<std::string> &argv)
         line += '\'';
     }
     return line;
-}
-
-std::string joined_words(const std::vector<std::string> &words)
-{
-    std::string text;
-    for (const auto &w : words)
-        text += (text.empty() ? "" : " ") + w;
-    return text;
 }
 
 bool is_inside(const fs::path &file, const fs::path &dir)
@@ -772,7 +760,7 @@ bool Build::collect_sources()
     for (const auto &rel : tree->sources) {
         const fs::path path = (dir_ / rel).lexically_normal();
         const std::string n = path.filename().string();
-        sources_.push_back({path, !ends_with(n, ".c") && !ends_with(n, ".S"), {}, {}});
+        sources_.push_back({path, !n.ends_with(".c") && !n.ends_with(".S"), {}, {}});
         has_drng = has_drng || n == "drng.c";
         has_aux = has_aux || n == "auxfunc.c";
     }
@@ -934,7 +922,7 @@ std::string Build::build_flags_text(const std::string &profile) const
     for (const auto &d : recipe_.defines)
         words.push_back("-D" + d);
     words.insert(words.end(), recipe_.cflags.begin(), recipe_.cflags.end());
-    return joined_words(words);
+    return joined(words, " ");
 }
 
 // The harness's NGCC_VARIANT rule: a source folder whose path says "Optimi" is the optimized one.

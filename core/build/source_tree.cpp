@@ -26,11 +26,6 @@ constexpr int kKatFolderDepth = 2;
 // How many ancestors may hold the Test_Vectors folder: <sub>/Implementations/Reference_Implementation/<instance>.
 constexpr int kKatAncestors = 3;
 
-bool ends_with(const std::string &s, const std::string &suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 std::string lower(std::string s)
 {
     for (char &c : s)
@@ -135,7 +130,7 @@ std::vector<std::string> pattern_components(const std::string &pattern)
         if (part != "**" || parts.empty() || parts.back() != "**") // "**/**" is "**": less backtracking
             parts.push_back(std::move(part));
     // "dir/" reads as "everything below dir", as users write folder exclusions.
-    if (ends_with(pattern, "/") && (parts.empty() || parts.back() != "**"))
+    if (pattern.ends_with("/") && (parts.empty() || parts.back() != "**"))
         parts.push_back("**");
     return parts;
 }
@@ -683,7 +678,7 @@ std::string kat_in_vector_folders(const fs::path &folder, const std::string &kat
 bool is_header_name(const std::string &file_name)
 {
     for (const char *ext : {".h", ".hpp", ".hh", ".inc"})
-        if (ends_with(file_name, ext))
+        if (file_name.ends_with(ext))
             return true;
     return false;
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/campaign/environment.h"
+#include "core/base/text.h"
+#include "core/data/environment_facts.h"
 
 #include "core/base/clock.h"
 
@@ -28,15 +30,6 @@ std::optional<std::string> read_text(const std::string &path)
     return data.str();
 }
 
-std::string trim(const std::string &s)
-{
-    const char *space = " \t\r\n\v\f";
-    size_t b = s.find_first_not_of(space);
-    if (b == std::string::npos)
-        return "";
-    return s.substr(b, s.find_last_not_of(space) - b + 1);
-}
-
 // A one-value sysfs/procfs file, trimmed (device-tree strings end in NUL).
 std::optional<std::string> read_value(const std::string &path)
 {
@@ -44,7 +37,7 @@ std::optional<std::string> read_value(const std::string &path)
     if (!text)
         return std::nullopt;
     text->erase(std::find(text->begin(), text->end(), '\0'), text->end());
-    return trim(*text);
+    return trimmed(*text);
 }
 
 std::optional<std::string> first_of(const std::string &root, std::initializer_list<const char *> paths)
@@ -61,8 +54,8 @@ std::optional<std::string> cpuinfo_field(const std::string &cpuinfo, const std::
     std::istringstream in(cpuinfo);
     for (std::string line; std::getline(in, line);) {
         size_t colon = line.find(':');
-        if (colon != std::string::npos && trim(line.substr(0, colon)) == key)
-            return trim(line.substr(colon + 1));
+        if (colon != std::string::npos && trimmed(line.substr(0, colon)) == key)
+            return trimmed(line.substr(colon + 1));
     }
     return std::nullopt;
 }
@@ -138,7 +131,7 @@ std::optional<std::string> os_pretty_name(const std::string &root)
         for (std::string line; std::getline(in, line);) {
             if (line.rfind("PRETTY_NAME=", 0) != 0)
                 continue;
-            std::string v = trim(line.substr(12));
+            std::string v = trimmed(line.substr(12));
             if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
                 v = v.substr(1, v.size() - 2);
             return v;
@@ -290,9 +283,9 @@ void scaling_warnings(const Environment &env, std::vector<std::string> &w)
     if (env.cpufreq_min_khz && env.cpufreq_max_khz && *env.cpufreq_min_khz != *env.cpufreq_max_khz)
         w.push_back("frequency scaling: " + cpu + " cpufreq min " + *env.cpufreq_min_khz + " kHz != max " +
                     *env.cpufreq_max_khz + " kHz");
-    if (env.intel_pstate_no_turbo == "0")
+    if (const auto turbo = turbo_state(env.intel_pstate_no_turbo, std::nullopt); turbo && turbo->on)
         w.push_back("turbo on: intel_pstate/no_turbo is 0");
-    if (env.cpufreq_boost == "1")
+    if (const auto boost = turbo_state(std::nullopt, env.cpufreq_boost); boost && boost->on)
         w.push_back("turbo on: cpufreq boost is 1");
 }
 

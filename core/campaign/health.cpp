@@ -87,8 +87,6 @@ std::optional<int> thread_count()
     return std::nullopt;
 }
 
-std::string percent(double share) { return fmt::py_format(100 * share, 'f', 1) + " %"; }
-
 // "lost 12.3 % of its wall time (run-queue wait 11.9 %)"; empty when within the rule.
 std::string lost_time_reason(const TrialHealth &h, double limit)
 {
@@ -100,11 +98,11 @@ std::string lost_time_reason(const TrialHealth &h, double limit)
     const double lost = std::max({off_cpu, waiting, stolen});
     if (!(lost > limit))
         return {};
-    std::string why = "lost " + percent(lost) + " of its wall time (not running " + percent(off_cpu);
+    std::string why = "lost " + fmt::percent(lost) + " of its wall time (not running " + fmt::percent(off_cpu);
     if (h.runqueue_wait_s)
-        why += ", run-queue wait " + percent(waiting);
+        why += ", run-queue wait " + fmt::percent(waiting);
     if (h.steal_s)
-        why += ", steal " + percent(stolen);
+        why += ", steal " + fmt::percent(stolen);
     return why + ")";
 }
 
@@ -115,7 +113,8 @@ std::string probe_reason(const TrialHealth &h, double fastest, double limit)
     const double slowdown = h.slower_probe_ns() / fastest - 1;
     if (!(slowdown > limit))
         return {};
-    return "speed probe " + percent(slowdown) + " slower than the campaign's fastest on CPU " + std::to_string(h.cpu);
+    return "speed probe " + fmt::percent(slowdown) + " slower than the campaign's fastest on CPU " +
+           std::to_string(h.cpu);
 }
 
 // "other threads of the instance used 48.0 % of a CPU during the trial (2 threads before it, 2 after)".
@@ -126,7 +125,7 @@ std::string other_threads_reason(const TrialHealth &h, double limit)
     const double share = std::max(0.0, *h.process_cpu_s - h.cpu_s) / h.wall_s;
     if (!(share > limit))
         return {};
-    std::string why = "other threads of the instance used " + percent(share) + " of a CPU during the trial";
+    std::string why = "other threads of the instance used " + fmt::percent(share) + " of a CPU during the trial";
     if (h.threads_before && h.threads_after)
         why += " (" + std::to_string(*h.threads_before) + " threads before it, " + std::to_string(*h.threads_after) +
                " after)";
@@ -140,7 +139,7 @@ std::string clock_reason(const TrialHealth &h, std::optional<double> fixed_clock
     const double share = *h.cycles_per_second / *fixed_clock_hz;
     if (!(share < limit))
         return {};
-    return "ran at " + percent(share) + " of the fixed clock";
+    return "ran at " + fmt::percent(share) + " of the fixed clock";
 }
 
 } // namespace

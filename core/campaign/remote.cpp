@@ -5,6 +5,7 @@
 // rather than through ControlPersist: a backgrounded master would be a process
 // left behind by a run_process() child, which run_process() kills and counts.
 #include "core/campaign/remote.h"
+#include "core/base/text.h"
 
 #include "core/base/digest.h"
 #include "core/base/discovery.h"
@@ -67,16 +68,6 @@ constexpr bool kRunnerReservesShadowMemory = false;
 constexpr long long kCpuLimitMarginSeconds = 60;
 // Copying: a minimum link speed to derive a timeout from the file size.
 constexpr uint64_t kSlowestLinkBytesPerSecond = 256 * 1024;
-
-std::string trimmed(const std::string &text)
-{
-    size_t begin = 0, end = text.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin])))
-        ++begin;
-    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1])))
-        --end;
-    return text.substr(begin, end - begin);
-}
 
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/campaign/runner_host.h"
+#include "core/base/text.h"
 
 #include "core/base/shell_words.h"
 #include "core/base/discovery.h"
@@ -19,14 +20,6 @@ namespace {
 // whose claimed calls are a small part of its run.
 constexpr double kEmulatedStartupAllowanceS = 10.0;
 
-std::string joined_words(const std::vector<std::string> &words)
-{
-    std::string text;
-    for (const std::string &w : words)
-        text.append(text.empty() ? "" : " ").append(w);
-    return text;
-}
-
 // The machine a wrapped runner's libraries are built for: its own ELF machine.
 // A runner that cannot be read says so in the name, so a check against it
 // fails with the reason instead of a guess.
@@ -44,7 +37,7 @@ public:
     {
     }
     std::string kind() const override { return wrapper_.empty() ? "local" : "emulated"; }
-    std::string where() const override { return wrapper_.empty() ? "this machine" : joined_words(wrapper_); }
+    std::string where() const override { return wrapper_.empty() ? "this machine" : joined(wrapper_, " "); }
     std::string machine() const override { return machine_; }
     std::vector<std::string> argv(const std::vector<std::string> &runner_args, const ChildLimits &) const override
     {

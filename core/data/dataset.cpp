@@ -3,6 +3,7 @@
 // Dataset. Every bad file becomes one line in Dataset::problems and the rest
 // still loads: one broken record must not hide a whole campaign.
 #include "core/data/dataset.h"
+#include "core/base/text.h"
 
 #include "core/base/digest.h"
 #include "core/base/discovery.h"
@@ -28,11 +29,6 @@ using detail::JsonFieldError;
 using detail::JsonFields;
 
 namespace {
-
-bool ends_with(const std::string &s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 std::string rtrim(std::string s)
 {
@@ -269,7 +265,7 @@ private:
     {
         const fs::path p(rel);
         auto part = p.begin();
-        return std::distance(p.begin(), p.end()) == 3 && *part == "records" && ends_with(rel, ".json") &&
+        return std::distance(p.begin(), p.end()) == 3 && *part == "records" && rel.ends_with(".json") &&
                bundle_path_problem(rel).empty();
     }
 
@@ -395,7 +391,7 @@ private:
         for (const auto &cand : names_in(top, true)) {
             std::string cand_rel = top + "/" + cand;
             for (const auto &name : names_in(cand_rel, false)) {
-                if (!ends_with(name, suffix))
+                if (!name.ends_with(suffix))
                     continue;
                 std::string rel = cand_rel + "/" + name;
                 if (auto text = read(rel))
@@ -705,21 +701,13 @@ namespace {
 
 constexpr std::string_view kBandwidthHeader = "ID;Instance;PkABytes;PkBBytes;ProtocolMessageBytes";
 
-std::string trim(const std::string &s)
-{
-    size_t b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos)
-        return {};
-    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
-
 std::vector<std::string> split_fields(const std::string &line)
 {
     std::vector<std::string> fields;
     size_t start = 0;
     for (;;) {
         size_t end = line.find(';', start);
-        fields.push_back(trim(line.substr(start, end == std::string::npos ? std::string::npos : end - start)));
+        fields.push_back(trimmed(line.substr(start, end == std::string::npos ? std::string::npos : end - start)));
         if (end == std::string::npos)
             return fields;
         start = end + 1;
@@ -769,7 +757,7 @@ Result<std::vector<BandwidthEntry>> read_bandwidth_csv(const std::string &path)
         size_t end = text->find('\n', start);
         if (end == std::string::npos)
             end = text->size();
-        std::string line = trim(text->substr(start, end - start));
+        std::string line = trimmed(text->substr(start, end - start));
         start = end + 1;
         ++line_no;
         if (line.empty() || line[0] == '#')

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/data/dataset_source.h"
+#include "core/base/text.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -28,14 +29,6 @@ std::vector<std::string> systems_in(const fs::path &dir)
     return names;
 }
 
-std::string joined(const std::vector<std::string> &names)
-{
-    std::string out;
-    for (const auto &n : names)
-        out.append(out.empty() ? "" : ", ").append(n);
-    return out.empty() ? "none" : out;
-}
-
 // performance/data of a checkout, data/ of performance/, or dir itself when it holds systems.
 std::optional<fs::path> data_dir(const fs::path &dir)
 {
@@ -58,10 +51,10 @@ Result<std::string> pick_system(const fs::path &dir, const std::optional<std::st
     if (!system && names.size() == 1)
         return (*data / names.front()).string();
     if (!system)
-        return fail("pick a system with " + option + " (" + joined(names) + " in " + data->string() + ")");
+        return fail("pick a system with " + option + " (" + names_or_none(names) + " in " + data->string() + ")");
     if (is_campaign_dir(*data / *system))
         return (*data / *system).string();
-    return fail("no system " + *system + " in " + data->string() + " (" + joined(names) + ")");
+    return fail("no system " + *system + " in " + data->string() + " (" + names_or_none(names) + ")");
 }
 
 } // namespace

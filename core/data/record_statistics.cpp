@@ -2,19 +2,13 @@
 // The harness statistics over a record's trial totals.
 #include "core/data/record.h"
 
+#include "core/base/quantile.h"
+
 #include <algorithm>
 
 namespace kexbench {
 
 namespace {
-
-// Python's statistics.median: the middle value, or the mean of the two middle values.
-double median_of(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 void clear_statistics(Record &r)
 {
@@ -56,11 +50,11 @@ void compute_trial_statistics(Record &r)
     if (all_cycles)
         r.mean_cycles = cycles / double(n);
     if (!per_call_s.empty()) {
-        r.median_trial_seconds = median_of(per_call_s);
+        r.median_trial_seconds = stats::median(per_call_s);
         r.min_trial_seconds = *std::min_element(per_call_s.begin(), per_call_s.end());
         r.max_trial_seconds = *std::max_element(per_call_s.begin(), per_call_s.end());
         if (all_cycles)
-            r.median_trial_cycles = median_of(per_call_c);
+            r.median_trial_cycles = stats::median(per_call_c);
     }
     if (seconds > 0) {
         r.operations_per_second = double(n) / seconds;

@@ -69,7 +69,7 @@ TEST(CtStats, BatteryFlagsADifferenceAndNotItsAbsence)
     auto leak = ct_battery_over(times, classes);
     ASSERT_TRUE(leak.has_value());
     EXPECT_TRUE(leak->leak());
-    EXPECT_EQ(ct_verdict(leak), "leak");
+    EXPECT_EQ(ct_verdict(leak), CtVerdict::leak);
 
     // Fresh times that ignore the class: no difference by construction.
     for (size_t i = 0; i < times.size(); ++i)
@@ -77,6 +77,17 @@ TEST(CtStats, BatteryFlagsADifferenceAndNotItsAbsence)
     auto same = ct_battery_over(times, classes);
     ASSERT_TRUE(same.has_value());
     EXPECT_LT(same->max_abs_t(), kCtLeakThreshold);
-    EXPECT_EQ(ct_verdict(same), "no leak detected");
-    EXPECT_EQ(ct_verdict(std::nullopt), "n/a");
+    EXPECT_EQ(ct_verdict(same), CtVerdict::no_leak_detected);
+    EXPECT_EQ(ct_verdict(std::nullopt), CtVerdict::not_available);
+}
+
+// The verdict's words have one table: the untranslated word files carry, and its zh_CN text.
+TEST(CtStats, VerdictWordsComeFromOneTable)
+{
+    EXPECT_EQ(ct_verdict_word(CtVerdict::leak), "leak");
+    EXPECT_EQ(ct_verdict_word(CtVerdict::no_leak_detected), "no leak detected");
+    EXPECT_EQ(ct_verdict_word(CtVerdict::not_available), "n/a");
+    EXPECT_EQ(ct_verdict_text(CtVerdict::leak, Language::zh_CN), "\u6cc4\u6f0f");
+    EXPECT_EQ(ct_verdict_text(CtVerdict::no_leak_detected, Language::zh_CN), "\u672a\u53d1\u73b0\u6cc4\u6f0f");
+    EXPECT_EQ(ct_verdict_text(CtVerdict::not_available, Language::en), "n/a");
 }

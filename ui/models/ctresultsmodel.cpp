@@ -140,7 +140,7 @@ CtResultsModel::Row rowOf(int source, const QString &label, CtRecord record)
     row.source = source;
     row.sourceLabel = label;
     const std::optional<CtBattery> battery = ct_battery_of(record);
-    row.verdict = ct_verdict(battery);
+    row.verdict = ct_verdict_word(ct_verdict(battery));
     if (battery) {
         if (const CtCrop *strongest = battery->strongest()) {
             row.maxAbsT = battery->max_abs_t();
