@@ -399,21 +399,11 @@ std::vector<std::vector<std::string>> deal_longest_first(const std::vector<std::
     return shares;
 }
 
-Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &given, CampaignObserver &observer,
-                                                  const std::atomic<bool> &cancel)
+namespace {
+
+// The hosts named on the command line, opened and checked to be one kind of system.
+Result<std::vector<Host>> open_matching_hosts(HostedCampaignOptions &options)
 {
-    HostedCampaignOptions options = given;
-    if (options.hosts.empty())
-        return fail("no host given");
-    if (options.campaign.out_dir.empty())
-        return fail("no output folder given");
-    std::error_code ec;
-    fs::create_directories(options.campaign.out_dir, ec);
-    if (ec)
-        return fail(options.campaign.out_dir + ": cannot create: " + ec.message());
-    CampaignFolderLock lock; // the shares take none: one campaign per folder, however many hosts
-    if (std::string busy = lock.take(options.campaign.out_dir); !busy.empty())
-        return fail(busy);
     std::vector<Host> hosts;
     for (const std::string &text : options.hosts) {
         auto host = open_host(text, options);
@@ -429,8 +419,13 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &g
     // The measured system is the host's, not this machine's: without --system-label it is named after the first host.
     if (options.campaign.system_label.empty())
         options.campaign.system_label = hosts.front().session->address().host;
+    return hosts;
+}
 
-    // Longest first by an earlier campaign's wall time; a calibration child for the rest.
+// Longest first by an earlier campaign's wall time; a calibration child for the rest.
+std::vector<std::pair<std::string, double>> estimated_work(const std::vector<Host> &hosts,
+                                                           const HostedCampaignOptions &options)
+{
     const std::map<std::string, double> earlier =
         earlier_wall_times(options.wall_times_from.empty() ? options.campaign.out_dir : options.wall_times_from);
     std::vector<std::pair<std::string, double>> work;
@@ -440,99 +435,170 @@ Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &g
                                  : hosts.size() > 1  ? calibrated_estimate(hosts.front(), local, options.campaign)
                                                      : 1.0);
     }
+    return work;
+}
 
-    if (auto w = write_first_campaign_json(hosts, options); !w)
-        return fail(w.error());
-
-    HostedCampaignSummary result;
-    result.summary.out_dir = options.campaign.out_dir;
-    std::vector<ordered_json> blocks(hosts.size());
-    std::mutex observer_mutex;
-    std::vector<size_t> serving(hosts.size());
-    for (size_t i = 0; i < hosts.size(); ++i)
-        serving[i] = i;
+// What the rounds gather for the final campaign.json.
+struct HostedRounds {
+    std::vector<ordered_json> blocks; // each host's last campaign block
     // Completion over all shares: those that stand, and the last round's lost
     // hosts' (superseded when another round measures their instances again).
     std::vector<ordered_json> standing, lost;
     std::vector<std::string> covered; // libraries a standing or lost block reports on
     std::vector<std::string> lost_libraries;
-    while (!work.empty() && !serving.empty() && !cancel.load()) {
-        lost.clear(); // this round measures the previous round's lost work again
-        lost_libraries.clear();
-        const auto shares = deal(work, serving, hosts.size());
-        std::vector<ShardOutcome> outcomes(hosts.size());
-        std::vector<std::thread> threads;
-        for (size_t h : serving)
-            if (!shares[h].empty())
-                threads.emplace_back([&, h] {
-                    outcomes[h] = run_shard(hosts[h], shares[h], options, observer, observer_mutex, cancel);
-                });
-        for (std::thread &t : threads)
-            t.join();
-        std::vector<std::pair<std::string, double>> orphaned;
-        for (size_t h : serving) {
-            ShardOutcome &o = outcomes[h];
-            if (shares[h].empty())
-                continue;
-            if (!o.summary)
-                return fail(hosts[h].session->address().text() + ": " + o.summary.error());
-            add_summary(result.summary, *o.summary, o.host_lost);
-            const ordered_json block = o.summary->campaign_json.empty()
-                                           ? ordered_json()
-                                           : ordered_json::parse(o.summary->campaign_json, nullptr, false);
-            if (!block.is_null())
-                blocks[h] = block;
-            const ordered_json completion = completion_of(block); // this round's share only
-            if (!completion.is_null()) {
-                (o.host_lost ? lost : standing).push_back(completion);
-                auto &libraries = o.host_lost ? lost_libraries : covered;
-                libraries.insert(libraries.end(), shares[h].begin(), shares[h].end());
-            }
-            if (o.host_lost) {
-                hosts[h].dropped = "the connection dropped mid-campaign";
-                for (const std::string &lib : shares[h])
-                    for (const auto &w : work)
-                        if (w.first == lib)
-                            orphaned.push_back(w);
-            } else {
-                hosts[h].measured.insert(hosts[h].measured.end(), shares[h].begin(), shares[h].end());
-            }
-        }
-        serving.erase(
-            std::remove_if(serving.begin(), serving.end(), [&](size_t h) { return !hosts[h].dropped.empty(); }),
-            serving.end());
-        for (const Host &h : hosts)
-            if (!h.dropped.empty() && !orphaned.empty()) {
-                const std::string line = h.session->address().text() + " dropped out (" + h.dropped + "); " +
-                                         std::to_string(orphaned.size()) + " instance(s) go to the other hosts";
-                std::lock_guard<std::mutex> lock(observer_mutex);
-                CampaignEvent e;
-                e.kind = CampaignEvent::Warning;
-                e.host = h.session->address().text();
-                e.message = serving.empty() ? h.session->address().text() + " dropped out (" + h.dropped +
-                                                  "); no host is left: resume with the same command"
-                                            : line;
-                observer.on_event(e);
-                result.summary.problems.push_back(e.message);
-            }
-        work = std::move(orphaned);
+};
+
+// Takes in one host's outcome of a round; returns its share's work when the host was lost.
+std::vector<std::pair<std::string, double>> take_outcome(Host &host, const std::vector<std::string> &share,
+                                                         const ShardOutcome &o,
+                                                         const std::vector<std::pair<std::string, double>> &work,
+                                                         ordered_json &block_of_host, HostedRounds &rounds)
+{
+    const ordered_json block = o.summary->campaign_json.empty()
+                                   ? ordered_json()
+                                   : ordered_json::parse(o.summary->campaign_json, nullptr, false);
+    if (!block.is_null())
+        block_of_host = block;
+    const ordered_json completion = completion_of(block); // this round's share only
+    if (!completion.is_null()) {
+        (o.host_lost ? rounds.lost : rounds.standing).push_back(completion);
+        auto &libraries = o.host_lost ? rounds.lost_libraries : rounds.covered;
+        libraries.insert(libraries.end(), share.begin(), share.end());
     }
-    result.summary.cancelled = cancel.load();
+    std::vector<std::pair<std::string, double>> orphaned;
+    if (o.host_lost) {
+        host.dropped = "the connection dropped mid-campaign";
+        for (const std::string &lib : share)
+            for (const auto &w : work)
+                if (w.first == lib)
+                    orphaned.push_back(w);
+    } else {
+        host.measured.insert(host.measured.end(), share.begin(), share.end());
+    }
+    return orphaned;
+}
+
+// Tells the observer which hosts dropped out and where their orphaned work goes.
+void warn_dropped_hosts(const std::vector<Host> &hosts, const std::vector<size_t> &serving, size_t orphaned,
+                        CampaignObserver &observer, std::mutex &observer_mutex, CampaignSummary &summary)
+{
+    for (const Host &h : hosts)
+        if (!h.dropped.empty() && orphaned > 0) {
+            const std::string line = h.session->address().text() + " dropped out (" + h.dropped + "); " +
+                                     std::to_string(orphaned) + " instance(s) go to the other hosts";
+            std::lock_guard<std::mutex> lock(observer_mutex);
+            CampaignEvent e;
+            e.kind = CampaignEvent::Warning;
+            e.host = h.session->address().text();
+            e.message = serving.empty() ? h.session->address().text() + " dropped out (" + h.dropped +
+                                              "); no host is left: resume with the same command"
+                                        : line;
+            observer.on_event(e);
+            summary.problems.push_back(e.message);
+        }
+}
+
+// One round: the work dealt to the serving hosts, measured in parallel; returns the lost hosts' work.
+Result<std::vector<std::pair<std::string, double>>> run_round(std::vector<Host> &hosts, std::vector<size_t> &serving,
+                                                              const std::vector<std::pair<std::string, double>> &work,
+                                                              const HostedCampaignOptions &options,
+                                                              CampaignObserver &observer, std::mutex &observer_mutex,
+                                                              const std::atomic<bool> &cancel, HostedRounds &rounds,
+                                                              CampaignSummary &summary)
+{
+    rounds.lost.clear(); // this round measures the previous round's lost work again
+    rounds.lost_libraries.clear();
+    const auto shares = deal(work, serving, hosts.size());
+    std::vector<ShardOutcome> outcomes(hosts.size());
+    std::vector<std::thread> threads;
+    for (size_t h : serving)
+        if (!shares[h].empty())
+            threads.emplace_back(
+                [&, h] { outcomes[h] = run_shard(hosts[h], shares[h], options, observer, observer_mutex, cancel); });
+    for (std::thread &t : threads)
+        t.join();
+    std::vector<std::pair<std::string, double>> orphaned;
+    for (size_t h : serving) {
+        ShardOutcome &o = outcomes[h];
+        if (shares[h].empty())
+            continue;
+        if (!o.summary)
+            return fail(hosts[h].session->address().text() + ": " + o.summary.error());
+        add_summary(summary, *o.summary, o.host_lost);
+        auto lost_work = take_outcome(hosts[h], shares[h], o, work, rounds.blocks[h], rounds);
+        orphaned.insert(orphaned.end(), lost_work.begin(), lost_work.end());
+    }
+    serving.erase(std::remove_if(serving.begin(), serving.end(), [&](size_t h) { return !hosts[h].dropped.empty(); }),
+                  serving.end());
+    warn_dropped_hosts(hosts, serving, orphaned.size(), observer, observer_mutex, summary);
+    return orphaned;
+}
+
+// campaign.json over all hosts, its completion merged from every share; a write failure becomes a problem.
+void write_final_campaign_json(const std::vector<Host> &hosts, HostedRounds &rounds,
+                               const HostedCampaignOptions &options, CampaignSummary &summary)
+{
     std::vector<ordered_json> present;
-    for (const ordered_json &b : blocks)
+    for (const ordered_json &b : rounds.blocks)
         present.push_back(b.is_object() ? b : ordered_json::object());
     ordered_json campaign = hosted_campaign_json(hosts, present, options);
-    standing.insert(standing.end(), lost.begin(), lost.end());
-    covered.insert(covered.end(), lost_libraries.begin(), lost_libraries.end());
+    std::vector<ordered_json> standing = rounds.standing;
+    standing.insert(standing.end(), rounds.lost.begin(), rounds.lost.end());
+    std::vector<std::string> covered = rounds.covered;
+    covered.insert(covered.end(), rounds.lost_libraries.begin(), rounds.lost_libraries.end());
     std::vector<std::string> uncovered;
     for (const std::string &lib : options.campaign.libraries)
         if (std::find(covered.begin(), covered.end(), lib) == covered.end())
             uncovered.push_back(lib);
-    campaign["completion"] = merged_completion(standing, uncovered, result.summary.cancelled);
+    campaign["completion"] = merged_completion(standing, uncovered, summary.cancelled);
     if (auto w =
             write_file_atomic((fs::path(options.campaign.out_dir) / "campaign.json").string(), campaign.dump(2) + "\n");
         !w)
-        result.summary.problems.push_back(w.error());
+        summary.problems.push_back(w.error());
+}
+
+} // namespace
+
+Result<HostedCampaignSummary> run_hosted_campaign(const HostedCampaignOptions &given, CampaignObserver &observer,
+                                                  const std::atomic<bool> &cancel)
+{
+    HostedCampaignOptions options = given;
+    if (options.hosts.empty())
+        return fail("no host given");
+    if (options.campaign.out_dir.empty())
+        return fail("no output folder given");
+    std::error_code ec;
+    fs::create_directories(options.campaign.out_dir, ec);
+    if (ec)
+        return fail(options.campaign.out_dir + ": cannot create: " + ec.message());
+    CampaignFolderLock lock; // the shares take none: one campaign per folder, however many hosts
+    if (std::string busy = lock.take(options.campaign.out_dir); !busy.empty())
+        return fail(busy);
+    auto opened = open_matching_hosts(options);
+    if (!opened)
+        return fail(opened.error());
+    std::vector<Host> &hosts = *opened;
+    std::vector<std::pair<std::string, double>> work = estimated_work(hosts, options);
+    if (auto w = write_first_campaign_json(hosts, options); !w)
+        return fail(w.error());
+
+    HostedCampaignSummary result;
+    result.summary.out_dir = options.campaign.out_dir;
+    HostedRounds rounds;
+    rounds.blocks.resize(hosts.size());
+    std::mutex observer_mutex;
+    std::vector<size_t> serving(hosts.size());
+    for (size_t i = 0; i < hosts.size(); ++i)
+        serving[i] = i;
+    while (!work.empty() && !serving.empty() && !cancel.load()) {
+        auto orphaned =
+            run_round(hosts, serving, work, options, observer, observer_mutex, cancel, rounds, result.summary);
+        if (!orphaned)
+            return fail(orphaned.error());
+        work = std::move(*orphaned);
+    }
+    result.summary.cancelled = cancel.load();
+    write_final_campaign_json(hosts, rounds, options, result.summary);
     for (const Host &h : hosts)
         result.shares.push_back({h.session->address().text(), h.measured, h.wall_s, h.dropped});
     CampaignEvent finished;
