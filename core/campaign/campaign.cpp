@@ -17,6 +17,7 @@
 #include "core/analysis/trial_stats.h"
 #include "core/base/format.h"
 #include "core/base/untrusted.h"
+#include "core/base/utc_time.h"
 
 #include <chrono>
 #include <cmath>
@@ -42,19 +43,6 @@ namespace kexbench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string utc_now()
-{
-    auto now = std::chrono::system_clock::now();
-    std::time_t t = std::chrono::system_clock::to_time_t(now);
-    auto micros = std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count() % 1000000;
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06lld+00:00", tm.tm_year + 1900, tm.tm_mon + 1,
-                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<long long>(micros));
-    return buf;
-}
 
 std::array<double, 3> load_average()
 {
@@ -1462,8 +1450,6 @@ ordered_json completion_json(const Context &ctx, const std::vector<InstanceInfo>
     return block;
 }
 
-double median_of(std::vector<double> v) { return v.empty() ? 0 : stats::median(v); }
-
 // The probe figures of the campaign, for comparing machines and runs ("B ran 23 % slower per probe").
 ordered_json probe_json(const Context &ctx)
 {
@@ -1475,12 +1461,10 @@ ordered_json probe_json(const Context &ctx)
                            " repeats before and after each trial"},
             {"attempts", ctx.probes_ns.size()},
             {"fastest_ns", ctx.probes_ns.empty() ? json(nullptr) : json(*lo)},
-            {"median_ns", ctx.probes_ns.empty() ? json(nullptr) : json(median_of(ctx.probes_ns))},
+            {"median_ns", ctx.probes_ns.empty() ? json(nullptr) : json(stats::median(ctx.probes_ns))},
             {"slowest_ns", ctx.probes_ns.empty() ? json(nullptr) : json(*hi)},
             {"fastest_ns_by_cpu", by_cpu}};
 }
-
-std::string percent_text(double share) { return fmt::py_format(100 * share, 'f', 1) + " %"; }
 
 // CPU pressure (PSI "some avg60") from which the host counts as loaded.
 constexpr double kPressureWarningPercent = kCpuPressureWarningPercent;
@@ -1492,7 +1476,7 @@ std::vector<std::string> measured_warnings(const Context &ctx, const std::vector
     if (ctx.probes_ns.size() >= 2) {
         const auto [lo, hi] = std::minmax_element(ctx.probes_ns.begin(), ctx.probes_ns.end());
         if (*hi > 1.03 * *lo)
-            w.push_back("the speed probe varied by " + percent_text(*hi / *lo - 1) +
+            w.push_back("the speed probe varied by " + fmt::percent(*hi / *lo - 1) +
                         " during the campaign: the machine's speed changed while it ran");
     }
     int attempts = 0, disturbed = 0, flagged = 0;
@@ -1631,20 +1615,6 @@ uint64_t campaign_seed(const CampaignOptions &opt)
     return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
 
-// The lock of a campaign folder: its open .kexbench.lock under flock. The
-// kernel drops the lock when the descriptor closes, also when the process
-// dies, so the file a killed campaign leaves behind is never in the way.
-constexpr const char *kLockFile = kCampaignLockFile;
-
-// The pid the holder wrote, digits only (empty until it has written).
-std::string lock_holder(int fd)
-{
-    char buf[32] = {};
-    const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
-    const std::string text = n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
-    return text.substr(0, text.find_first_not_of("0123456789"));
-}
-
 // The libraries of a campaign as described by runner children, one per
 // identity: the same library (name and contents) given twice is measured once.
 struct Described {
@@ -1762,114 +1732,123 @@ ProfilePlan plan_profile(double t1, double setup_s, double slack_s, uint64_t ite
     return p;
 }
 
-std::string candidate_id(const InstanceMeta &meta)
-{
-    std::string id = meta.family.empty() ? meta.instance : meta.family;
-    for (char &c : id)
-        c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
-                                                        : '-';
-    return id;
-}
-
-std::string recorded_candidate(const BuildInfo *build)
-{
-    if (build && !build->candidate.empty() && name_problem(build->candidate, "candidate id").empty())
-        return build->candidate;
-    return {};
-}
-
-std::string candidate_for(const InstanceMeta &meta, const BuildInfo *build)
-{
-    std::string recorded = recorded_candidate(build);
-    return recorded.empty() ? candidate_id(meta) : recorded;
-}
-
-std::string short_sha256(const std::string &hex)
-{
-    return hex.empty() ? "unreadable" : "sha256 " + hex.substr(0, 8) + "…";
-}
-
-std::string instance_key(const InstanceMeta &meta) { return candidate_id(meta) + "/" + meta.instance; }
-
-std::string instance_key(const InstanceMeta &meta, const BuildInfo *build)
-{
-    return candidate_for(meta, build) + "/" + meta.instance;
-}
-
-std::string library_sha256(const std::string &path) { return file_sha256_hex(path); }
-
-std::string identity_clash_message(const std::string &name, const std::string &library_a, const std::string &sha_a,
-                                   const std::string &library_b, const std::string &sha_b)
-{
-    return "two libraries call themselves " + printable(name) + ": " + printable(library_a) + " (" +
-           short_sha256(sha_a) + ") and " + printable(library_b) + " (" + short_sha256(sha_b) +
-           "); measure one at a time or rename one";
-}
-
-std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries)
-{
-    std::vector<std::string> candidates;
-    for (const LibraryIdentity &l : libraries)
-        candidates.push_back(candidate_id(l.meta));
-    return find_identity_clashes(libraries, candidates);
-}
-
-std::vector<IdentityClash> find_identity_clashes(const std::vector<LibraryIdentity> &libraries,
-                                                 const std::vector<std::string> &candidates)
-{
-    std::vector<IdentityClash> clashes;
-    for (size_t a = 0; a < libraries.size(); ++a)
-        for (size_t b = a + 1; b < libraries.size(); ++b) {
-            const LibraryIdentity &x = libraries[a], &y = libraries[b];
-            const std::string key_x = candidates[a] + "/" + x.meta.instance,
-                              key_y = candidates[b] + "/" + y.meta.instance;
-            if (key_x != key_y || (x.sha256 == y.sha256 && !x.sha256.empty()))
-                continue;
-            clashes.push_back(
-                {a, b, identity_clash_message(x.meta.instance, x.library, x.sha256, y.library, y.sha256)});
-        }
-    return clashes;
-}
-
-CampaignFolderLock::~CampaignFolderLock()
-{
-    if (fd_ >= 0)
-        ::close(fd_);
-}
-
-std::string CampaignFolderLock::take(const std::string &dir_text)
-{
-    const fs::path dir = dir_text;
-    const fs::path file = dir / kLockFile;
-    // O_CLOEXEC: runner children must not inherit the lock and hold it after we are gone.
-    fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (fd_ < 0)
-        return file.string() + ": cannot open: " + std::strerror(errno);
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        if (errno != EWOULDBLOCK)
-            return file.string() + ": cannot lock: " + std::strerror(errno);
-        const std::string pid = lock_holder(fd_);
-        return dir.string() + " is in use by " + (pid.empty() ? "another campaign" : "pid " + pid);
-    }
-    const std::string pid = std::to_string(::getpid()) + "\n";
-    if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
-        return file.string() + ": cannot write: " + std::strerror(errno);
-    return {};
-}
-
 ordered_json campaign_planning_json(const CampaignOptions &options) { return planning_json(options); }
+
+namespace {
+
+// Options a campaign cannot start with; empty when they are fine.
+std::string options_problem(const CampaignOptions &options)
+{
+    if (options.out_dir.empty())
+        return "no output folder given";
+    if (options.mode != "fixed" && options.mode != "adaptive")
+        return "unknown mode '" + options.mode + "' (fixed or adaptive)";
+    if (options.order != "interleaved" && options.order != "harness")
+        return "unknown order '" + options.order + "' (interleaved or harness)";
+    if (options.retries < 0)
+        return "retries must be 0 or more";
+    return {};
+}
+
+// What campaign.json says before anything is measured: the system, the start, the planning.
+void stamp_campaign_start(Context &ctx)
+{
+    char host[256] = "host";
+    ::gethostname(host, sizeof host - 1);
+    ctx.campaign["system_id"] = ctx.opt.system_label.empty() ? std::string(host) : ctx.opt.system_label;
+    ctx.campaign["started_utc"] = utc_now();
+    ctx.campaign["planning"] = planning_json(ctx.opt);
+}
+
+// Resume check, libraries and host described, seed chosen, the first campaign.json written:
+// everything that can refuse the campaign before its first trial.
+Result<Described> start_campaign(Context &ctx, uint64_t &seed)
+{
+    stamp_campaign_start(ctx);
+    if (auto ok = check_resume(ctx); !ok)
+        return fail(ok.error());
+    Described described = describe_libraries(ctx);
+    if (std::string clash = identity_problem(ctx, described); !clash.empty())
+        return fail(clash);
+    if (auto described_host = describe_host(ctx); !described_host)
+        return fail(described_host.error());
+    seed = campaign_seed(ctx.opt);
+    ctx.campaign["kexbench"]["seed"] = seed;
+    ctx.campaign["environment_at_start"] = ctx.environment;
+    if (auto w = write_campaign_json(ctx); !w)
+        return fail(w.error());
+    return described;
+}
+
+// The start's warnings said, the build records kept, the refused libraries counted as problems.
+void announce_start(Context &ctx, const Described &described)
+{
+    ctx.emit(ev(CampaignEvent::Started, "", "", "counter " + ctx.counter_name));
+    for (const auto &w : ctx.campaign["host_problems"])
+        ctx.emit(ev(CampaignEvent::Warning, "", "", w.get<std::string>()));
+
+    for (const auto &w : described.warnings)
+        ctx.emit(ev(CampaignEvent::Warning, "", "", w));
+    for (size_t i = 0; i < described.infos.size(); ++i)
+        if (const BuildInfo *b = described.build(i))
+            ctx.builds.emplace(described.infos[i].path, *b);
+    for (const auto &[lib, why] : described.problems)
+        ctx.problem(lib, why);
+}
+
+// Each instance prepared (KAT, calibration), then the trials of every pair and the profiles.
+void measure_instances(Context &ctx, const Described &described, uint64_t seed, std::vector<InstanceWork> &instances,
+                       std::vector<PairWork> &pairs)
+{
+    const CampaignOptions &options = ctx.opt;
+    const std::vector<InstanceInfo> &infos = described.infos;
+    const std::vector<std::string> &libs = described.libs;
+    // Each instance's preparation and its work as assumed before calibration.
+    for (const InstanceInfo &info : infos)
+        ctx.units_total += instance_preparation_s(options) + assumed_instance_work_s(ctx, info);
+    for (size_t i = 0; i < infos.size() && !ctx.cancelled(); ++i)
+        if (auto w = prepare_instance(ctx, libs[i], infos[i]))
+            instances.push_back(std::move(*w));
+    pairs = pairs_of(ctx, instances);
+    if (!ctx.cancelled())
+        run_all_trials(ctx, instances, pairs, seed);
+    // The harness profiles only the exchange of a KEX, so the profile accompanies the exchange record.
+    for (const InstanceWork &w : instances)
+        if (options.profile && !ctx.cancelled() && w.measure_exchange) {
+            measure_profile_of(ctx, w.lib, w.info, w.t1, w.setup_s);
+            if (has_profiled_build(w.lib))
+                ctx.units_done += profile_child_s(options, w.t1, w.setup_s);
+        }
+}
+
+// campaign.json's end: environment, problems, probe figures, warnings and completion; the last event.
+void finish_campaign(Context &ctx, const Described &described, const std::vector<InstanceWork> &instances,
+                     const std::vector<PairWork> &pairs)
+{
+    ctx.summary.cancelled = ctx.cancelled();
+    ctx.campaign["ended_utc"] = utc_now();
+    ctx.campaign["environment_at_end"] = environment_at_end(ctx);
+    ctx.campaign["instance_problems"] = ctx.summary.problems;
+    ctx.campaign["kexbench"]["probe"] = probe_json(ctx);
+    const std::vector<std::string> measured = measured_warnings(ctx, pairs);
+    ctx.campaign["measured_warnings"] = measured;
+    ctx.campaign["completion"] = completion_json(ctx, described.infos, instances, described.problems);
+    if (auto w = write_campaign_json(ctx); !w)
+        ctx.summary.problems.push_back(w.error());
+    for (const auto &w : measured)
+        ctx.emit(ev(CampaignEvent::Warning, "", "", w));
+    if (!ctx.summary.cancelled) // a cancelled campaign's bar stays where it stopped
+        ctx.units_done = ctx.units_total;
+    ctx.emit(ev(CampaignEvent::Finished, "", "", ctx.summary.cancelled ? "cancelled" : "finished"));
+}
+
+} // namespace
 
 Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObserver &observer,
                                      const std::atomic<bool> &cancel)
 {
-    if (options.out_dir.empty())
-        return fail("no output folder given");
-    if (options.mode != "fixed" && options.mode != "adaptive")
-        return fail("unknown mode '" + options.mode + "' (fixed or adaptive)");
-    if (options.order != "interleaved" && options.order != "harness")
-        return fail("unknown order '" + options.order + "' (interleaved or harness)");
-    if (options.retries < 0)
-        return fail("retries must be 0 or more");
+    if (std::string problem = options_problem(options); !problem.empty())
+        return fail(problem);
     std::error_code ec;
     fs::create_directories(options.out_dir, ec);
     if (ec)
@@ -1884,69 +1863,15 @@ Result<CampaignSummary> run_campaign(const CampaignOptions &options, CampaignObs
     cancellable.runner.host = runner_host_of(options.runner); // one host for describe, KAT, measure, stack, profile
     Context ctx{cancellable, observer, cancel};
     ctx.summary.out_dir = options.out_dir;
-    char host[256] = "host";
-    ::gethostname(host, sizeof host - 1);
-    ctx.campaign["system_id"] = options.system_label.empty() ? std::string(host) : options.system_label;
-    ctx.campaign["started_utc"] = utc_now();
-    ctx.campaign["planning"] = planning_json(options);
-    if (auto ok = check_resume(ctx); !ok)
-        return fail(ok.error());
-    Described described = describe_libraries(ctx);
-    if (std::string clash = identity_problem(ctx, described); !clash.empty())
-        return fail(clash);
-    if (auto described_host = describe_host(ctx); !described_host)
-        return fail(described_host.error());
-    const uint64_t seed = campaign_seed(options);
-    ctx.campaign["kexbench"]["seed"] = seed;
-    ctx.campaign["environment_at_start"] = ctx.environment;
-    if (auto w = write_campaign_json(ctx); !w)
-        return fail(w.error());
-    ctx.emit(ev(CampaignEvent::Started, "", "", "counter " + ctx.counter_name));
-    for (const auto &w : ctx.campaign["host_problems"])
-        ctx.emit(ev(CampaignEvent::Warning, "", "", w.get<std::string>()));
-
-    for (const auto &w : described.warnings)
-        ctx.emit(ev(CampaignEvent::Warning, "", "", w));
-    for (size_t i = 0; i < described.infos.size(); ++i)
-        if (const BuildInfo *b = described.build(i))
-            ctx.builds.emplace(described.infos[i].path, *b);
-    for (const auto &[lib, why] : described.problems)
-        ctx.problem(lib, why);
-    const std::vector<InstanceInfo> &infos = described.infos;
-    const std::vector<std::string> &libs = described.libs;
-    // Each instance's preparation and its work as assumed before calibration.
-    for (const InstanceInfo &info : infos)
-        ctx.units_total += instance_preparation_s(options) + assumed_instance_work_s(ctx, info);
+    uint64_t seed = 0;
+    auto described = start_campaign(ctx, seed);
+    if (!described)
+        return fail(described.error());
+    announce_start(ctx, *described);
     std::vector<InstanceWork> instances;
-    for (size_t i = 0; i < infos.size() && !ctx.cancelled(); ++i)
-        if (auto w = prepare_instance(ctx, libs[i], infos[i]))
-            instances.push_back(std::move(*w));
-    std::vector<PairWork> pairs = pairs_of(ctx, instances);
-    if (!ctx.cancelled())
-        run_all_trials(ctx, instances, pairs, seed);
-    // The harness profiles only the exchange of a KEX, so the profile accompanies the exchange record.
-    for (const InstanceWork &w : instances)
-        if (options.profile && !ctx.cancelled() && w.measure_exchange) {
-            measure_profile_of(ctx, w.lib, w.info, w.t1, w.setup_s);
-            if (has_profiled_build(w.lib))
-                ctx.units_done += profile_child_s(options, w.t1, w.setup_s);
-        }
-
-    ctx.summary.cancelled = ctx.cancelled();
-    ctx.campaign["ended_utc"] = utc_now();
-    ctx.campaign["environment_at_end"] = environment_at_end(ctx);
-    ctx.campaign["instance_problems"] = ctx.summary.problems;
-    ctx.campaign["kexbench"]["probe"] = probe_json(ctx);
-    const std::vector<std::string> measured = measured_warnings(ctx, pairs);
-    ctx.campaign["measured_warnings"] = measured;
-    ctx.campaign["completion"] = completion_json(ctx, infos, instances, described.problems);
-    if (auto w = write_campaign_json(ctx); !w)
-        ctx.summary.problems.push_back(w.error());
-    for (const auto &w : measured)
-        ctx.emit(ev(CampaignEvent::Warning, "", "", w));
-    if (!ctx.summary.cancelled) // a cancelled campaign's bar stays where it stopped
-        ctx.units_done = ctx.units_total;
-    ctx.emit(ev(CampaignEvent::Finished, "", "", ctx.summary.cancelled ? "cancelled" : "finished"));
+    std::vector<PairWork> pairs;
+    measure_instances(ctx, *described, seed, instances, pairs);
+    finish_campaign(ctx, *described, instances, pairs);
     return ctx.summary;
 }
 
