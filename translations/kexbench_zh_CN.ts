@@ -1090,14 +1090,6 @@ The verdict reads the ratio&apos;s interval against the margin %6: “faster”/
 <context>
     <name>kexbench::ui::CtResultsModel</name>
     <message>
-        <source>leak</source>
-        <translation>泄漏</translation>
-    </message>
-    <message>
-        <source>no leak detected</source>
-        <translation>未发现泄漏</translation>
-    </message>
-    <message>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
