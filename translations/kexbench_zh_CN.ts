@@ -208,14 +208,6 @@
         <translation>产生这些数值的计数器：perf_event 周期、TSC、cntvct_el0 或 ns。</translation>
     </message>
     <message>
-        <source>cycles</source>
-        <translation>周期数</translation>
-    </message>
-    <message>
-        <source>counter ticks</source>
-        <translation>计数器计数</translation>
-    </message>
-    <message>
         <source>time: this record has no counter values</source>
         <translation>时间：此记录没有计数器值</translation>
     </message>
@@ -1414,14 +1406,6 @@ The verdict reads the ratio&apos;s interval against the margin %6: “faster”/
     <message>
         <source>cycles (harness)</source>
         <translation>周期（harness）</translation>
-    </message>
-    <message>
-        <source>cycles</source>
-        <translation>周期数</translation>
-    </message>
-    <message>
-        <source>counter ticks</source>
-        <translation>计数器计数</translation>
     </message>
     <message>
         <source>%1 has no record for this instance and operation</source>

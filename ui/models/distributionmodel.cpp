@@ -5,6 +5,7 @@
 
 #include "core/data/dataset.h"
 #include "core/base/format.h"
+#include "core/data/counter_unit.h"
 #include "core/data/record.h"
 #include "core/analysis/stats.h"
 
@@ -53,19 +54,6 @@ QString counterIdentity(const Record &r)
     if (r.kexbench && !r.kexbench->counter.empty())
         return qs(r.kexbench->counter);
     return QCoreApplication::translate("kexbench::ui::DistributionsPage", "cycles (harness)");
-}
-
-QString counterUnitName(const Record &r)
-{
-    if (r.kexbench) {
-        if (r.kexbench->core_cycles)
-            return QCoreApplication::translate("kexbench::ui::DistributionsPage", "cycles");
-        // core's unit name ("TSC ticks") in the window's language
-        return r.kexbench->counter_unit.empty()
-                   ? QCoreApplication::translate("kexbench::ui::DistributionsPage", "counter ticks")
-                   : coreText(r.kexbench->counter_unit);
-    }
-    return QCoreApplication::translate("kexbench::ui::DistributionsPage", "cycles");
 }
 
 std::vector<double> trialMeans(const Record &r, ValueUnit unit)
@@ -242,8 +230,8 @@ DistributionPlot computeDistribution(const std::vector<DistributionInput> &input
         plot.valueLabel =
             QCoreApplication::translate("kexbench::ui::DistributionsPage", "time per call (%1)").arg(plot.unitName);
     } else {
-        plot.unitName = present.empty() ? QCoreApplication::translate("kexbench::ui::DistributionsPage", "cycles")
-                                        : counterUnitName(*present.front().record);
+        plot.unitName =
+            present.empty() ? coreText(std::string("cycles")) : coreText(counter_unit(*present.front().record));
         plot.valueLabel =
             QCoreApplication::translate("kexbench::ui::DistributionsPage", "%1 per call").arg(plot.unitName);
     }
