@@ -8,6 +8,7 @@
 
 #include "core/base/affinity.h"
 #include "core/base/clock.h"
+#include "core/base/format.h"
 #include "core/campaign/environment.h"
 #include "core/campaign/operations.h"
 #include "core/campaign/progress_plan.h"
@@ -79,18 +80,8 @@ QString canonicalHost(const QString &host)
     return address ? QString::fromStdString(address->text()) : host.trimmed();
 }
 
-QString formatEta(double seconds)
-{
-    if (seconds < 0)
-        return QStringLiteral("--:--");
-    const long t = static_cast<long>(seconds + 0.5);
-    if (t >= 3600)
-        return QStringLiteral("%1:%2:%3")
-            .arg(t / 3600)
-            .arg((t / 60) % 60, 2, 10, QLatin1Char('0'))
-            .arg(t % 60, 2, 10, QLatin1Char('0'));
-    return QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
-}
+// A duration as a clock reading (core's one format: "4:05", "--:--" before it is known).
+QString clockText(double seconds) { return QString::fromStdString(fmt::clock_duration(seconds)); }
 
 // A rough duration before Start, when no operation is calibrated yet: the
 // campaign's own progress plan as it stands before calibration
@@ -1122,11 +1113,11 @@ void RunPage::updateEstimate()
         e.high_s > e.low_s
             ? tr("Estimated duration: %1 to %2 for %n record(s) (adaptive: until the precision or the budget).",
                  nullptr, e.records)
-                  .arg(formatEta(e.low_s), formatEta(e.high_s))
+                  .arg(clockText(e.low_s), clockText(e.high_s))
             : tr("Estimated duration: about %1 for %n record(s) (before calibration: operations slower than "
                  "the trial target take longer).",
                  nullptr, e.records)
-                  .arg(formatEta(e.low_s));
+                  .arg(clockText(e.low_s));
     // The folder Start writes into: the generated one is named after the time of Start.
     const bool generated = autoOutDir_ && QDir::cleanPath(QFileInfo(outDir_->text()).absolutePath()) ==
                                               QDir::cleanPath(defaultOutputBase());
@@ -1341,7 +1332,7 @@ void RunPage::onUpdate(const CampaignUpdate &u)
     if (!cancelledEnd) {
         overall_->setValue(static_cast<int>(u.fractionDone * kProgressSteps));
         overallLabel_->setText(
-            tr("Overall: %1% — ETA %2").arg(static_cast<int>(u.fractionDone * 100)).arg(formatEta(u.etaSeconds)));
+            tr("Overall: %1% — ETA %2").arg(static_cast<int>(u.fractionDone * 100)).arg(clockText(u.etaSeconds)));
     }
     switch (u.kind) {
     case CampaignEvent::Started:
@@ -1382,12 +1373,12 @@ void RunPage::onUpdate(const CampaignUpdate &u)
             currentLabel_->setText(
                 tr("%1 · %2 — trial %3 of %4").arg(u.instance, u.operation).arg(u.trial).arg(u.trials));
             // Interleaved trials of other operations run in between: the campaign's ETA is the honest one.
-            currentEta_->setText(tr("ETA %1").arg(formatEta(u.etaSeconds)));
+            currentEta_->setText(tr("ETA %1").arg(clockText(u.etaSeconds)));
         } else {
             // Adaptive: the number of trials is not known in advance.
             current_->setRange(0, 0);
             currentLabel_->setText(tr("%1 · %2 — trial %3 (adaptive)").arg(u.instance, u.operation).arg(u.trial));
-            currentEta_->setText(tr("Elapsed %1").arg(formatEta(elapsed)));
+            currentEta_->setText(tr("Elapsed %1").arg(clockText(elapsed)));
         }
         break;
     }
@@ -1428,7 +1419,7 @@ void RunPage::onFinished(const CampaignOutcome &o)
     for (const auto &share : o.hostShares) {
         if (share.dropped.isEmpty())
             log(tr("  %1: %n instance(s) in %2", nullptr, share.instances)
-                    .arg(share.host, formatEta(share.wallSeconds)));
+                    .arg(share.host, clockText(share.wallSeconds)));
         else
             log(tr("  %1 dropped out after %n instance(s): %2", nullptr, share.instances)
                     .arg(share.host, coreText(share.dropped)));
