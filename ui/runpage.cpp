@@ -68,6 +68,14 @@ namespace keys {
 const auto plan = QStringLiteral("run/plan"); // a map: mode, target/budget per mode, trials, precision, order, retries
 } // namespace keys
 
+// A form row's label; the &-mnemonic in its text focuses the field.
+QLabel *formLabel(QWidget *buddy, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setBuddy(buddy);
+    return label;
+}
+
 // The host as CampaignEvent::host names it (HostAddress::text()); the text itself when it does not parse.
 QString canonicalHost(const QString &host)
 {
@@ -153,24 +161,7 @@ RunPage::~RunPage() = default;
 void RunPage::buildUi()
 {
     auto *root = new QVBoxLayout(this);
-
-    // Host conditions that make timings noisy are easy to miss in a log: a banner.
-    banner_ = new QLabel(this);
-    banner_->setWordWrap(true);
-    banner_->setTextFormat(Qt::RichText);
-    banner_->setObjectName(QStringLiteral("environmentBanner"));
-    banner_->setStyleSheet(QStringLiteral("QLabel#environmentBanner { background: #fff4b8; color: #3d3000;"
-                                          " border: 1px solid #d9b300; border-radius: 4px; padding: 6px 10px; }"));
-    banner_->hide();
-    // Five warnings at 1024x700 took the height the form needed: the banner
-    // scrolls beyond a few lines (fitBanner).
-    bannerArea_ = new QScrollArea(this);
-    bannerArea_->setObjectName(QStringLiteral("environmentBannerArea"));
-    bannerArea_->setFrameShape(QFrame::NoFrame);
-    bannerArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    bannerArea_->setWidgetResizable(true);
-    bannerArea_->setWidget(banner_);
-    bannerArea_->hide();
+    buildBanner();
     root->addWidget(bannerArea_);
 
     auto *columns = new QHBoxLayout;
@@ -191,6 +182,57 @@ void RunPage::buildUi()
     leftColumn->addWidget(leftScroll_, 1);
     columns->addLayout(leftColumn, 0);
 
+    buildOperationsBox();
+    left->addWidget(operationsBox_);
+    buildPlanBox();
+    left->addWidget(planBox_);
+    buildMeasureBox();
+    buildWhereBox();
+    left->addWidget(hostBox_);
+    left->addWidget(measureBox_);
+    buildStartControls(leftColumn);
+    connectPlanFields();
+    left->addStretch(1);
+    leftScroll_->setWidget(leftPanel_);
+    connect(startButton_, &QPushButton::clicked, this, &RunPage::start);
+    connect(cancelButton_, &QPushButton::clicked, this, &RunPage::cancel);
+
+    for (QWidget *w : {static_cast<QWidget *>(operationsBox_), static_cast<QWidget *>(planBox_),
+                       static_cast<QWidget *>(measureBox_), static_cast<QWidget *>(hostBox_)})
+        w->setMaximumWidth(460);
+
+    // Right: progress and the live log.
+    auto *right = new QVBoxLayout;
+    columns->addLayout(right, 1);
+    buildProgressBox();
+    right->addWidget(progressBox_);
+    buildLogBox();
+    right->addWidget(logBox_, 1);
+}
+
+void RunPage::buildBanner()
+{
+    // Host conditions that make timings noisy are easy to miss in a log: a banner.
+    banner_ = new QLabel(this);
+    banner_->setWordWrap(true);
+    banner_->setTextFormat(Qt::RichText);
+    banner_->setObjectName(QStringLiteral("environmentBanner"));
+    banner_->setStyleSheet(QStringLiteral("QLabel#environmentBanner { background: #fff4b8; color: #3d3000;"
+                                          " border: 1px solid #d9b300; border-radius: 4px; padding: 6px 10px; }"));
+    banner_->hide();
+    // Five warnings at 1024x700 took the height the form needed: the banner
+    // scrolls beyond a few lines (fitBanner).
+    bannerArea_ = new QScrollArea(this);
+    bannerArea_->setObjectName(QStringLiteral("environmentBannerArea"));
+    bannerArea_->setFrameShape(QFrame::NoFrame);
+    bannerArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    bannerArea_->setWidgetResizable(true);
+    bannerArea_->setWidget(banner_);
+    bannerArea_->hide();
+}
+
+void RunPage::buildOperationsBox()
+{
     operationsBox_ = new QGroupBox(this);
     auto *opsGrid = new QGridLayout(operationsBox_);
     allOps_ = new QCheckBox(operationsBox_);
@@ -209,8 +251,10 @@ void RunPage::buildUi()
         ++i;
     }
     connect(allOps_, &QCheckBox::toggled, this, &RunPage::onOperationToggled);
-    left->addWidget(operationsBox_);
+}
 
+void RunPage::buildPlanBox()
+{
     planBox_ = new QGroupBox(this);
     planForm_ = new QFormLayout(planBox_);
     mode_ = new QComboBox(planBox_);
@@ -253,11 +297,6 @@ void RunPage::buildUi()
     retries_->setValue(CampaignOptions{}.retries);
     warmupNote_ = new QLabel(planBox_);
     warmupNote_->setWordWrap(true);
-    auto formLabel = [](QWidget *buddy, QWidget *parent) {
-        auto *label = new QLabel(parent);
-        label->setBuddy(buddy); // the &-mnemonic in the text focuses the field
-        return label;
-    };
     modeLabel_ = formLabel(mode_, planBox_);
     targetLabel_ = formLabel(target_, planBox_);
     budgetLabel_ = formLabel(budget_, planBox_);
@@ -274,8 +313,10 @@ void RunPage::buildUi()
     planForm_->addRow(retriesLabel_, retries_);
     planForm_->addRow(warmupNote_);
     connect(mode_, &QComboBox::currentIndexChanged, this, &RunPage::onModeChanged);
-    left->addWidget(planBox_);
+}
 
+void RunPage::buildMeasureBox()
+{
     measureBox_ = new QGroupBox(this);
     measureForm_ = new QFormLayout(measureBox_);
     cpu_ = new QSpinBox(measureBox_);
@@ -315,10 +356,11 @@ void RunPage::buildUi()
         if (!running())
             probeEnvironment();
     });
-    buildWhereBox();
-    left->addWidget(hostBox_);
-    left->addWidget(measureBox_);
+}
 
+// Start, Cancel, why Start is disabled and what it will do, below the scrolling form.
+void RunPage::buildStartControls(QVBoxLayout *leftColumn)
+{
     auto *buttons = new QHBoxLayout;
     startButton_ = new QPushButton(this);
     startButton_->setObjectName(QStringLiteral("startButton"));
@@ -338,6 +380,11 @@ void RunPage::buildUi()
     estimate_->setWordWrap(true);
     estimate_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     leftColumn->addWidget(estimate_);
+}
+
+// A changed plan updates the estimate and is remembered.
+void RunPage::connectPlanFields()
+{
     for (QDoubleSpinBox *box : {target_, budget_})
         connect(box, &QDoubleSpinBox::valueChanged, this, &RunPage::updateEstimate);
     for (QDoubleSpinBox *box : {target_, budget_, precision_})
@@ -349,18 +396,10 @@ void RunPage::buildUi()
     connect(mode_, &QComboBox::currentIndexChanged, this, &RunPage::updateEstimate);
     connect(stack_, &QCheckBox::toggled, this, &RunPage::updateEstimate);
     connect(kat_, &QCheckBox::toggled, this, &RunPage::updateEstimate);
-    left->addStretch(1);
-    leftScroll_->setWidget(leftPanel_);
-    connect(startButton_, &QPushButton::clicked, this, &RunPage::start);
-    connect(cancelButton_, &QPushButton::clicked, this, &RunPage::cancel);
+}
 
-    for (QWidget *w : {static_cast<QWidget *>(operationsBox_), static_cast<QWidget *>(planBox_),
-                       static_cast<QWidget *>(measureBox_), static_cast<QWidget *>(hostBox_)})
-        w->setMaximumWidth(460);
-
-    // Right: progress and the live log.
-    auto *right = new QVBoxLayout;
-    columns->addLayout(right, 1);
+void RunPage::buildProgressBox()
+{
     progressBox_ = new QGroupBox(this);
     auto *progress = new QGridLayout(progressBox_);
     overallLabel_ = new QLabel(progressBox_);
@@ -388,8 +427,10 @@ void RunPage::buildUi()
     hostGrid->setColumnStretch(2, 1);
     hostProgress_->hide();
     progress->addWidget(hostProgress_, 5, 0);
-    right->addWidget(progressBox_);
+}
 
+void RunPage::buildLogBox()
+{
     logBox_ = new QGroupBox(this);
     auto *logLayout = new QVBoxLayout(logBox_);
     log_ = new QPlainTextEdit(logBox_);
@@ -410,7 +451,6 @@ void RunPage::buildUi()
         appendingLog_ = false;
     });
     logLayout->addWidget(log_);
-    right->addWidget(logBox_, 1);
 }
 
 void RunPage::buildWhereBox()
@@ -574,6 +614,31 @@ void RunPage::fitSettingsWidth()
 
 void RunPage::retranslateUi()
 {
+    retranslateOperations();
+    retranslatePlan();
+    retranslateMeasuring();
+    hostBox_->retranslateUi();
+
+    startButton_->setText(tr("&Start"));
+    startButton_->setToolTip(tr("Measure the checked instances (Ctrl+R)."));
+    startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    cancelButton_->setText(tr("Cancel"));
+    cancelButton_->setToolTip(tr("Stop the campaign; the running child is killed and finished records are kept."));
+
+    progressBox_->setTitle(tr("Progress"));
+    logBox_->setTitle(tr("Log"));
+    setWarnings(warnings_, warningsBeforeStart_);
+    updateControls();
+    if (!running()) {
+        overallLabel_->setText(overallEndText());
+        currentLabel_->setText(hostedRun_ ? tr("Hosts") : tr("Current operation"));
+        currentEta_->clear();
+    }
+    fitSettingsWidth(); // translated labels change the column's width
+}
+
+void RunPage::retranslateOperations()
+{
     operationsBox_->setTitle(tr("Operations to time"));
     allOps_->setText(tr("All operations of each instance"));
     allOps_->setToolTip(tr("exchange, init_a, init_b, every pass and both derivations, as the instance defines them."));
@@ -588,7 +653,10 @@ void RunPage::retranslateUi()
     };
     for (int i = 0; i < opBoxes_.size(); ++i)
         opBoxes_[i]->setToolTip(opTips.value(i));
+}
 
+void RunPage::retranslatePlan()
+{
     planBox_->setTitle(tr("Plan"));
     mode_->setItemText(0, tr("Fixed (harness plan)"));
     mode_->setItemText(1, tr("Adaptive (until precise)"));
@@ -618,7 +686,10 @@ void RunPage::retranslateUi()
                             "in the record."));
     warmupNote_->setText(tr("Warm-ups are set by the plan: 3 when one exchange takes under 50 ms, 1 under 5 s, "
                             "none above."));
+}
 
+void RunPage::retranslateMeasuring()
+{
     measureBox_->setTitle(tr("Measuring"));
     cpuLabel_->setText(tr("Pin to CPU:"));
     systemLabelLabel_->setText(tr("S&ystem label:"));
@@ -637,25 +708,6 @@ void RunPage::retranslateUi()
                         "either way."));
     stack_->setText(tr("Measure stack depth"));
     stack_->setToolTip(tr("One extra child per operation measures its deepest stack use."));
-
-    hostBox_->retranslateUi();
-
-    startButton_->setText(tr("&Start"));
-    startButton_->setToolTip(tr("Measure the checked instances (Ctrl+R)."));
-    startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    cancelButton_->setText(tr("Cancel"));
-    cancelButton_->setToolTip(tr("Stop the campaign; the running child is killed and finished records are kept."));
-
-    progressBox_->setTitle(tr("Progress"));
-    logBox_->setTitle(tr("Log"));
-    setWarnings(warnings_, warningsBeforeStart_);
-    updateControls();
-    if (!running()) {
-        overallLabel_->setText(overallEndText());
-        currentLabel_->setText(hostedRun_ ? tr("Hosts") : tr("Current operation"));
-        currentEta_->clear();
-    }
-    fitSettingsWidth(); // translated labels change the column's width
 }
 
 QString RunPage::overallEndText() const

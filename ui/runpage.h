@@ -24,6 +24,7 @@ class QPushButton;
 class QScrollArea;
 class QSpinBox;
 class QToolButton;
+class QVBoxLayout;
 
 namespace kexbench::ui {
 
@@ -68,7 +69,18 @@ protected:
 
 private:
     void buildUi();
+    void buildBanner();
+    void buildOperationsBox();
+    void buildPlanBox();
+    void buildMeasureBox();
+    void buildStartControls(QVBoxLayout *leftColumn);
+    void connectPlanFields();
+    void buildProgressBox();
+    void buildLogBox();
     void retranslateUi();
+    void retranslateOperations();
+    void retranslatePlan();
+    void retranslateMeasuring();
     void updateControls();
     void onModeChanged();
     void onOperationToggled();
