@@ -208,14 +208,6 @@
         <translation>产生这些数值的计数器：perf_event 周期、TSC、cntvct_el0 或 ns。</translation>
     </message>
     <message>
-        <source>cycles</source>
-        <translation>周期数</translation>
-    </message>
-    <message>
-        <source>counter ticks</source>
-        <translation>计数器计数</translation>
-    </message>
-    <message>
         <source>time: this record has no counter values</source>
         <translation>时间：此记录没有计数器值</translation>
     </message>
@@ -1090,14 +1082,6 @@ The verdict reads the ratio&apos;s interval against the margin %6: “faster”/
 <context>
     <name>kexbench::ui::CtResultsModel</name>
     <message>
-        <source>leak</source>
-        <translation>泄漏</translation>
-    </message>
-    <message>
-        <source>no leak detected</source>
-        <translation>未发现泄漏</translation>
-    </message>
-    <message>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
@@ -1424,14 +1408,6 @@ The verdict reads the ratio&apos;s interval against the margin %6: “faster”/
         <translation>周期（harness）</translation>
     </message>
     <message>
-        <source>cycles</source>
-        <translation>周期数</translation>
-    </message>
-    <message>
-        <source>counter ticks</source>
-        <translation>计数器计数</translation>
-    </message>
-    <message>
         <source>%1 has no record for this instance and operation</source>
         <translation>%1 没有该实例和操作的记录</translation>
     </message>
@@ -1646,6 +1622,123 @@ The verdict reads the ratio&apos;s interval against the margin %6: “faster”/
     <message>
         <source>Plot:</source>
         <translation>图形：</translation>
+    </message>
+</context>
+<context>
+    <name>kexbench::ui::HostBox</name>
+    <message>
+        <source>%1 is listed already.</source>
+        <translation>%1 已在列表中。</translation>
+    </message>
+    <message>
+        <source>ssh configuration file</source>
+        <translation>ssh 配置文件</translation>
+    </message>
+    <message>
+        <source>CPU model unknown</source>
+        <translation>CPU 型号未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU(s)</source>
+        <translation>
+            <numerusform>%n 个 CPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no cpufreq governor</source>
+        <translation>无 cpufreq 调速器</translation>
+    </message>
+    <message>
+        <source>governor %1</source>
+        <translation>调速器 %1</translation>
+    </message>
+    <message>
+        <source>%1 free for the cache</source>
+        <translation>缓存可用空间 %1</translation>
+    </message>
+    <message>
+        <source>%1: connecting…</source>
+        <translation>%1：正在连接…</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>正在测试…</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>运行位置</translation>
+    </message>
+    <message>
+        <source>This m&amp;achine</source>
+        <translation>本机(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Runner children run here, pinned as set under Measuring.</source>
+        <translation>运行器子进程在本机运行，按“测量”中的设置绑定 CPU。</translation>
+    </message>
+    <message>
+        <source>Other hosts over ssh</source>
+        <translation>通过 ssh 连接的其他主机</translation>
+    </message>
+    <message>
+        <source>Runner children run on the hosts below through OpenSSH (key or agent login, no password prompts); the runner and the instance libraries are copied there and the records are written here. Hosts of one campaign must be one system: same architecture and CPU.</source>
+        <translation>运行器子进程通过 OpenSSH 在下列主机上运行（使用密钥或代理登录，不会询问密码）；运行器和实例库会复制到那里，记录写在本机。同一测量任务的主机必须是同一系统：相同的架构和 CPU。</translation>
+    </message>
+    <message>
+        <source>Hosts (double-click one to edit it):</source>
+        <translation>主机（双击可编辑）：</translation>
+    </message>
+    <message>
+        <source>[user@]host[:port]</source>
+        <translation>[用户@]主机[:端口]</translation>
+    </message>
+    <message>
+        <source>A host as ssh knows it: a name from the ssh config file, or user@address:port. Enter adds it.</source>
+        <translation>ssh 能识别的主机：ssh 配置文件中的名称，或 用户@地址:端口。按回车键添加。</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add the host typed on the left.</source>
+        <translation>添加左侧输入的主机。</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the selected hosts.</source>
+        <translation>移除选中的主机。</translation>
+    </message>
+    <message>
+        <source>ssh config file:</source>
+        <translation>ssh 配置文件：</translation>
+    </message>
+    <message>
+        <source>ssh&apos;s default</source>
+        <translation>ssh 的默认配置</translation>
+    </message>
+    <message>
+        <source>Passed to ssh as -F: host names, users, ports and keys for the hosts; empty: ssh&apos;s own (~/.ssh/config).</source>
+        <translation>作为 -F 传给 ssh：其中写有这些主机的主机名、用户、端口和密钥；留空则使用 ssh 自己的配置（~/.ssh/config）。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose the ssh configuration file.</source>
+        <translation>选择 ssh 配置文件。</translation>
+    </message>
+    <message>
+        <source>Connect to every listed host and show what it is: architecture, CPU, kernel, governor and the free space for kexbench&apos;s cache.</source>
+        <translation>连接列出的每台主机并显示其情况：架构、CPU、内核、调速器以及 kexbench 缓存的可用空间。</translation>
     </message>
 </context>
 <context>
@@ -3005,118 +3098,12 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
         <translation>  %1 %2：失败 %3</translation>
     </message>
     <message>
-        <source>%1 is listed already.</source>
-        <translation>%1 已在列表中。</translation>
-    </message>
-    <message>
-        <source>ssh configuration file</source>
-        <translation>ssh 配置文件</translation>
-    </message>
-    <message>
-        <source>%1: connecting…</source>
-        <translation>%1：正在连接…</translation>
-    </message>
-    <message>
-        <source>CPU model unknown</source>
-        <translation>CPU 型号未知</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n CPU(s)</source>
-        <translation>
-            <numerusform>%n 个 CPU</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>no cpufreq governor</source>
-        <translation>无 cpufreq 调速器</translation>
-    </message>
-    <message>
-        <source>governor %1</source>
-        <translation>调速器 %1</translation>
-    </message>
-    <message>
-        <source>%1 free for the cache</source>
-        <translation>缓存可用空间 %1</translation>
-    </message>
-    <message>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <source>Where</source>
-        <translation>运行位置</translation>
-    </message>
-    <message>
-        <source>This m&amp;achine</source>
-        <translation>本机(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Runner children run here, pinned as set under Measuring.</source>
-        <translation>运行器子进程在本机运行，按“测量”中的设置绑定 CPU。</translation>
-    </message>
-    <message>
-        <source>Other hosts over ssh</source>
-        <translation>通过 ssh 连接的其他主机</translation>
-    </message>
-    <message>
-        <source>Runner children run on the hosts below through OpenSSH (key or agent login, no password prompts); the runner and the instance libraries are copied there and the records are written here. Hosts of one campaign must be one system: same architecture and CPU.</source>
-        <translation>运行器子进程通过 OpenSSH 在下列主机上运行（使用密钥或代理登录，不会询问密码）；运行器和实例库会复制到那里，记录写在本机。同一测量任务的主机必须是同一系统：相同的架构和 CPU。</translation>
-    </message>
-    <message>
-        <source>Hosts (double-click one to edit it):</source>
-        <translation>主机（双击可编辑）：</translation>
-    </message>
-    <message>
-        <source>[user@]host[:port]</source>
-        <translation>[用户@]主机[:端口]</translation>
-    </message>
-    <message>
-        <source>A host as ssh knows it: a name from the ssh config file, or user@address:port. Enter adds it.</source>
-        <translation>ssh 能识别的主机：ssh 配置文件中的名称，或 用户@地址:端口。按回车键添加。</translation>
-    </message>
-    <message>
-        <source>Add</source>
-        <translation>添加</translation>
-    </message>
-    <message>
-        <source>Add the host typed on the left.</source>
-        <translation>添加左侧输入的主机。</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <source>Remove the selected hosts.</source>
-        <translation>移除选中的主机。</translation>
-    </message>
-    <message>
-        <source>ssh&apos;s default</source>
-        <translation>ssh 的默认配置</translation>
-    </message>
-    <message>
-        <source>Passed to ssh as -F: host names, users, ports and keys for the hosts; empty: ssh&apos;s own (~/.ssh/config).</source>
-        <translation>作为 -F 传给 ssh：其中写有这些主机的主机名、用户、端口和密钥；留空则使用 ssh 自己的配置（~/.ssh/config）。</translation>
-    </message>
-    <message>
-        <source>Choose the ssh configuration file.</source>
-        <translation>选择 ssh 配置文件。</translation>
-    </message>
-    <message>
-        <source>Connect to every listed host and show what it is: architecture, CPU, kernel, governor and the free space for kexbench&apos;s cache.</source>
-        <translation>连接列出的每台主机并显示其情况：架构、CPU、内核、调速器以及 kexbench 缓存的可用空间。</translation>
-    </message>
-    <message>
         <source>Add at least one host to run on other hosts.</source>
         <translation>要在其他主机上运行，请至少添加一台主机。</translation>
-    </message>
-    <message>
-        <source>Testing…</source>
-        <translation>正在测试…</translation>
-    </message>
-    <message>
-        <source>Test connection</source>
-        <translation>测试连接</translation>
     </message>
     <message numerus="yes">
         <source>Starting a campaign of %n instance(s) on %1 into %2</source>
@@ -3223,10 +3210,6 @@ Open a campaign folder or a bundle (File ▸ Open dataset…), or measure one on
     <message>
         <source>Output folder:</source>
         <translation>输出文件夹：</translation>
-    </message>
-    <message>
-        <source>ssh config file:</source>
-        <translation>ssh 配置文件：</translation>
     </message>
     <message>
         <source>Cancel</source>

@@ -3,17 +3,18 @@
 
 #include "campaignworker.h"
 #include "datahome.h"
+#include "hostbox.h"
 #include "models/background.h"
 #include "workbench.h"
 
 #include "core/base/affinity.h"
 #include "core/base/clock.h"
+#include "core/base/format.h"
 #include "core/campaign/environment.h"
 #include "core/campaign/operations.h"
 #include "core/campaign/progress_plan.h"
 #include "core/campaign/planner.h"
 
-#include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -31,12 +32,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRadioButton>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -63,14 +62,19 @@ constexpr double kFixedTarget = 0.5, kFixedBudget = 300;      // the CLI's fixed
 constexpr double kAdaptiveTarget = 0.2, kAdaptiveBudget = 60; // and adaptive ones
 constexpr int kProgressSteps = 1000;
 
-// QSettings keys of the Where box: the choice survives the page and the session.
+// QSettings keys of the Run page (the Where box keeps its own, hostbox.cpp).
 namespace keys {
-const auto where = QStringLiteral("run/where"); // "local" | "ssh"
-const auto hosts = QStringLiteral("run/hosts");
-const auto sshConfig = QStringLiteral("run/sshConfig");
 // The plan, as last set: a workstation program remembers what its user chose.
 const auto plan = QStringLiteral("run/plan"); // a map: mode, target/budget per mode, trials, precision, order, retries
 } // namespace keys
+
+// A form row's label; the &-mnemonic in its text focuses the field.
+QLabel *formLabel(QWidget *buddy, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setBuddy(buddy);
+    return label;
+}
 
 // The host as CampaignEvent::host names it (HostAddress::text()); the text itself when it does not parse.
 QString canonicalHost(const QString &host)
@@ -79,18 +83,8 @@ QString canonicalHost(const QString &host)
     return address ? QString::fromStdString(address->text()) : host.trimmed();
 }
 
-QString formatEta(double seconds)
-{
-    if (seconds < 0)
-        return QStringLiteral("--:--");
-    const long t = static_cast<long>(seconds + 0.5);
-    if (t >= 3600)
-        return QStringLiteral("%1:%2:%3")
-            .arg(t / 3600)
-            .arg((t / 60) % 60, 2, 10, QLatin1Char('0'))
-            .arg(t % 60, 2, 10, QLatin1Char('0'));
-    return QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
-}
+// A duration as a clock reading (core's one format: "4:05", "--:--" before it is known).
+QString clockText(double seconds) { return QString::fromStdString(fmt::clock_duration(seconds)); }
 
 // A rough duration before Start, when no operation is calibrated yet: the
 // campaign's own progress plan as it stands before calibration
@@ -147,11 +141,10 @@ QStringList hostWarnings(int cpu)
 } // namespace
 
 RunPage::RunPage(Workbench *workbench, QWidget *parent)
-    : QWidget(parent), workbench_(workbench), session_(new CampaignSession(workbench, this)),
-      connectionTest_(new ConnectionTest(this))
+    : QWidget(parent), workbench_(workbench), session_(new CampaignSession(workbench, this))
 {
     buildUi();
-    loadWhereSettings();
+    hostBox_->loadSettings();
     loadPlanSettings();
     retranslateUi();
     outDir_->setText(defaultOutputFolder());
@@ -160,12 +153,6 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     connect(workbench_, &Workbench::instancesChanged, this, &RunPage::updateControls);
     connect(session_, &CampaignSession::update, this, &RunPage::onUpdate);
     connect(session_, &CampaignSession::finished, this, &RunPage::onFinished);
-    connect(connectionTest_, &ConnectionTest::hostTested, this, &RunPage::onHostTested);
-    connect(connectionTest_, &ConnectionTest::finished, this, [this] {
-        testing_.clear();
-        renderConnectionReport();
-        updateControls();
-    });
     probeEnvironment();
 }
 
@@ -174,24 +161,7 @@ RunPage::~RunPage() = default;
 void RunPage::buildUi()
 {
     auto *root = new QVBoxLayout(this);
-
-    // Host conditions that make timings noisy are easy to miss in a log: a banner.
-    banner_ = new QLabel(this);
-    banner_->setWordWrap(true);
-    banner_->setTextFormat(Qt::RichText);
-    banner_->setObjectName(QStringLiteral("environmentBanner"));
-    banner_->setStyleSheet(QStringLiteral("QLabel#environmentBanner { background: #fff4b8; color: #3d3000;"
-                                          " border: 1px solid #d9b300; border-radius: 4px; padding: 6px 10px; }"));
-    banner_->hide();
-    // Five warnings at 1024x700 took the height the form needed: the banner
-    // scrolls beyond a few lines (fitBanner).
-    bannerArea_ = new QScrollArea(this);
-    bannerArea_->setObjectName(QStringLiteral("environmentBannerArea"));
-    bannerArea_->setFrameShape(QFrame::NoFrame);
-    bannerArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    bannerArea_->setWidgetResizable(true);
-    bannerArea_->setWidget(banner_);
-    bannerArea_->hide();
+    buildBanner();
     root->addWidget(bannerArea_);
 
     auto *columns = new QHBoxLayout;
@@ -212,6 +182,57 @@ void RunPage::buildUi()
     leftColumn->addWidget(leftScroll_, 1);
     columns->addLayout(leftColumn, 0);
 
+    buildOperationsBox();
+    left->addWidget(operationsBox_);
+    buildPlanBox();
+    left->addWidget(planBox_);
+    buildMeasureBox();
+    buildWhereBox();
+    left->addWidget(hostBox_);
+    left->addWidget(measureBox_);
+    buildStartControls(leftColumn);
+    connectPlanFields();
+    left->addStretch(1);
+    leftScroll_->setWidget(leftPanel_);
+    connect(startButton_, &QPushButton::clicked, this, &RunPage::start);
+    connect(cancelButton_, &QPushButton::clicked, this, &RunPage::cancel);
+
+    for (QWidget *w : {static_cast<QWidget *>(operationsBox_), static_cast<QWidget *>(planBox_),
+                       static_cast<QWidget *>(measureBox_), static_cast<QWidget *>(hostBox_)})
+        w->setMaximumWidth(460);
+
+    // Right: progress and the live log.
+    auto *right = new QVBoxLayout;
+    columns->addLayout(right, 1);
+    buildProgressBox();
+    right->addWidget(progressBox_);
+    buildLogBox();
+    right->addWidget(logBox_, 1);
+}
+
+void RunPage::buildBanner()
+{
+    // Host conditions that make timings noisy are easy to miss in a log: a banner.
+    banner_ = new QLabel(this);
+    banner_->setWordWrap(true);
+    banner_->setTextFormat(Qt::RichText);
+    banner_->setObjectName(QStringLiteral("environmentBanner"));
+    banner_->setStyleSheet(QStringLiteral("QLabel#environmentBanner { background: #fff4b8; color: #3d3000;"
+                                          " border: 1px solid #d9b300; border-radius: 4px; padding: 6px 10px; }"));
+    banner_->hide();
+    // Five warnings at 1024x700 took the height the form needed: the banner
+    // scrolls beyond a few lines (fitBanner).
+    bannerArea_ = new QScrollArea(this);
+    bannerArea_->setObjectName(QStringLiteral("environmentBannerArea"));
+    bannerArea_->setFrameShape(QFrame::NoFrame);
+    bannerArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    bannerArea_->setWidgetResizable(true);
+    bannerArea_->setWidget(banner_);
+    bannerArea_->hide();
+}
+
+void RunPage::buildOperationsBox()
+{
     operationsBox_ = new QGroupBox(this);
     auto *opsGrid = new QGridLayout(operationsBox_);
     allOps_ = new QCheckBox(operationsBox_);
@@ -230,8 +251,10 @@ void RunPage::buildUi()
         ++i;
     }
     connect(allOps_, &QCheckBox::toggled, this, &RunPage::onOperationToggled);
-    left->addWidget(operationsBox_);
+}
 
+void RunPage::buildPlanBox()
+{
     planBox_ = new QGroupBox(this);
     planForm_ = new QFormLayout(planBox_);
     mode_ = new QComboBox(planBox_);
@@ -274,11 +297,6 @@ void RunPage::buildUi()
     retries_->setValue(CampaignOptions{}.retries);
     warmupNote_ = new QLabel(planBox_);
     warmupNote_->setWordWrap(true);
-    auto formLabel = [](QWidget *buddy, QWidget *parent) {
-        auto *label = new QLabel(parent);
-        label->setBuddy(buddy); // the &-mnemonic in the text focuses the field
-        return label;
-    };
     modeLabel_ = formLabel(mode_, planBox_);
     targetLabel_ = formLabel(target_, planBox_);
     budgetLabel_ = formLabel(budget_, planBox_);
@@ -295,8 +313,10 @@ void RunPage::buildUi()
     planForm_->addRow(retriesLabel_, retries_);
     planForm_->addRow(warmupNote_);
     connect(mode_, &QComboBox::currentIndexChanged, this, &RunPage::onModeChanged);
-    left->addWidget(planBox_);
+}
 
+void RunPage::buildMeasureBox()
+{
     measureBox_ = new QGroupBox(this);
     measureForm_ = new QFormLayout(measureBox_);
     cpu_ = new QSpinBox(measureBox_);
@@ -336,10 +356,11 @@ void RunPage::buildUi()
         if (!running())
             probeEnvironment();
     });
-    buildWhereBox();
-    left->addWidget(whereBox_);
-    left->addWidget(measureBox_);
+}
 
+// Start, Cancel, why Start is disabled and what it will do, below the scrolling form.
+void RunPage::buildStartControls(QVBoxLayout *leftColumn)
+{
     auto *buttons = new QHBoxLayout;
     startButton_ = new QPushButton(this);
     startButton_->setObjectName(QStringLiteral("startButton"));
@@ -359,6 +380,11 @@ void RunPage::buildUi()
     estimate_->setWordWrap(true);
     estimate_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     leftColumn->addWidget(estimate_);
+}
+
+// A changed plan updates the estimate and is remembered.
+void RunPage::connectPlanFields()
+{
     for (QDoubleSpinBox *box : {target_, budget_})
         connect(box, &QDoubleSpinBox::valueChanged, this, &RunPage::updateEstimate);
     for (QDoubleSpinBox *box : {target_, budget_, precision_})
@@ -370,18 +396,10 @@ void RunPage::buildUi()
     connect(mode_, &QComboBox::currentIndexChanged, this, &RunPage::updateEstimate);
     connect(stack_, &QCheckBox::toggled, this, &RunPage::updateEstimate);
     connect(kat_, &QCheckBox::toggled, this, &RunPage::updateEstimate);
-    left->addStretch(1);
-    leftScroll_->setWidget(leftPanel_);
-    connect(startButton_, &QPushButton::clicked, this, &RunPage::start);
-    connect(cancelButton_, &QPushButton::clicked, this, &RunPage::cancel);
+}
 
-    for (QWidget *w : {static_cast<QWidget *>(operationsBox_), static_cast<QWidget *>(planBox_),
-                       static_cast<QWidget *>(measureBox_), static_cast<QWidget *>(whereBox_)})
-        w->setMaximumWidth(460);
-
-    // Right: progress and the live log.
-    auto *right = new QVBoxLayout;
-    columns->addLayout(right, 1);
+void RunPage::buildProgressBox()
+{
     progressBox_ = new QGroupBox(this);
     auto *progress = new QGridLayout(progressBox_);
     overallLabel_ = new QLabel(progressBox_);
@@ -409,8 +427,10 @@ void RunPage::buildUi()
     hostGrid->setColumnStretch(2, 1);
     hostProgress_->hide();
     progress->addWidget(hostProgress_, 5, 0);
-    right->addWidget(progressBox_);
+}
 
+void RunPage::buildLogBox()
+{
     logBox_ = new QGroupBox(this);
     auto *logLayout = new QVBoxLayout(logBox_);
     log_ = new QPlainTextEdit(logBox_);
@@ -431,104 +451,13 @@ void RunPage::buildUi()
         appendingLog_ = false;
     });
     logLayout->addWidget(log_);
-    right->addWidget(logBox_, 1);
 }
 
 void RunPage::buildWhereBox()
 {
-    whereBox_ = new QGroupBox(this);
-    whereBox_->setObjectName(QStringLiteral("whereBox"));
-    auto *layout = new QVBoxLayout(whereBox_);
-    whereLocal_ = new QRadioButton(whereBox_);
-    whereLocal_->setObjectName(QStringLiteral("whereLocal"));
-    whereLocal_->setChecked(true);
-    whereSsh_ = new QRadioButton(whereBox_);
-    whereSsh_->setObjectName(QStringLiteral("whereSsh"));
-    whereGroup_ = new QButtonGroup(whereBox_);
-    whereGroup_->addButton(whereLocal_);
-    whereGroup_->addButton(whereSsh_);
-    layout->addWidget(whereLocal_);
-    layout->addWidget(whereSsh_);
-
-    // The host settings belong to the second choice: indented under it, hidden for this machine.
-    hostsPanel_ = new QWidget(whereBox_);
-    auto *panel = new QVBoxLayout(hostsPanel_);
-    panel->setContentsMargins(20, 0, 0, 0);
-    hostsLabel_ = new QLabel(hostsPanel_);
-    hostsLabel_->setWordWrap(true);
-    panel->addWidget(hostsLabel_);
-    hostList_ = new QListWidget(hostsPanel_);
-    hostList_->setObjectName(QStringLiteral("hostList"));
-    hostList_->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    hostList_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
-    hostList_->setMaximumHeight(hostList_->fontMetrics().height() * 5 + 8); // a few hosts; it scrolls beyond
-    panel->addWidget(hostList_);
-    auto *entryRow = new QHBoxLayout;
-    hostEntry_ = new QLineEdit(hostsPanel_);
-    hostEntry_->setObjectName(QStringLiteral("hostEntry"));
-    addHost_ = new QToolButton(hostsPanel_);
-    addHost_->setObjectName(QStringLiteral("addHost"));
-    removeHost_ = new QToolButton(hostsPanel_);
-    removeHost_->setObjectName(QStringLiteral("removeHost"));
-    entryRow->addWidget(hostEntry_, 1);
-    entryRow->addWidget(addHost_);
-    entryRow->addWidget(removeHost_);
-    panel->addLayout(entryRow);
-    auto *configRow = new QHBoxLayout;
-    sshConfigLabel_ = new QLabel(hostsPanel_);
-    sshConfig_ = new QLineEdit(hostsPanel_);
-    sshConfig_->setObjectName(QStringLiteral("sshConfig"));
-    sshConfigLabel_->setBuddy(sshConfig_);
-    sshConfigBrowse_ = new QToolButton(hostsPanel_);
-    configRow->addWidget(sshConfigLabel_);
-    configRow->addWidget(sshConfig_, 1);
-    configRow->addWidget(sshConfigBrowse_);
-    panel->addLayout(configRow);
-    auto *testRow = new QHBoxLayout;
-    testButton_ = new QPushButton(hostsPanel_);
-    testButton_->setObjectName(QStringLiteral("testConnection"));
-    testRow->addWidget(testButton_);
-    testRow->addStretch(1);
-    panel->addLayout(testRow);
-    connectionReport_ = new QLabel(hostsPanel_);
-    connectionReport_->setObjectName(QStringLiteral("connectionReport"));
-    connectionReport_->setWordWrap(true);
-    connectionReport_->setTextFormat(Qt::RichText);
-    connectionReport_->setTextInteractionFlags(Qt::TextSelectableByMouse); // errors are worth copying
-    connectionReport_->hide();
-    panel->addWidget(connectionReport_);
-    layout->addWidget(hostsPanel_);
-
-    connect(whereSsh_, &QRadioButton::toggled, this, &RunPage::onWhereChanged);
-    connect(addHost_, &QToolButton::clicked, this, &RunPage::addHostFromEntry);
-    connect(hostEntry_, &QLineEdit::returnPressed, this, &RunPage::addHostFromEntry);
-    connect(hostEntry_, &QLineEdit::textEdited, this, [this] {
-        if (!entryProblem_.isEmpty()) { // the refusal was about the old text
-            entryProblem_.clear();
-            renderConnectionReport();
-        }
-    });
-    connect(removeHost_, &QToolButton::clicked, this, &RunPage::removeSelectedHosts);
-    connect(hostList_, &QListWidget::itemChanged, this, &RunPage::onHostEdited);
-    connect(hostList_, &QListWidget::itemSelectionChanged, this, &RunPage::updateControls);
-    connect(sshConfig_, &QLineEdit::textChanged, this, [this] { saveWhereSettings(); });
-    connect(sshConfigBrowse_, &QToolButton::clicked, this, &RunPage::chooseSshConfig);
-    connect(testButton_, &QPushButton::clicked, this, &RunPage::testConnections);
-}
-
-void RunPage::loadWhereSettings()
-{
-    loadingSettings_ = true; // the widgets' change signals must not write back half-loaded values
-    const QSettings settings;
-    for (const QString &host : settings.value(keys::hosts).toStringList()) {
-        auto *item = new QListWidgetItem(host, hostList_);
-        item->setFlags(item->flags() | Qt::ItemIsEditable);
-    }
-    sshConfig_->setText(settings.value(keys::sshConfig).toString());
-    const bool ssh = settings.value(keys::where).toString() == QLatin1String("ssh");
-    (ssh ? whereSsh_ : whereLocal_)->setChecked(true);
-    hostsPanel_->setVisible(ssh);
-    loadingSettings_ = false;
+    hostBox_ = new HostBox(this);
+    connect(hostBox_, &HostBox::whereChanged, this, &RunPage::onWhereChanged);
+    connect(hostBox_, &HostBox::changed, this, &RunPage::updateControls);
 }
 
 void RunPage::loadPlanSettings()
@@ -576,124 +505,18 @@ void RunPage::savePlanSettings() const
     QSettings().setValue(keys::plan, plan);
 }
 
-void RunPage::saveWhereSettings() const
-{
-    if (loadingSettings_)
-        return;
-    QSettings settings;
-    settings.setValue(keys::where, onOtherHosts() ? QStringLiteral("ssh") : QStringLiteral("local"));
-    settings.setValue(keys::hosts, hosts());
-    settings.setValue(keys::sshConfig, sshConfig_->text().trimmed());
-}
-
 void RunPage::onWhereChanged()
 {
-    hostsPanel_->setVisible(onOtherHosts());
-    saveWhereSettings();
     setWarnings(warnings_, warningsBeforeStart_); // this machine's warnings matter only when it measures
     updateControls();
     fitSettingsWidth();
 }
 
-void RunPage::addHostFromEntry()
-{
-    const QString text = hostEntry_->text().trimmed();
-    if (text.isEmpty())
-        return;
-    auto address = parse_host_address(text.toStdString());
-    if (!address) {
-        entryProblem_ = QString::fromStdString(address.error());
-    } else if (hosts().contains(text)) {
-        entryProblem_ = tr("%1 is listed already.").arg(text);
-    } else {
-        entryProblem_.clear();
-        auto *item = new QListWidgetItem(text, hostList_);
-        item->setFlags(item->flags() | Qt::ItemIsEditable);
-        hostEntry_->clear();
-        saveWhereSettings();
-    }
-    renderConnectionReport();
-    updateControls();
-}
+bool RunPage::onOtherHosts() const { return hostBox_->onOtherHosts(); }
 
-void RunPage::removeSelectedHosts()
-{
-    for (QListWidgetItem *item : hostList_->selectedItems()) {
-        tested_.remove(item->text());
-        delete item;
-    }
-    saveWhereSettings();
-    renderConnectionReport();
-    updateControls();
-}
+QStringList RunPage::hosts() const { return hostBox_->hosts(); }
 
-void RunPage::onHostEdited(QListWidgetItem *item)
-{
-    if (loadingSettings_)
-        return;
-    const QString trimmed = item->text().trimmed();
-    if (trimmed != item->text()) {
-        item->setText(trimmed); // re-enters with the trimmed text
-        return;
-    }
-    if (trimmed.isEmpty()) {
-        // Editing a host to nothing removes it; not inside the list's own signal.
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                for (int i = hostList_->count() - 1; i >= 0; --i)
-                    if (hostList_->item(i)->text().trimmed().isEmpty())
-                        delete hostList_->takeItem(i);
-                saveWhereSettings();
-                renderConnectionReport();
-                updateControls();
-            },
-            Qt::QueuedConnection);
-        return;
-    }
-    // An earlier test was of the old text: drop results of hosts no longer listed.
-    const QStringList listed = hosts();
-    for (auto it = tested_.begin(); it != tested_.end();)
-        it = listed.contains(it.key()) ? std::next(it) : tested_.erase(it);
-    saveWhereSettings();
-    renderConnectionReport();
-    updateControls();
-}
-
-void RunPage::chooseSshConfig()
-{
-    const QString start =
-        sshConfig_->text().isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh") : sshConfig_->text();
-    const QString file = QFileDialog::getOpenFileName(this, tr("ssh configuration file"), start);
-    if (!file.isEmpty())
-        sshConfig_->setText(file);
-}
-
-bool RunPage::onOtherHosts() const { return whereSsh_->isChecked(); }
-
-QStringList RunPage::hosts() const
-{
-    QStringList out;
-    for (int i = 0; i < hostList_->count(); ++i)
-        if (const QString host = hostList_->item(i)->text().trimmed(); !host.isEmpty())
-            out << host;
-    return out;
-}
-
-QString RunPage::hostProblem() const
-{
-    for (const QString &host : hosts())
-        if (auto address = parse_host_address(host.toStdString()); !address)
-            return QString::fromStdString(address.error());
-    return {};
-}
-
-RemoteOptions RunPage::remoteOptions() const
-{
-    RemoteOptions remote;
-    remote.ssh_config = sshConfig_->text().trimmed().toStdString();
-    return remote;
-}
+RemoteOptions RunPage::remoteOptions() const { return hostBox_->remoteOptions(); }
 
 HostedCampaignOptions RunPage::hostedOptions() const
 {
@@ -708,64 +531,9 @@ HostedCampaignOptions RunPage::hostedOptions() const
     return hosted;
 }
 
-bool RunPage::testingConnections() const { return connectionTest_->running(); }
+bool RunPage::testingConnections() const { return hostBox_->testingConnections(); }
 
-void RunPage::testConnections()
-{
-    if (testingConnections() || hosts().isEmpty())
-        return;
-    tested_.clear();
-    const QStringList listed = hosts();
-    testing_ = QSet<QString>(listed.begin(), listed.end());
-    connectionTest_->start(listed, remoteOptions());
-    renderConnectionReport();
-    updateControls();
-}
-
-void RunPage::onHostTested(const HostProbeResult &result)
-{
-    testing_.remove(result.host);
-    if (hosts().contains(result.host)) // a host removed while it was tested has no line
-        tested_.insert(result.host, result);
-    renderConnectionReport();
-}
-
-void RunPage::renderConnectionReport()
-{
-    QStringList lines;
-    if (!entryProblem_.isEmpty())
-        lines << QStringLiteral("<span style=\"color:#b00020;\">%1</span>").arg(entryProblem_.toHtmlEscaped());
-    for (const QString &host : hosts()) {
-        const QString name = QStringLiteral("<b>%1</b>").arg(host.toHtmlEscaped());
-        if (testing_.contains(host)) {
-            lines << tr("%1: connecting…").arg(name);
-            continue;
-        }
-        const auto it = tested_.constFind(host);
-        if (it == tested_.constEnd())
-            continue;
-        if (!it->ok) { // the session's error names the host itself
-            lines << QStringLiteral("<span style=\"color:#b00020;\">%1</span>").arg(it->error.toHtmlEscaped());
-            continue;
-        }
-        const RemoteProbe &p = it->probe;
-        QStringList facts;
-        facts << QString::fromStdString(p.uname_machine);
-        facts << (p.cpu_model.empty() ? tr("CPU model unknown") : QString::fromStdString(p.cpu_model));
-        facts << tr("%n CPU(s)", nullptr, p.cpus);
-        facts << QString::fromStdString(p.kernel);
-        facts << (p.governor.empty() ? tr("no cpufreq governor")
-                                     : tr("governor %1").arg(QString::fromStdString(p.governor)));
-        facts << tr("%1 free for the cache").arg(locale().formattedDataSize(static_cast<qint64>(p.cache_free_bytes)));
-        QString line = QStringLiteral("%1: %2").arg(name, facts.join(QStringLiteral(" · ")).toHtmlEscaped());
-        if (!it->runnerProblem.isEmpty())
-            line +=
-                QStringLiteral("<br><span style=\"color:#8a5a00;\">%1</span>").arg(it->runnerProblem.toHtmlEscaped());
-        lines << line;
-    }
-    connectionReport_->setText(lines.join(QStringLiteral("<br>")));
-    connectionReport_->setVisible(!lines.isEmpty());
-}
+void RunPage::testConnections() { hostBox_->testConnections(); }
 
 void RunPage::resetHostProgress(const QStringList &hosts)
 {
@@ -846,6 +614,31 @@ void RunPage::fitSettingsWidth()
 
 void RunPage::retranslateUi()
 {
+    retranslateOperations();
+    retranslatePlan();
+    retranslateMeasuring();
+    hostBox_->retranslateUi();
+
+    startButton_->setText(tr("&Start"));
+    startButton_->setToolTip(tr("Measure the checked instances (Ctrl+R)."));
+    startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    cancelButton_->setText(tr("Cancel"));
+    cancelButton_->setToolTip(tr("Stop the campaign; the running child is killed and finished records are kept."));
+
+    progressBox_->setTitle(tr("Progress"));
+    logBox_->setTitle(tr("Log"));
+    setWarnings(warnings_, warningsBeforeStart_);
+    updateControls();
+    if (!running()) {
+        overallLabel_->setText(overallEndText());
+        currentLabel_->setText(hostedRun_ ? tr("Hosts") : tr("Current operation"));
+        currentEta_->clear();
+    }
+    fitSettingsWidth(); // translated labels change the column's width
+}
+
+void RunPage::retranslateOperations()
+{
     operationsBox_->setTitle(tr("Operations to time"));
     allOps_->setText(tr("All operations of each instance"));
     allOps_->setToolTip(tr("exchange, init_a, init_b, every pass and both derivations, as the instance defines them."));
@@ -860,7 +653,10 @@ void RunPage::retranslateUi()
     };
     for (int i = 0; i < opBoxes_.size(); ++i)
         opBoxes_[i]->setToolTip(opTips.value(i));
+}
 
+void RunPage::retranslatePlan()
+{
     planBox_->setTitle(tr("Plan"));
     mode_->setItemText(0, tr("Fixed (harness plan)"));
     mode_->setItemText(1, tr("Adaptive (until precise)"));
@@ -890,7 +686,10 @@ void RunPage::retranslateUi()
                             "in the record."));
     warmupNote_->setText(tr("Warm-ups are set by the plan: 3 when one exchange takes under 50 ms, 1 under 5 s, "
                             "none above."));
+}
 
+void RunPage::retranslateMeasuring()
+{
     measureBox_->setTitle(tr("Measuring"));
     cpuLabel_->setText(tr("Pin to CPU:"));
     systemLabelLabel_->setText(tr("S&ystem label:"));
@@ -909,48 +708,6 @@ void RunPage::retranslateUi()
                         "either way."));
     stack_->setText(tr("Measure stack depth"));
     stack_->setToolTip(tr("One extra child per operation measures its deepest stack use."));
-
-    whereBox_->setTitle(tr("Where"));
-    whereLocal_->setText(tr("This m&achine"));
-    whereLocal_->setToolTip(tr("Runner children run here, pinned as set under Measuring."));
-    whereSsh_->setText(tr("Other hosts over ssh"));
-    whereSsh_->setToolTip(tr("Runner children run on the hosts below through OpenSSH (key or agent login, no password "
-                             "prompts); the runner and the instance libraries are copied there and the records are "
-                             "written here. Hosts of one campaign must be one system: same architecture and CPU."));
-    hostsLabel_->setText(tr("Hosts (double-click one to edit it):"));
-    hostEntry_->setPlaceholderText(tr("[user@]host[:port]"));
-    hostEntry_->setToolTip(tr("A host as ssh knows it: a name from the ssh config file, or user@address:port. "
-                              "Enter adds it."));
-    addHost_->setText(tr("Add"));
-    addHost_->setToolTip(tr("Add the host typed on the left."));
-    removeHost_->setText(tr("Remove"));
-    removeHost_->setToolTip(tr("Remove the selected hosts."));
-    sshConfigLabel_->setText(tr("ssh config file:"));
-    sshConfig_->setPlaceholderText(tr("ssh's default"));
-    sshConfig_->setToolTip(tr("Passed to ssh as -F: host names, users, ports and keys for the hosts; empty: "
-                              "ssh's own (~/.ssh/config)."));
-    sshConfigBrowse_->setText(tr("Browse…"));
-    sshConfigBrowse_->setToolTip(tr("Choose the ssh configuration file."));
-    testButton_->setToolTip(tr("Connect to every listed host and show what it is: architecture, CPU, kernel, "
-                               "governor and the free space for kexbench's cache."));
-    renderConnectionReport();
-
-    startButton_->setText(tr("&Start"));
-    startButton_->setToolTip(tr("Measure the checked instances (Ctrl+R)."));
-    startButton_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    cancelButton_->setText(tr("Cancel"));
-    cancelButton_->setToolTip(tr("Stop the campaign; the running child is killed and finished records are kept."));
-
-    progressBox_->setTitle(tr("Progress"));
-    logBox_->setTitle(tr("Log"));
-    setWarnings(warnings_, warningsBeforeStart_);
-    updateControls();
-    if (!running()) {
-        overallLabel_->setText(overallEndText());
-        currentLabel_->setText(hostedRun_ ? tr("Hosts") : tr("Current operation"));
-        currentEta_->clear();
-    }
-    fitSettingsWidth(); // translated labels change the column's width
 }
 
 QString RunPage::overallEndText() const
@@ -1063,7 +820,7 @@ QString RunPage::startBlocker() const
     if (onOtherHosts()) {
         if (hosts().isEmpty())
             return tr("Add at least one host to run on other hosts.");
-        if (const QString problem = hostProblem(); !problem.isEmpty())
+        if (const QString problem = hostBox_->hostProblem(); !problem.isEmpty())
             return problem;
         // A sharded campaign hands each host a share of the libraries, not of their variant labels.
         if (!workbench_->checkedVariants().empty())
@@ -1087,15 +844,7 @@ void RunPage::updateControls()
         w->setEnabled(!busy);
     trials_->setEnabled(!busy && !adaptive);
     precision_->setEnabled(!busy && adaptive);
-    const bool testing = testingConnections();
-    for (QWidget *w :
-         {static_cast<QWidget *>(whereLocal_), static_cast<QWidget *>(whereSsh_), static_cast<QWidget *>(hostList_),
-          static_cast<QWidget *>(hostEntry_), static_cast<QWidget *>(addHost_), static_cast<QWidget *>(sshConfig_),
-          static_cast<QWidget *>(sshConfigBrowse_)})
-        w->setEnabled(!busy);
-    removeHost_->setEnabled(!busy && !hostList_->selectedItems().isEmpty());
-    testButton_->setEnabled(!busy && !testing && !hosts().isEmpty());
-    testButton_->setText(testing ? tr("Testing…") : tr("Test connection"));
+    hostBox_->updateControls(busy);
     const QString blocker = startBlocker();
     startButton_->setEnabled(blocker.isEmpty());
     cancelButton_->setEnabled(busy);
@@ -1122,11 +871,11 @@ void RunPage::updateEstimate()
         e.high_s > e.low_s
             ? tr("Estimated duration: %1 to %2 for %n record(s) (adaptive: until the precision or the budget).",
                  nullptr, e.records)
-                  .arg(formatEta(e.low_s), formatEta(e.high_s))
+                  .arg(clockText(e.low_s), clockText(e.high_s))
             : tr("Estimated duration: about %1 for %n record(s) (before calibration: operations slower than "
                  "the trial target take longer).",
                  nullptr, e.records)
-                  .arg(formatEta(e.low_s));
+                  .arg(clockText(e.low_s));
     // The folder Start writes into: the generated one is named after the time of Start.
     const bool generated = autoOutDir_ && QDir::cleanPath(QFileInfo(outDir_->text()).absolutePath()) ==
                                               QDir::cleanPath(defaultOutputBase());
@@ -1341,7 +1090,7 @@ void RunPage::onUpdate(const CampaignUpdate &u)
     if (!cancelledEnd) {
         overall_->setValue(static_cast<int>(u.fractionDone * kProgressSteps));
         overallLabel_->setText(
-            tr("Overall: %1% — ETA %2").arg(static_cast<int>(u.fractionDone * 100)).arg(formatEta(u.etaSeconds)));
+            tr("Overall: %1% — ETA %2").arg(static_cast<int>(u.fractionDone * 100)).arg(clockText(u.etaSeconds)));
     }
     switch (u.kind) {
     case CampaignEvent::Started:
@@ -1382,12 +1131,12 @@ void RunPage::onUpdate(const CampaignUpdate &u)
             currentLabel_->setText(
                 tr("%1 · %2 — trial %3 of %4").arg(u.instance, u.operation).arg(u.trial).arg(u.trials));
             // Interleaved trials of other operations run in between: the campaign's ETA is the honest one.
-            currentEta_->setText(tr("ETA %1").arg(formatEta(u.etaSeconds)));
+            currentEta_->setText(tr("ETA %1").arg(clockText(u.etaSeconds)));
         } else {
             // Adaptive: the number of trials is not known in advance.
             current_->setRange(0, 0);
             currentLabel_->setText(tr("%1 · %2 — trial %3 (adaptive)").arg(u.instance, u.operation).arg(u.trial));
-            currentEta_->setText(tr("Elapsed %1").arg(formatEta(elapsed)));
+            currentEta_->setText(tr("Elapsed %1").arg(clockText(elapsed)));
         }
         break;
     }
@@ -1428,7 +1177,7 @@ void RunPage::onFinished(const CampaignOutcome &o)
     for (const auto &share : o.hostShares) {
         if (share.dropped.isEmpty())
             log(tr("  %1: %n instance(s) in %2", nullptr, share.instances)
-                    .arg(share.host, formatEta(share.wallSeconds)));
+                    .arg(share.host, clockText(share.wallSeconds)));
         else
             log(tr("  %1 dropped out after %n instance(s): %2", nullptr, share.instances)
                     .arg(share.host, coreText(share.dropped)));

@@ -3,19 +3,14 @@
 // or other hosts over ssh), start and cancel, follow progress.
 #pragma once
 
-#include "campaignworker.h" // HostProbeResult, kept by value
-
 #include "core/campaign/campaign.h"
 #include "core/campaign/hosted_campaign.h"
 
 #include <QElapsedTimer>
 #include <QHash>
-#include <QMap>
-#include <QSet>
 #include <QStringList>
 #include <QWidget>
 
-class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -23,24 +18,21 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
-class QListWidget;
-class QListWidgetItem;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
-class QRadioButton;
 class QScrollArea;
 class QSpinBox;
 class QToolButton;
+class QVBoxLayout;
 
 namespace kexbench::ui {
 
 class Workbench;
+class HostBox;
 class CampaignSession;
-class ConnectionTest;
 struct CampaignUpdate;
 struct CampaignOutcome;
-struct HostProbeResult;
 
 class RunPage : public QWidget {
     Q_OBJECT
@@ -77,7 +69,18 @@ protected:
 
 private:
     void buildUi();
+    void buildBanner();
+    void buildOperationsBox();
+    void buildPlanBox();
+    void buildMeasureBox();
+    void buildStartControls(QVBoxLayout *leftColumn);
+    void connectPlanFields();
+    void buildProgressBox();
+    void buildLogBox();
     void retranslateUi();
+    void retranslateOperations();
+    void retranslatePlan();
+    void retranslateMeasuring();
     void updateControls();
     void onModeChanged();
     void onOperationToggled();
@@ -93,20 +96,11 @@ private:
     QString defaultOutputFolder() const;
     void updateOutputTip();
     void updateEstimate();
-    // Where
+    // Where: the box keeps the hosts and tests them; the page only asks it.
     void buildWhereBox();
-    void loadWhereSettings();
-    void saveWhereSettings() const;
     void loadPlanSettings();
     void savePlanSettings() const;
     void onWhereChanged();
-    void addHostFromEntry();
-    void removeSelectedHosts();
-    void onHostEdited(QListWidgetItem *item);
-    void chooseSshConfig();
-    void onHostTested(const HostProbeResult &result);
-    void renderConnectionReport();
-    QString hostProblem() const; // the first listed host that is not "[user@]host[:port]"
     // Per-host progress of a campaign on other hosts
     void resetHostProgress(const QStringList &hosts);
     void showHostUpdate(const CampaignUpdate &update);
@@ -152,23 +146,7 @@ private:
     QCheckBox *kat_ = nullptr;
     QCheckBox *stack_ = nullptr;
     // Where: this machine or other hosts over ssh (kept in QSettings)
-    QGroupBox *whereBox_ = nullptr;
-    QButtonGroup *whereGroup_ = nullptr;
-    QRadioButton *whereLocal_ = nullptr, *whereSsh_ = nullptr;
-    QWidget *hostsPanel_ = nullptr; // shown for "Other hosts over ssh"
-    QLabel *hostsLabel_ = nullptr;
-    QListWidget *hostList_ = nullptr; // editable in place
-    QLineEdit *hostEntry_ = nullptr;
-    QToolButton *addHost_ = nullptr, *removeHost_ = nullptr;
-    QLabel *sshConfigLabel_ = nullptr;
-    QLineEdit *sshConfig_ = nullptr;
-    QToolButton *sshConfigBrowse_ = nullptr;
-    QPushButton *testButton_ = nullptr;
-    QLabel *connectionReport_ = nullptr; // one line per tested host
-    ConnectionTest *connectionTest_ = nullptr;
-    QMap<QString, HostProbeResult> tested_; // by host as listed; kept so a language change re-renders it
-    QSet<QString> testing_;                 // hosts whose test has not answered yet
-    QString entryProblem_;                  // why the last Add was refused
+    HostBox *hostBox_ = nullptr;
     bool loadingSettings_ = false;
     // Control and progress
     QPushButton *startButton_ = nullptr;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/ctresultsmodel.h"
+#include "models/coretext.h"
 
 #include "core/analysis/ct.h"
 #include "core/base/discovery.h"
@@ -140,7 +141,7 @@ CtResultsModel::Row rowOf(int source, const QString &label, CtRecord record)
     row.source = source;
     row.sourceLabel = label;
     const std::optional<CtBattery> battery = ct_battery_of(record);
-    row.verdict = ct_verdict_word(ct_verdict(battery));
+    row.verdict = ct_verdict(battery);
     if (battery) {
         if (const CtCrop *strongest = battery->strongest()) {
             row.maxAbsT = battery->max_abs_t();
@@ -219,14 +220,7 @@ int CtResultsModel::rowOfKey(const QString &key) const
     return -1;
 }
 
-QString CtResultsModel::verdictText(const std::string &verdict)
-{
-    if (verdict == "leak")
-        return tr("leak");
-    if (verdict == "no leak detected")
-        return tr("no leak detected");
-    return tr("n/a");
-}
+QString CtResultsModel::verdictText(CtVerdict verdict) { return qs(ct_verdict_text(verdict, coreLanguage())); }
 
 QString CtResultsModel::cropText(const std::optional<double> &percentile)
 {
@@ -286,7 +280,7 @@ QVariant CtResultsModel::sortKey(const Row &row, int column) const
     case Operation:
         return operation_rank(row.record->operation);
     case Verdict:
-        return qs(row.verdict);
+        return qs(ct_verdict_word(row.verdict));
     default:
         return display(row, column);
     }
@@ -326,11 +320,11 @@ QVariant CtResultsModel::toolTip(const Row &row, int column) const
             return tr("Stopped when its budget of %1 s was spent.").arg(fixedText(r.budget_s, 1));
         return tr("Stopped: %1").arg(qs(r.stop));
     case Verdict:
-        if (row.verdict == "leak")
+        if (row.verdict == CtVerdict::leak)
             return tr("|t| > %1: the time depends on the inputs. Both classes change secrets and public values, "
                       "so the step may depend on public values only.")
                 .arg(fixedText(kCtLeakThreshold, 1));
-        if (row.verdict == "no leak detected")
+        if (row.verdict == CtVerdict::no_leak_detected)
             return tr("|t| stayed at or below %1. This does not prove the step constant-time: a longer run or "
                       "another system may still find a dependence.")
                 .arg(fixedText(kCtLeakThreshold, 1));
@@ -357,7 +351,7 @@ QVariant CtResultsModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return sortKey(row, column);
     case VerdictRole:
-        return qs(row.verdict);
+        return qs(ct_verdict_word(row.verdict));
     case SourceIndexRole:
         return row.source;
     case PathRole:
@@ -369,13 +363,13 @@ QVariant CtResultsModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (column != Verdict && column != MaxAbsT)
             return {};
-        if (row.verdict == "leak")
+        if (row.verdict == CtVerdict::leak)
             return kLeakForeground;
-        if (row.verdict == "n/a")
+        if (row.verdict == CtVerdict::not_available)
             return kNoVerdictForeground;
         return {};
     case Qt::FontRole:
-        if (column == Verdict && row.verdict == "leak") {
+        if (column == Verdict && row.verdict == CtVerdict::leak) {
             QFont bold;
             bold.setBold(true);
             return bold;

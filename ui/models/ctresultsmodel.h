@@ -12,6 +12,7 @@
 // in prepare(), which is safe on a worker thread; apply() swaps the rows in.
 #pragma once
 
+#include "core/analysis/ct.h"
 #include "core/data/ct_record.h"
 
 #include <QAbstractTableModel>
@@ -93,7 +94,7 @@ public:
         std::optional<double> cropPercentile; // the strongest test's crop; nullopt: uncropped
         double cropThreshold = 0;             // its bound, in counter units
         uint64_t fixed = 0, random = 0;       // measurements in the uncropped test
-        std::string verdict;                  // ct_verdict()
+        CtVerdict verdict = CtVerdict::not_available;
         CtPlotData plot;
     };
     struct Prepared {
@@ -120,8 +121,9 @@ public:
     int rowOfKey(const QString &key) const; // -1 when absent
     QStringList problems() const { return problems_; }
 
-    // The words a verdict shows ("leak" -> translated), and how a crop reads ("below p50.0").
-    static QString verdictText(const std::string &verdict);
+    // The words a verdict shows, in the UI's language from core's one table, and how a crop
+    // reads ("below p50.0").
+    static QString verdictText(CtVerdict verdict);
     static QString cropText(const std::optional<double> &percentile);
     // Where the runner ran: "this host" in the UI's language, an emulator or remote command as recorded.
     static QString hostText(const std::string &host);

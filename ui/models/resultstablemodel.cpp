@@ -10,6 +10,7 @@
 #include "core/data/dataset.h"
 #include "core/base/discovery.h"
 #include "core/base/format.h"
+#include "core/data/counter_unit.h"
 #include "core/data/record.h"
 #include "core/analysis/transmission.h"
 #include "core/analysis/trial_stats.h"
@@ -31,17 +32,6 @@ namespace {
 
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 QString missing() { return QString::fromUtf8(fmt::kMissing); }
-
-// The unit the record's counter counts in, as core's report names it.
-std::string counterUnit(const Record &r)
-{
-    if (r.kexbench) {
-        if (r.kexbench->core_cycles)
-            return "cycles";
-        return r.kexbench->counter_unit.empty() ? "counter ticks" : r.kexbench->counter_unit;
-    }
-    return "cycles"; // the harness driver counts core cycles (perf_event) when it counts at all
-}
 
 QString bytesText(std::optional<double> bytes)
 {
@@ -406,15 +396,15 @@ std::shared_ptr<ResultsTableModel::Prepared> ResultsTableModel::prepare(Snapshot
             row.measurementsText = measurementsText(r);
             fillSizes(row, r, *data, accounting.entries);
             fillKat(row, r, *data);
-            row.unit = qs(counterUnit(r));
-            row.cycles = counterUnit(r) == "cycles";
+            row.unit = qs(counter_unit(r));
+            row.cycles = counter_unit(r) == "cycles";
             if (k) {
                 row.counter = k->counter.empty() ? missing() : qs(k->counter);
-                datasetUnits.insert(counterUnit(r));
+                datasetUnits.insert(counter_unit(r));
             } else {
                 row.harnessCounter = true;
                 if (r.mean_cycles)
-                    datasetUnits.insert(counterUnit(r));
+                    datasetUnits.insert(counter_unit(r));
             }
             rows.push_back(std::move(row));
         }
@@ -1065,19 +1055,9 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVe
     // unit, so cycles and TSC ticks never share one (core's mean_cycles,
     // mean_tsc_ticks). Never translated. Each field belongs to a display
     // column and is written when that column is.
-    auto slug = [](const QString &unit) {
-        std::string out;
-        for (unsigned char ch : unit.toStdString())
-            out += std::isalnum(ch) ? static_cast<char>(std::tolower(ch)) : '_';
-        return out.empty() ? std::string("counter_ticks") : out;
-    };
     std::vector<std::string> units;
-    for (int r : picked) {
-        const std::string u = slug(rows_[static_cast<size_t>(r)].unit);
-        if (std::find(units.begin(), units.end(), u) == units.end())
-            units.push_back(u);
-    }
-    std::stable_partition(units.begin(), units.end(), [](const std::string &u) { return u == "cycles"; });
+    for (int r : picked)
+        add_unit_column_word(units, unit_column_word(rows_[static_cast<size_t>(r)].unit.toStdString()));
     auto unitColumn = [](const std::string &u, int cyclesColumn, int ticksColumn) {
         return u == "cycles" ? cyclesColumn : ticksColumn;
     };
@@ -1121,7 +1101,7 @@ ReportTable ResultsTableModel::toReportTable(const QVector<int> &rows, const QVe
     auto text = [](const QString &s) { return s.isEmpty() ? DataValue() : DataValue(s.toStdString()); };
     for (int index : picked) {
         const Row &r = rows_[static_cast<size_t>(index)];
-        const std::string unit = slug(r.unit);
+        const std::string unit = unit_column_word(r.unit.toStdString());
         const bool ci = r.byTime && r.byTime->ci.reached;
         std::vector<DataValue> cells{text(r.datasetLabel), r.record ? DataValue(r.record->candidate) : DataValue(),
                                      text(r.instance), r.record ? DataValue(r.record->operation) : text(r.operation)};

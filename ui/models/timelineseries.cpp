@@ -3,6 +3,7 @@
 
 #include "coretext.h"
 
+#include "core/data/counter_unit.h"
 #include "core/data/record.h"
 #include "core/analysis/stats.h"
 
@@ -18,14 +19,6 @@ namespace {
 
 // The context lupdate gives tr() outside a class: the namespace (as in metrichelp.cpp).
 QString tr(const char *text) { return QCoreApplication::translate("kexbench::ui", text); }
-
-QString counterUnitName(const RecordSamples &s)
-{
-    if (s.core_cycles)
-        return tr("cycles");
-    // core's unit name ("TSC ticks") in the window's language
-    return s.counter_unit.empty() ? tr("counter ticks") : coreText(s.counter_unit);
-}
 
 // Time is shown in the unit its median reads best in, as the Results table does.
 void chooseTimeScale(TimelineSeries &series, const std::vector<uint64_t> &ns)
@@ -73,7 +66,7 @@ TimelineSeries trialPointsOf(const Record &record, TimelineUnit unit)
         }
     }
     if (series.unit == TimelineUnit::Counter) {
-        series.unitName = tr("cycles");
+        series.unitName = coreText(counter_unit(record));
     } else {
         std::vector<uint64_t> ns(values.begin(), values.end());
         chooseTimeScale(series, ns);
@@ -143,7 +136,7 @@ TimelineSeries computeTimeline(const Record &record, TimelineUnit unit)
     }
     const std::vector<uint64_t> &raw = series.unit == TimelineUnit::Counter ? s->ticks : s->ns;
     if (series.unit == TimelineUnit::Counter)
-        series.unitName = counterUnitName(*s);
+        series.unitName = coreText(counter_unit(*s));
     else
         chooseTimeScale(series, raw);
 
