@@ -333,7 +333,10 @@ int stack(const std::string &lib, const Options &o)
     std::optional<uint64_t> bytes;
     if (o.passes != "heap") {
         inst.value()->api().seed(seed.data(), seed.size());
-        bytes = kexbench::measure_stack(**inst, *op, &why);
+        if (auto stack = kexbench::measure_stack(**inst, *op))
+            bytes = *stack;
+        else
+            why = stack.error();
     }
     kexbench::HeapResult heap;
     heap.reason = "not asked for (--passes " + o.passes + ")";

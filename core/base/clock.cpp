@@ -147,7 +147,7 @@ void CycleCounter::map_user_page()
 #endif
 }
 
-std::optional<CycleCounter> CycleCounter::open_perf(std::string *why_not)
+Result<CycleCounter> CycleCounter::open_perf()
 {
     perf_event_attr attr{};
     attr.size = sizeof attr;
@@ -157,8 +157,7 @@ std::optional<CycleCounter> CycleCounter::open_perf(std::string *why_not)
     attr.exclude_hv = 1;
     long fd = ::syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
     if (fd < 0) {
-        set_reason(why_not, "perf_event_open cpu-cycles failed (" + errno_name(errno) + ")");
-        return std::nullopt;
+        return fail("perf_event_open cpu-cycles failed (" + errno_name(errno) + ")");
     }
     CycleCounter counter(CounterKind::PerfCycles);
     counter.fd_ = static_cast<int>(fd);
@@ -166,24 +165,22 @@ std::optional<CycleCounter> CycleCounter::open_perf(std::string *why_not)
     uint64_t before = counter.read_perf_syscall();
     busy_chunk();
     if (counter.read_perf_syscall() <= before) {
-        set_reason(why_not, "perf_event_open cpu-cycles opened but the counter does not advance");
-        return std::nullopt;
+        return fail("perf_event_open cpu-cycles opened but the counter does not advance");
     }
     counter.map_user_page();
     return counter;
 }
 
-std::optional<CycleCounter> CycleCounter::open(CounterKind kind, std::string *why_not)
+Result<CycleCounter> CycleCounter::open(CounterKind kind)
 {
     switch (kind) {
     case CounterKind::PerfCycles:
-        return open_perf(why_not);
+        return open_perf();
     case CounterKind::Tsc:
 #if defined(__x86_64__)
         return CycleCounter(CounterKind::Tsc); // rate unknown until probed
 #else
-        set_reason(why_not, "tsc exists only on x86-64");
-        return std::nullopt;
+        return fail("tsc exists only on x86-64");
 #endif
     case CounterKind::Cntvct: {
 #if defined(__aarch64__)
@@ -191,8 +188,7 @@ std::optional<CycleCounter> CycleCounter::open(CounterKind kind, std::string *wh
         counter.tick_hz_ = read_cntfrq();
         return counter;
 #else
-        set_reason(why_not, "cntvct_el0 exists only on aarch64");
-        return std::nullopt;
+        return fail("cntvct_el0 exists only on aarch64");
 #endif
     }
     case CounterKind::MonotonicNs: {
@@ -201,16 +197,15 @@ std::optional<CycleCounter> CycleCounter::open(CounterKind kind, std::string *wh
         return counter;
     }
     }
-    set_reason(why_not, "unknown counter kind");
-    return std::nullopt;
+    return fail("unknown counter kind");
 }
 
 CycleCounter CycleCounter::open_best(std::string *why_not_pmu)
 {
-    if (auto pmu = open(CounterKind::PerfCycles, why_not_pmu)) {
-        set_reason(why_not_pmu, "");
+    auto pmu = open(CounterKind::PerfCycles);
+    set_reason(why_not_pmu, pmu ? std::string() : pmu.error());
+    if (pmu)
         return std::move(*pmu);
-    }
     for (CounterKind kind : {CounterKind::Tsc, CounterKind::Cntvct})
         if (auto counter = open(kind))
             return std::move(*counter);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/base/result.h"
+
 // Cycle counters for timed windows in runner children. The best counter is a
 // user-mode-only PMU cpu-cycles event (what the published harness counts);
 // without a PMU we fall back to a constant-rate counter (TSC, cntvct_el0) and
@@ -72,10 +74,11 @@ inline uint64_t cntvct() noexcept
 class CycleCounter {
 public:
     // PMU, else TSC (x86-64), else cntvct_el0 (aarch64), else CLOCK_MONOTONIC_RAW.
-    // why_not_pmu receives e.g. "perf_event_open cpu-cycles failed (ENOENT)".
+    // It always opens one, so it has no error; why_not_pmu receives a note for
+    // the record, e.g. "perf_event_open cpu-cycles failed (ENOENT)".
     static CycleCounter open_best(std::string *why_not_pmu = nullptr);
-    // One specific counter, or nullopt (with the reason) when this machine lacks it.
-    static std::optional<CycleCounter> open(CounterKind kind, std::string *why_not = nullptr);
+    // One specific counter, or why this machine lacks it.
+    static Result<CycleCounter> open(CounterKind kind);
 
     CycleCounter(CycleCounter &&other) noexcept;
     CycleCounter &operator=(CycleCounter &&other) noexcept;
@@ -99,7 +102,7 @@ public:
 
 private:
     explicit CycleCounter(CounterKind kind) : kind_(kind) {}
-    static std::optional<CycleCounter> open_perf(std::string *why_not);
+    static Result<CycleCounter> open_perf();
     void map_user_page();
     uint64_t read_edge(bool opening) const noexcept;
     uint64_t read_perf() const noexcept;

@@ -30,7 +30,7 @@ bool write_all(int fd, const void *buffer, size_t size)
     return true;
 }
 
-Result<bool> write_file_atomic(const std::string &path, const std::string &data)
+Result<void> write_file_atomic(const std::string &path, const std::string &data)
 {
     std::filesystem::path target(path);
     std::error_code ec;
@@ -55,7 +55,7 @@ Result<bool> write_file_atomic(const std::string &path, const std::string &data)
         ::fsync(dfd);
         ::close(dfd);
     }
-    return true;
+    return {};
 }
 
 Result<std::string> read_file(const std::string &path, size_t max_bytes)

@@ -9,7 +9,7 @@ namespace kexbench {
 
 // Writes data to a temporary file beside path, fsyncs it and renames it over
 // path, so readers see the old file or the whole new one, never a torn write.
-Result<bool> write_file_atomic(const std::string &path, const std::string &data);
+Result<void> write_file_atomic(const std::string &path, const std::string &data);
 
 // Writes all of data to fd, retrying short writes and EINTR; false on an error.
 bool write_all(int fd, const void *data, size_t size);

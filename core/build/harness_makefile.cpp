@@ -43,8 +43,8 @@ const std::set<std::string, std::less<>> kMakeFunctions = {
     "or",      "origin",    "patsubst",  "realpath",   "shell",      "sort",      "strip",  "subst",
     "suffix",  "value",     "warning",   "wildcard",   "word",       "wordlist",  "words"};
 
-using Status = Result<bool>;
-const Status kOk = true;
+using Status = Result<void>;
+const Status kOk{};
 
 struct Where {
     std::string file;

@@ -542,7 +542,7 @@ struct Selection {
     std::vector<std::string> left_out;
 };
 
-Result<bool> select_glob(Selection &s, const std::string &pattern, const std::string &glob)
+Result<void> select_glob(Selection &s, const std::string &pattern, const std::string &glob)
 {
     bool matched = false;
     for (const auto &rel : s.files) {
@@ -558,10 +558,10 @@ Result<bool> select_glob(Selection &s, const std::string &pattern, const std::st
     }
     if (!matched)
         return fail("sources: '" + pattern + "' matches no file below " + s.root);
-    return true;
+    return {};
 }
 
-Result<bool> select_path(Selection &s, const std::string &pattern, const std::string &rel)
+Result<void> select_path(Selection &s, const std::string &pattern, const std::string &rel)
 {
     std::error_code ec;
     const fs::path target = fs::canonical(s.top / rel, ec);
@@ -574,10 +574,10 @@ Result<bool> select_path(Selection &s, const std::string &pattern, const std::st
     if (!fs::is_regular_file(target, ec))
         return fail("sources: '" + pattern + "' is not a regular file");
     s.chosen.insert(fs::path(rel).lexically_normal().string()); // named explicitly: no harness rule
-    return true;
+    return {};
 }
 
-Result<bool> select_pattern(Selection &s, const std::string &pattern)
+Result<void> select_pattern(Selection &s, const std::string &pattern)
 {
     const auto rel = pattern_below(s.top, pattern);
     if (!rel)

@@ -60,7 +60,7 @@ std::optional<KatManifestEntry> BuildKat::manifest_entry(const std::string &inst
 
 std::string build_info_path(const std::string &library) { return library + ".build.json"; }
 
-Result<bool> write_build_info(const std::string &library, const BuildInfo &b)
+Result<void> write_build_info(const std::string &library, const BuildInfo &b)
 {
     nlohmann::json j = {{"schema", b.schema}, {"instance", b.instance}};
     put_if(j, "candidate", b.candidate);

@@ -53,7 +53,7 @@ struct BuildInfo {
 // <library>.build.json
 std::string build_info_path(const std::string &library);
 
-Result<bool> write_build_info(const std::string &library, const BuildInfo &info);
+Result<void> write_build_info(const std::string &library, const BuildInfo &info);
 
 // The entry for this exact library. nullopt when there is none; when there is
 // one that cannot be read or that describes other bytes (rebuilt or replaced

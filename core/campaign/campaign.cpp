@@ -563,7 +563,7 @@ fs::path record_path(const Context &ctx, const InstanceInfo &info, const std::st
 }
 
 // Children's stderr can carry bytes that are not UTF-8; they are replaced, never a reason to lose a record.
-Result<bool> write_json(const fs::path &path, const ordered_json &j)
+Result<void> write_json(const fs::path &path, const ordered_json &j)
 {
     return write_file_atomic(path, j.dump(1, ' ', false, ordered_json::error_handler_t::replace) + "\n");
 }
@@ -599,7 +599,7 @@ bool resumable(const Context &ctx, const InstanceInfo &info, const std::string &
 // The shares of a sharded campaign write build.json from threads of their own:
 // each adds its entry to what the file holds now, one at a time, so none
 // overwrites another's.
-Result<bool> merge_build_entry(const fs::path &path, const std::string &key, const ordered_json &entry)
+Result<void> merge_build_entry(const fs::path &path, const std::string &key, const ordered_json &entry)
 {
     static std::mutex build_file_mutex;
     std::lock_guard<std::mutex> lock(build_file_mutex);
@@ -1524,7 +1524,7 @@ ordered_json planning_json(const CampaignOptions &opt)
 
 // A folder keeps the planning it was started with; resuming under other
 // constants would mix incomparable records.
-Result<bool> check_resume(Context &ctx)
+Result<void> check_resume(Context &ctx)
 {
     // Earlier instances stay in build.json: a campaign adds its entries, never replaces the file.
     if (auto b = read_file((ctx.out() / "build.json").string(), 64u << 20)) {
@@ -1535,7 +1535,7 @@ Result<bool> check_resume(Context &ctx)
     fs::path path = ctx.out() / "campaign.json";
     std::error_code ec;
     if (!fs::exists(path, ec))
-        return true;
+        return {};
     auto text = read_file(path.string(), 16u << 20);
     ordered_json old = text ? ordered_json::parse(*text, nullptr, false) : ordered_json();
     if (old.is_discarded() || !old.is_object())
@@ -1544,7 +1544,7 @@ Result<bool> check_resume(Context &ctx)
         return fail(path.string() + ": this folder was measured with other planning (" +
                     old.value("planning", ordered_json()).dump() + "); choose another --out");
     ctx.campaign["started_utc"] = old.value("started_utc", ctx.campaign["started_utc"].get<std::string>());
-    return true;
+    return {};
 }
 
 // What campaign.json and every record's environment say of where the children ran.
@@ -1554,7 +1554,7 @@ ordered_json runner_host_json(const RunnerHost &host)
 }
 
 // The machine the children run on, described there (core/campaign/host_description.h).
-Result<bool> describe_host(Context &ctx)
+Result<void> describe_host(Context &ctx)
 {
     auto described = describe_runner_host(ctx.opt.runner, ctx.opt.counter, ctx.opt.cpu);
     if (!described)
@@ -1576,7 +1576,7 @@ Result<bool> describe_host(Context &ctx)
                                 {"order", ctx.opt.order},
                                 {"retries", ctx.opt.retries}};
     ctx.campaign["host_problems"] = d.warnings;
-    return true;
+    return {};
 }
 
 // The environment when the campaign ended, read where the children ran; its
@@ -1598,11 +1598,11 @@ ordered_json environment_at_end(const Context &ctx)
 
 // campaign.json, or for one host's share of a sharded campaign the block the
 // coordinator folds into the one campaign.json it writes.
-Result<bool> write_campaign_json(Context &ctx)
+Result<void> write_campaign_json(Context &ctx)
 {
     if (!ctx.opt.shard_host.empty()) {
         ctx.summary.campaign_json = ctx.campaign.dump();
-        return true;
+        return {};
     }
     return write_json(ctx.out() / "campaign.json", ctx.campaign);
 }

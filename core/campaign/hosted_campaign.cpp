@@ -296,12 +296,12 @@ ordered_json hosted_campaign_json(const std::vector<Host> &hosts, const std::vec
 // Before any share runs, a new folder gets campaign.json with its planning, so
 // an interrupted campaign resumes, and is refused under other planning, like a
 // local one; the shares check it as they start. A folder that has one keeps it.
-Result<bool> write_first_campaign_json(const std::vector<Host> &hosts, const HostedCampaignOptions &options)
+Result<void> write_first_campaign_json(const std::vector<Host> &hosts, const HostedCampaignOptions &options)
 {
     const fs::path path = fs::path(options.campaign.out_dir) / "campaign.json";
     std::error_code ec;
     if (fs::exists(path, ec))
-        return true;
+        return {};
     const ordered_json first = hosted_campaign_json(hosts, {}, options);
     return write_file_atomic(path.string(), first.dump(2) + "\n");
 }

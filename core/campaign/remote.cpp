@@ -422,7 +422,7 @@ Result<std::unique_ptr<RemoteSession>> RemoteSession::open(const HostAddress &ad
     return s;
 }
 
-Result<bool> RemoteSession::start_master()
+Result<void> RemoteSession::start_master()
 {
     const std::string who = address_.text() + ": ";
     ProcessSpec spec;
@@ -450,7 +450,7 @@ Result<bool> RemoteSession::start_master()
             return fail(who + "unreachable (no answer within " + seconds_text(c->master_timeout) + ")");
         std::this_thread::sleep_for(kMasterPoll);
     }
-    return true;
+    return {};
 }
 
 ProcessResult RemoteSession::run_remote(const std::string &command, std::chrono::milliseconds timeout,
@@ -464,7 +464,7 @@ ProcessResult RemoteSession::run_remote(const std::string &command, std::chrono:
     return run_process(spec);
 }
 
-Result<bool> RemoteSession::run_probe()
+Result<void> RemoteSession::run_probe()
 {
     const std::string who = address_.text() + ": ";
     const auto timeout = quick_timeout(options_);
@@ -496,7 +496,7 @@ Result<bool> RemoteSession::run_probe()
     options_.cache_dir = values["cache"]; // absolute from now on
     scratch_remote_ = options_.cache_dir + "/scratch/" + random_hex(8);
     connection_->taskset = !values["taskset"].empty();
-    return true;
+    return {};
 }
 
 RemoteSession::~RemoteSession()
@@ -680,7 +680,7 @@ public:
         return s_.scratch + "/" + sha256_hex(path).substr(0, 16) + "-" + fs::path(path).filename().string();
     }
 
-    Result<bool> fetch(const std::string &local_file) const override
+    Result<void> fetch(const std::string &local_file) const override
     {
         const std::string remote = shell_quote(child_path(local_file));
         ProcessSpec spec;

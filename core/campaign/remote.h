@@ -95,8 +95,8 @@ public:
 
 private:
     RemoteSession() = default;
-    Result<bool> start_master();
-    Result<bool> run_probe();
+    Result<void> start_master();
+    Result<void> run_probe();
     ProcessResult run_remote(const std::string &command, std::chrono::milliseconds timeout,
                              const std::string &stdin_data = {}) const;
     HostAddress address_;

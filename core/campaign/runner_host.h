@@ -45,10 +45,10 @@ public:
     virtual std::string child_path(const std::string &local_path) const { return local_path; }
     // After a child wrote child_path(local_file), bring it to local_file
     // (ssh copies it back); nothing to do by default.
-    virtual Result<bool> fetch(const std::string &local_file) const
+    virtual Result<void> fetch(const std::string &local_file) const
     {
         (void)local_file;
-        return true;
+        return {};
     }
     // Whether the parent measures the child's memory itself (a local child)
     // or the host enforces ChildLimits where the child runs (ssh).

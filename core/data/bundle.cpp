@@ -150,7 +150,7 @@ Result<std::vector<std::string>> bundle_members(const fs::path &root, const std:
     return rels;
 }
 
-Result<bool> pack_file(DeflateWriter &out, const fs::path &root, const std::string &rel)
+Result<void> pack_file(DeflateWriter &out, const fs::path &root, const std::string &rel)
 {
     std::string name = (root / rel).string();
     Fd fd(::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
@@ -174,7 +174,7 @@ Result<bool> pack_file(DeflateWriter &out, const fs::path &root, const std::stri
             return fail(std::string("write failed"));
         left -= static_cast<uint64_t>(n);
     }
-    return true;
+    return {};
 }
 
 Result<uint64_t> write_bundle_to(int fd, const fs::path &root, const std::vector<std::string> &rels)
@@ -348,7 +348,7 @@ Result<int> create_below(int dir_fd, const std::string &rel)
     return fd;
 }
 
-Result<bool> check_header(int fd)
+Result<void> check_header(int fd)
 {
     unsigned char head[sizeof kBundleMagic + 4];
     size_t got = 0;
@@ -367,10 +367,10 @@ Result<bool> check_header(int fd)
                         .append(" (expected ")
                         .append(std::to_string(kBundleVersion))
                         .append(")"));
-    return true;
+    return {};
 }
 
-Result<bool> copy_entry(BundleInflater &in, int out_fd, uint64_t size)
+Result<void> copy_entry(BundleInflater &in, int out_fd, uint64_t size)
 {
     unsigned char buf[kChunk];
     while (size > 0) {
@@ -381,7 +381,7 @@ Result<bool> copy_entry(BundleInflater &in, int out_fd, uint64_t size)
             return fail(std::string("cannot write: ").append(errno_text()));
         size -= n;
     }
-    return true;
+    return {};
 }
 
 // One entry; false at the end marker.

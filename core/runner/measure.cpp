@@ -133,7 +133,7 @@ CycleCounter open_counter(const std::string &which, std::string *why)
                                                           {"ns", CounterKind::MonotonicNs}};
     for (const auto &[name, kind] : kinds)
         if (which == name)
-            if (auto c = CycleCounter::open(kind, why))
+            if (auto c = CycleCounter::open(kind))
                 return std::move(*c);
     return CycleCounter::open_best(why);
 }

@@ -106,8 +106,8 @@ struct ProfileResult {
 ProfileResult profile_operation(const Instance &inst, const ProfileRequest &request);
 
 // Deepest stack use of the operation in bytes, from one exchange run on a
-// painted private stack; nullopt with a reason when it cannot be measured.
-std::optional<uint64_t> measure_stack(const Instance &inst, const Operation &op, std::string *why_not);
+// painted private stack, or why it cannot be measured.
+Result<uint64_t> measure_stack(const Instance &inst, const Operation &op);
 
 // The instance's own heap use in one operation, from the runner's allocator
 // (core/runner/heap_tracker.h): untimed exchanges after one uncounted warm-up

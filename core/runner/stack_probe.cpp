@@ -125,25 +125,20 @@ InstanceApi thunked_api(const Instance &inst, const Operation &op)
 } // namespace
 #endif
 
-std::optional<uint64_t> measure_stack(const Instance &inst, const Operation &op, std::string *why_not)
+Result<uint64_t> measure_stack(const Instance &inst, const Operation &op)
 {
 #if !KEXBENCH_STACK_THUNK
     (void)inst, (void)op;
-    if (why_not)
 #if defined(__SANITIZE_ADDRESS__)
-        *why_not = "not measured under AddressSanitizer (it does not follow private stacks)";
+    return fail("not measured under AddressSanitizer (it does not follow private stacks)");
 #else
-        *why_not = "the stack probe has no thunk for this architecture";
+    return fail("the stack probe has no thunk for this architecture");
 #endif
-    return std::nullopt;
 #else
     const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     void *map = ::mmap(nullptr, kProbeStackBytes + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (map == MAP_FAILED) {
-        if (why_not)
-            *why_not = "cannot map a probe stack";
-        return std::nullopt;
-    }
+    if (map == MAP_FAILED)
+        return fail("cannot map a probe stack");
     ::mprotect(map, page, PROT_NONE); // overflowing the probe stack faults instead of corrupting memory
     StackProbe probe;
     probe.inst = &inst;
@@ -161,16 +156,10 @@ std::optional<uint64_t> measure_stack(const Instance &inst, const Operation &op,
     swapcontext(&probe.main_ctx, &probe.probe_ctx);
     g_probe = nullptr;
     ::munmap(map, kProbeStackBytes + page);
-    if (!probe.outcome.ok()) {
-        if (why_not)
-            *why_not = "probe exchange: " + probe.outcome.reason;
-        return std::nullopt;
-    }
-    if (!probe.ran) {
-        if (why_not)
-            *why_not = "the exchange never runs " + op.name();
-        return std::nullopt;
-    }
+    if (!probe.outcome.ok())
+        return fail("probe exchange: " + probe.outcome.reason);
+    if (!probe.ran)
+        return fail("the exchange never runs " + op.name());
     return probe.deepest;
 #endif
 }

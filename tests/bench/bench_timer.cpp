@@ -46,10 +46,9 @@ int register_counters()
                                                           {CounterKind::Cntvct, "cntvct_el0"},
                                                           {CounterKind::MonotonicNs, "clock_monotonic_raw"}};
     for (const auto &[kind, label] : kinds) {
-        std::string why;
-        auto c = CycleCounter::open(kind, &why);
+        auto c = CycleCounter::open(kind);
         if (!c) {
-            benchmark::AddCustomContext(std::string("unavailable ") + label, why);
+            benchmark::AddCustomContext(std::string("unavailable ") + label, c.error());
             continue;
         }
         counters().push_back(std::move(*c));
