@@ -115,7 +115,7 @@ std::string campaign_spread_note(const CompareOptions &o, Language lang)
                    "Each interval also carries this host's campaign-to-campaign spread of {} ({}): two campaigns of "
                    "the same code differ by about that much, which the trials of one campaign cannot show; it was "
                    "measured on this machine, so a campaign from another machine may vary more or less.",
-                   {fmt::py_format(100 * o.campaign_spread, 'f', 2) + " %", o.campaign_spread_source});
+                   {fmt::percent(o.campaign_spread, 2), o.campaign_spread_source});
     return tr(lang, "The intervals cover the trials of each campaign only: this host's campaign-to-campaign spread "
                     "has not been measured (`kexbench-cli bench verdicts` measures it), and two campaigns of the same "
                     "code can differ by more than the trials show.");

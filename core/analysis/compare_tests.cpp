@@ -207,7 +207,7 @@ void add_campaign_spread(SampleTest &t, const CompareOptions &o, Language lang)
     read_interval(t, o.margin);
     if (t.verdict == Verdict::inconclusive && trials_only != Verdict::inconclusive)
         t.verdict_note = trf(lang, "inconclusive: below this host's campaign-to-campaign spread of {}",
-                             {fmt::py_format(100 * o.campaign_spread, 'f', 1) + " %"});
+                             {fmt::percent(o.campaign_spread, 1)});
 }
 
 SampleTest trial_test(TrialEstimate a, TrialEstimate b, const std::string &unit, const CompareOptions &o)
